@@ -1,0 +1,22 @@
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(KIFU_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/kifu")
+
+install(TARGETS kifu EXPORT kifuTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY include/kifu DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(TARGET kifu_cli)
+  install(TARGETS kifu_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+install(EXPORT kifuTargets NAMESPACE kifu:: DESTINATION ${KIFU_CMAKE_DIR})
+configure_package_config_file(cmake/kifuConfig.cmake.in "${PROJECT_BINARY_DIR}/kifuConfig.cmake"
+                              INSTALL_DESTINATION ${KIFU_CMAKE_DIR})
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/kifuConfigVersion.cmake"
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/kifuConfig.cmake" "${PROJECT_BINARY_DIR}/kifuConfigVersion.cmake"
+        DESTINATION ${KIFU_CMAKE_DIR})

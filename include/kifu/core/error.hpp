@@ -1,0 +1,39 @@
+#pragma once
+// The error model shared by every kifu parser: what went wrong, where, and a
+// message that names what was expected and what was found.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace kifu {
+
+enum class ErrorCode : std::uint8_t {
+    unexpected_character = 1,  // a character that the grammar does not allow here
+    unexpected_end,            // the text ended where more was required
+    out_of_range,              // a number that is zero, too large, or off the board
+    duplicate,                 // something given twice (a point, a row, a part, a move number)
+    conflict,                  // parts that contradict each other (a ko point holding a stone, ...)
+    invalid_encoding,          // bad UTF-8 or a malformed percent escape
+    unsupported,               // well-formed, but beyond what the target format can express
+    io_error,                  // a file could not be read or written
+};
+
+// A stable lower_snake_case name for the code, e.g. "unexpected_character".
+std::string_view to_string(ErrorCode code) noexcept;
+
+struct Error {
+    ErrorCode code = ErrorCode::unexpected_character;
+    std::size_t offset = 0;    // byte offset into the source text
+    std::uint32_t line = 0;    // 1-based; 0 when the error has no place in a text
+    std::uint32_t column = 0;  // 1-based, counted in Unicode code points
+    std::string message;       // "expected ..., found ..."
+
+    // "SOURCE:LINE:COL: error: MESSAGE" (without the line and column when line is 0).
+    std::string format(std::string_view source_name) const;
+
+    bool operator==(const Error&) const = default;
+};
+
+}  // namespace kifu

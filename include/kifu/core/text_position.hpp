@@ -1,0 +1,38 @@
+#pragma once
+// Turning byte offsets into what people read: a line and a column, and a short
+// description of the text found at a place ("'x'", "end of input", ...).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace kifu {
+
+struct LineColumn {
+    std::uint32_t line = 1;    // 1-based
+    std::uint32_t column = 1;  // 1-based, in Unicode code points (a tab counts as one)
+};
+
+// The line and column of byte `offset` in `text`. Lines end at LF; a CR LF pair is one
+// line end and a lone CR counts as a character. Offsets past the end give the place
+// just after the last character.
+LineColumn locate(std::string_view text, std::size_t offset) noexcept;
+
+// What a message says it found at `offset`: "'x'", "'é'", "a tab", "byte 0xFF",
+// "end of input".
+std::string describe_found(std::string_view text, std::size_t offset);
+
+}  // namespace kifu
+
+#include "kifu/core/error.hpp"
+
+namespace kifu {
+
+// An Error at byte `offset` of `text`, with its line and column filled in.
+Error error_at(std::string_view text, std::size_t offset, ErrorCode code, std::string message);
+
+// "expected EXPECTED, found ..." at `offset` (unexpected_end when offset is at the end).
+Error expected_at(std::string_view text, std::size_t offset, std::string_view what_was_expected);
+
+}  // namespace kifu

@@ -1,0 +1,26 @@
+#pragma once
+// Minimal UTF-8 helpers: validation and decoding one code point at a time.
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace kifu::utf8 {
+
+struct Decoded {
+    char32_t code_point = 0;
+    std::size_t length = 0;  // bytes consumed; 0 when the bytes at the place are not valid UTF-8
+};
+
+// Decodes the code point starting at `offset` (rejects overlong forms, surrogates and
+// values past U+10FFFF).
+Decoded decode(std::string_view text, std::size_t offset) noexcept;
+
+// The byte offset of the first invalid sequence, or text.size() when all is valid.
+std::size_t find_invalid(std::string_view text) noexcept;
+
+inline bool is_valid(std::string_view text) noexcept {
+    return find_invalid(text) == text.size();
+}
+
+}  // namespace kifu::utf8

@@ -1,0 +1,72 @@
+#include "kifu/core/text_position.hpp"
+
+#include <fmt/format.h>
+
+#include "kifu/core/utf8.hpp"
+
+namespace kifu {
+
+LineColumn locate(std::string_view text, std::size_t offset) noexcept {
+    if (offset > text.size()) offset = text.size();
+    LineColumn at;
+    std::size_t i = 0;
+    while (i < offset) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++at.line;
+            at.column = 1;
+            ++i;
+            continue;
+        }
+        if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+            ++i;  // the LF that follows ends the line
+            continue;
+        }
+        const utf8::Decoded d = utf8::decode(text, i);
+        i += d.length == 0 ? 1 : d.length;  // a stray byte counts as one column
+        ++at.column;
+    }
+    return at;
+}
+
+std::string describe_found(std::string_view text, std::size_t offset) {
+    if (offset >= text.size()) return "end of input";
+    const unsigned char c = static_cast<unsigned char>(text[offset]);
+    switch (c) {
+        case ' ':
+            return "a space";
+        case '\t':
+            return "a tab";
+        case '\n':
+        case '\r':
+            return "a line break";
+        case '\'':
+            return "\"'\"";
+        default:
+            break;
+    }
+    if (c < 0x20 || c == 0x7F) return fmt::format("control character 0x{:02X}", c);
+    if (c < 0x80) return fmt::format("'{}'", static_cast<char>(c));
+    const utf8::Decoded d = utf8::decode(text, offset);
+    if (d.length == 0) return fmt::format("byte 0x{:02X} (not UTF-8)", c);
+    return fmt::format("'{}' (U+{:04X})", text.substr(offset, d.length),
+                       static_cast<std::uint32_t>(d.code_point));
+}
+
+}  // namespace kifu
+
+namespace kifu {
+
+Error error_at(std::string_view text, std::size_t offset, ErrorCode code, std::string message) {
+    const LineColumn at = locate(text, offset);
+    return Error{code, offset, at.line, at.column, std::move(message)};
+}
+
+Error expected_at(std::string_view text, std::size_t offset, std::string_view what_was_expected) {
+    const ErrorCode code =
+        offset >= text.size() ? ErrorCode::unexpected_end : ErrorCode::unexpected_character;
+    return error_at(text, offset, code,
+                    fmt::format("expected {}, found {}", what_was_expected, describe_found(text, offset)));
+}
+
+}  // namespace kifu

@@ -1,0 +1,56 @@
+#include "kifu/core/text_position.hpp"
+
+#include <gtest/gtest.h>
+
+#include "kifu/core/diagnostics.hpp"
+
+namespace kifu {
+namespace {
+
+TEST(TextPosition, LinesAndCodePointColumns) {
+    const std::string_view text = "ab\ncé\r\nx\ty";
+    EXPECT_EQ(locate(text, 0).line, 1u);
+    EXPECT_EQ(locate(text, 0).column, 1u);
+    EXPECT_EQ(locate(text, 2).column, 3u);  // the LF itself
+    EXPECT_EQ(locate(text, 3).line, 2u);
+    EXPECT_EQ(locate(text, 3).column, 1u);
+    EXPECT_EQ(locate(text, 6).column, 3u);  // after 'c' and the two bytes of 'é'
+    EXPECT_EQ(locate(text, 8).line, 3u);    // CR LF is one line end
+    EXPECT_EQ(locate(text, 8).column, 1u);
+    EXPECT_EQ(locate(text, 10).column, 3u);   // a tab is one column
+    EXPECT_EQ(locate(text, 999).column, 4u);  // past the end: just after the last character
+}
+
+TEST(TextPosition, DescribesWhatIsFound) {
+    EXPECT_EQ(describe_found("x", 0), "'x'");
+    EXPECT_EQ(describe_found("x", 1), "end of input");
+    EXPECT_EQ(describe_found(" ", 0), "a space");
+    EXPECT_EQ(describe_found("\t", 0), "a tab");
+    EXPECT_EQ(describe_found("\n", 0), "a line break");
+    EXPECT_EQ(describe_found("'", 0), "\"'\"");
+    EXPECT_EQ(describe_found(std::string_view("\0", 1), 0), "control character 0x00");
+    EXPECT_EQ(describe_found("é", 0), "'é' (U+00E9)");
+    EXPECT_EQ(describe_found("\xff", 0), "byte 0xFF (not UTF-8)");
+}
+
+TEST(TextPosition, ErrorsFormatAsSourceLineColumn) {
+    const Error e = expected_at("ab\ncd", 4, "a digit");
+    EXPECT_EQ(e.code, ErrorCode::unexpected_character);
+    EXPECT_EQ(e.format("game.hen"), "game.hen:2:2: error: expected a digit, found 'd'");
+    EXPECT_EQ(expected_at("ab", 2, "a digit").code, ErrorCode::unexpected_end);
+    EXPECT_EQ((Error{ErrorCode::io_error, 0, 0, 0, "cannot open"}).format("x"), "x: error: cannot open");
+    EXPECT_EQ(to_string(ErrorCode::out_of_range), "out_of_range");
+}
+
+TEST(Diagnostics, StopsAtTheLimit) {
+    Diagnostics d("abc", 2);
+    EXPECT_TRUE(d.add(ErrorCode::duplicate, 0, "one"));
+    EXPECT_FALSE(d.expected(1, "x"));
+    EXPECT_FALSE(d.add(ErrorCode::duplicate, 2, "three"));
+    ASSERT_EQ(d.errors().size(), 2u);
+    EXPECT_EQ(d.errors()[1].message, "expected x, found 'b'");
+    EXPECT_EQ(d.errors()[1].column, 2u);
+}
+
+}  // namespace
+}  // namespace kifu

@@ -1,0 +1,28 @@
+#include "kifu/core/utf8.hpp"
+
+#include <gtest/gtest.h>
+
+namespace kifu::utf8 {
+namespace {
+
+TEST(Utf8, DecodesEveryLength) {
+    EXPECT_EQ(decode("a", 0).code_point, U'a');
+    EXPECT_EQ(decode("é", 0).length, 2u);
+    EXPECT_EQ(decode("碁", 0).code_point, U'碁');
+    EXPECT_EQ(decode("碁", 0).length, 3u);
+    EXPECT_EQ(decode("😀", 0).length, 4u);
+}
+
+TEST(Utf8, RejectsMalformedSequences) {
+    EXPECT_EQ(decode("\x80", 0).length, 0u);              // lone continuation byte
+    EXPECT_EQ(decode("\xc3", 0).length, 0u);              // truncated
+    EXPECT_EQ(decode("\xc0\xaf", 0).length, 0u);          // overlong '/'
+    EXPECT_EQ(decode("\xed\xa0\x80", 0).length, 0u);      // surrogate
+    EXPECT_EQ(decode("\xf4\x90\x80\x80", 0).length, 0u);  // past U+10FFFF
+    EXPECT_EQ(find_invalid("ab\xffz"), 2u);
+    EXPECT_TRUE(is_valid("囲碁 is fun"));
+    EXPECT_FALSE(is_valid("\xe5\x9b"));
+}
+
+}  // namespace
+}  // namespace kifu::utf8

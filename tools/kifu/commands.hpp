@@ -1,0 +1,17 @@
+#pragma once
+// Each command adds itself to the app and returns the function that runs it
+// once the command line is parsed; that function returns the exit code.
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace kifu::cli {
+
+using Run = std::function<int()>;
+
+Run add_convert_command(CLI::App& app);
+Run add_validate_command(CLI::App& app);
+Run add_coord_command(CLI::App& app);
+
+}  // namespace kifu::cli

@@ -1,0 +1,61 @@
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "go_formats.hpp"
+
+namespace kifu::cli {
+
+Run add_convert_command(CLI::App& app) {
+    struct Options {
+        InputOptions input;
+        OutputOptions output;
+        std::string from;
+        std::string to;
+        bool pretty = false;
+        bool always_size = false;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("convert", "Convert a position from one notation to another");
+    command->footer(
+        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), txt (a board diagram; "
+        "write only).\nExamples:\n  kifu convert --to txt examples/ear-reddening.hen\n"
+        "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'");
+    command->add_option("--from", options->from, "input format (detected from the content when omitted)")
+        ->check(CLI::IsMember(kReadableFormats));
+    command->add_option("--to", options->to, "output format")
+        ->required()
+        ->check(CLI::IsMember(kWritableFormats));
+    command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
+    command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
+    options->input.add_to(*command, "the position");
+    options->output.add_to(*command);
+
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        const Input input = read_input(options->input);
+        const Result<Format> from = input_format(options->from, input.text);
+        if (!from) {
+            report(from.error(), input.source);
+            return kInvalidInput;
+        }
+        Result<go::Position> position = read_position(*from, input.text);
+        if (!position) {
+            report(position.error(), input.source);
+            return kInvalidInput;
+        }
+        const Format to = format_from_name(options->to);
+        Result<std::string> text = write_position(to, *position, {options->always_size, options->pretty});
+        if (!text) {
+            report(text.error(), input.source);
+            return kInvalidInput;
+        }
+        if (to != Format::txt) text->push_back('\n');
+        write_output(options->output, *text);
+        return kOk;
+    };
+}
+
+}  // namespace kifu::cli
