@@ -13,7 +13,7 @@ if(KIFU_SANITIZE)
 endif()
 if(KIFU_BUILD_FUZZ)
   # The library is instrumented for coverage; only the fuzz targets link libFuzzer's main.
-  target_compile_options(kifu_build_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+  target_compile_options(kifu_build_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
                          -fno-omit-frame-pointer)
   target_link_options(kifu_build_options INTERFACE -fsanitize=address,undefined)
 endif()

@@ -70,10 +70,9 @@ Result<int> letter_column(char letter) {
     if (c == 'I')
         return error_at(std::string_view(&letter, 1), 0, ErrorCode::unexpected_character,
                         "'I' is not a column letter: human columns skip I (H is followed by J)");
-    const std::size_t at = is_upper(c) ? kHumanColumns.find(c) : std::string_view::npos;
-    if (at == std::string_view::npos)
-        return expected_at(std::string_view(&letter, 1), 0, "a column letter A-Z without I");
-    return static_cast<int>(at);
+    const int col = human_column_of(c);
+    if (col < 0) return expected_at(std::string_view(&letter, 1), 0, "a column letter A-Z without I");
+    return col;
 }
 
 Result<std::string> to_human(BoardSize size, Point p) {

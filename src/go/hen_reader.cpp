@@ -163,8 +163,21 @@ class HenReader {
     // One stone, a run "{stone}{count}", or a numbered stone "~N", starting at column `col`.
     bool read_row_item(std::uint8_t row, int col, std::size_t item_at, int& next_col) {
         const char c = in_.peek();
-        if (c == '~') {
-            in_.advance();
+        const bool numbered = c == '~';
+        const std::optional<Stone> stone = stone_from_letter(c);
+        if (!numbered && !stone) {
+            diag_.expected(
+                item_at,
+                fmt::format("a column letter, {}, '~' and a move number, or the next part", kStoneLetters));
+            return false;
+        }
+        if (col >= pos_.size.width) {
+            diag_.add(ErrorCode::out_of_range, item_at,
+                      fmt::format("a stone past the right edge of a board {} wide", pos_.size.width));
+            return false;
+        }
+        in_.advance();
+        if (numbered) {
             const std::size_t number_at = in_.offset();
             const Scanner::Number n = in_.read_number(kHenMaxNumber);
             if (n.value == 0 || n.overflow) {
@@ -177,14 +190,6 @@ class HenReader {
             next_col = col + 1;
             return true;
         }
-        const std::optional<Stone> stone = stone_from_letter(c);
-        if (!stone) {
-            diag_.expected(
-                item_at,
-                fmt::format("a column letter, {}, '~' and a move number, or the next part", kStoneLetters));
-            return false;
-        }
-        in_.advance();
         std::uint32_t count = 1;
         if (is_digit(in_.peek())) {
             const std::size_t count_at = in_.offset();
@@ -196,14 +201,10 @@ class HenReader {
             count = n.value;
         }
         if (col + std::uint64_t{count} > pos_.size.width) {
-            if (count == 1)
-                diag_.add(ErrorCode::out_of_range, item_at,
-                          fmt::format("a stone past the right edge of a board {} wide", pos_.size.width));
-            else
-                diag_.add(ErrorCode::out_of_range, item_at,
-                          fmt::format(
-                              "a run of {} stones from column {} goes past the right edge of a board {} wide",
-                              count, column_name(col), pos_.size.width));
+            diag_.add(
+                ErrorCode::out_of_range, item_at,
+                fmt::format("a run of {} stones from column {} goes past the right edge of a board {} wide",
+                            count, column_name(col), pos_.size.width));
             return false;
         }
         for (std::uint32_t k = 0; k < count; ++k)
@@ -458,19 +459,19 @@ class HenReader {
                       "'I' is not a column letter: HEN columns skip I (H is followed by J)");
             return false;
         }
-        const Result<int> index = letter_column(c);
-        if (!index) {
+        const int index = human_column_of(c);
+        if (index < 0) {
             diag_.expected(at, "a column letter A-Z without I");
             return false;
         }
-        if (*index >= pos_.size.width) {
+        if (index >= pos_.size.width) {
             diag_.add(ErrorCode::out_of_range, at,
                       fmt::format("column {} is off a board {} wide (columns A-{})", c, pos_.size.width,
                                   column_name(pos_.size.width - 1)));
             return false;
         }
         in_.advance();
-        col = *index;
+        col = index;
         return true;
     }
 

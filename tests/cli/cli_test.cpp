@@ -1,1 +1,200 @@
+// The kifu command line, run as a user runs it: arguments, stdin, exit codes,
+// stdout and stderr.
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
+
+namespace {
+
+struct Outcome {
+    int exit_code;
+    std::string out;
+    std::string err;
+};
+
+std::string quote(const std::string& arg) {
+    std::string q = "'";
+    for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+class Cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("kifu-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    Outcome kifu(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+        std::ofstream(dir_ / "stdin", std::ios::binary) << stdin_text;
+        std::string command = quote(KIFU_EXE);
+        for (const std::string& a : args) command += " " + quote(a);
+        command +=
+            " <" + quote(dir_ / "stdin") + " >" + quote(dir_ / "stdout") + " 2>" + quote(dir_ / "stderr");
+        const int status = std::system(command.c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "stdout"), slurp(dir_ / "stderr")};
+    }
+
+    std::filesystem::path dir_;
+};
+
+const std::string kExamples = KIFU_EXAMPLES_DIR;
+
+TEST_F(Cli, ConvertsSpecExample1ToCanonicalHen) {
+    const Outcome r = kifu({"convert", "--to", "hen", "--always-size", kExamples + "/example1.hen"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, ".19x19_19bwb2w3_10Kb_8Kbw_7JbwMw_6Kbw_1Cw3bNwb2.L7.K7w.b\n");
+    EXPECT_EQ(r.err, "");
+}
+
+TEST_F(Cli, PrettyFormReadsBackTheSame) {
+    const Outcome pretty =
+        kifu({"convert", "--to", "hen", "--pretty", "--always-size", kExamples + "/example1.hen"});
+    ASSERT_EQ(pretty.exit_code, 0);
+    EXPECT_EQ(pretty.out, slurp(kExamples + "/example1.hen"));
+    const Outcome back = kifu({"convert", "--to", "hen", "-"}, pretty.out);
+    EXPECT_EQ(back.out, "_19bwb2w3_10Kb_8Kbw_7JbwMw_6Kbw_1Cw3bNwb2.L7.K7w.b\n");
+}
+
+TEST_F(Cli, TextDiagram) {
+    const Outcome r = kifu({"convert", "--to", "txt", "--text", ".5x3_2Bbw.C2w"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "   A B C D E\n"
+              " 3 . . . . . 3     last move: white C2\n"
+              " 2 . X(O). . 2\n"
+              " 1 . . . . . 1\n"
+              "   A B C D E\n");
+}
+
+TEST_F(Cli, UrlFormIsDetectedAndWritten) {
+    const Outcome r = kifu({"convert", "--to", "hen", kExamples + "/labels-url.txt"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, ".9x9_5Er.E5-碁.C3-a\n");
+    const Outcome back = kifu({"convert", "--to", "hen-url", "--text", r.out});
+    EXPECT_EQ(back.out, ".9x9_5Er.E5-%E7%A2%81.C3-a\n");
+}
+
+TEST_F(Cli, OutputFile) {
+    const std::string out = (dir_ / "out.hen").string();
+    const Outcome r = kifu({"convert", "--to", "hen", "--text", "_5Gb.9x9", "-o", out});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(slurp(out), ".9x9_5Gb\n");
+}
+
+TEST_F(Cli, ValidateSaysOk) {
+    const Outcome r = kifu({"validate", kExamples + "/ear-reddening.hen"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out, "ok\n");
+}
+
+TEST_F(Cli, ValidateListsEveryErrorWithItsPlace) {
+    const Outcome r = kifu({"validate", kExamples + "/mistakes.hen"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    const std::string source = kExamples + "/mistakes.hen";
+    EXPECT_EQ(
+        r.err,
+        source + ":3:1: error: row 5 is given twice (first at 2:1)\n" + source +
+            ":4:5: error: a run of 2 stones from column J goes past the right edge of a board 9 wide\n" +
+            source + ":5:2: error: column K is off a board 9 wide (columns A-J)\n" + source +
+            ":6:1: error: the last move white E3 needs a white stone there, but the point is empty\n");
+}
+
+TEST_F(Cli, InvalidInputExitsOneWithSourceLineColumn) {
+    const Outcome r = kifu({"convert", "--to", "txt", "-"}, ".9x9\n_5 Zb\n");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, "<stdin>:2:4: error: column Z is off a board 9 wide (columns A-J)\n");
+    const Outcome text = kifu({"validate", "--text", "_5Ib"});
+    EXPECT_EQ(text.err,
+              "<text>:1:3: error: 'I' is not a column letter: HEN columns skip I (H is followed by J)\n");
+}
+
+TEST_F(Cli, UnwritablePositionExitsOne) {
+    const Outcome r = kifu({"convert", "--to", "hen", "--text", "(;GM[1])"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("<text>:1:1: error: this looks like SGF"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, UsageErrorsExitTwo) {
+    EXPECT_EQ(kifu({}).exit_code, 2);
+    EXPECT_EQ(kifu({"frobnicate"}).exit_code, 2);
+    const Outcome missing = kifu({"convert", "--text", ""});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_NE(missing.err.find("kifu: error: --to is required"), std::string::npos) << missing.err;
+    EXPECT_EQ(kifu({"convert", "--to", "pdf", "--text", ""}).exit_code, 2);
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--text", "", "file.hen"}).exit_code, 2);
+    EXPECT_EQ(kifu({"coord", "--size", "0", "D4"}).exit_code, 2);
+    EXPECT_EQ(kifu({"coord"}).exit_code, 2);
+}
+
+TEST_F(Cli, IoErrorsExitThree) {
+    const Outcome r = kifu({"validate", (dir_ / "missing.hen").string()});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("missing.hen: error: cannot open: No such file or directory"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(
+        kifu({"convert", "--to", "hen", "--text", "", "-o", (dir_ / "no/such/dir/x").string()}).exit_code, 3);
+}
+
+TEST_F(Cli, HelpEverywhere) {
+    for (const char* command : {"convert", "validate", "coord"}) {
+        const Outcome r = kifu({command, "--help"});
+        EXPECT_EQ(r.exit_code, 0) << command;
+        EXPECT_NE(r.out.find("Usage"), std::string::npos) << command;
+    }
+    const Outcome top = kifu({"--help"});
+    EXPECT_EQ(top.exit_code, 0);
+    EXPECT_NE(top.out.find("Exit codes"), std::string::npos);
+}
+
+TEST_F(Cli, CoordPrintsAllThreeForms) {
+    const Outcome r = kifu({"coord", "--size", "19", "D4", "J10", "jj", "tt", "3,15", "pass"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "human D4  sgf dp  index 3,15\n"
+              "human J10  sgf ij  index 8,9\n"
+              "human K10  sgf jj  index 9,9\n"
+              "human pass  sgf []  index pass\n"
+              "human D4  sgf dp  index 3,15\n"
+              "human pass  sgf []  index pass\n");
+}
+
+TEST_F(Cli, CoordConvertsToOneForm) {
+    EXPECT_EQ(kifu({"coord", "--size", "13x9", "--to", "sgf", "A1", "N9"}).out, "ai\nma\n");
+    EXPECT_EQ(kifu({"coord", "--size", "21", "--to", "human", "tt"}).out, "U2\n");
+    EXPECT_EQ(kifu({"coord", "--size", "19", "--from", "index", "--to", "human", "0,0"}).out, "A19\n");
+    EXPECT_EQ(kifu({"coord", "--size", "30", "--to", "sgf", "0,29"}).out, "aD\n");
+}
+
+TEST_F(Cli, CoordErrorsNameThePoint) {
+    const Outcome r = kifu({"coord", "--size", "9", "D4", "K4", "D"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "human D4  sgf df  index 3,5\n");
+    EXPECT_EQ(r.err,
+              "<point 'K4'>:1:1: error: column K is off a board 9 wide (columns A-J)\n"
+              "<point 'D'>:1:2: error: expected a row number after the column letter, found end of input\n");
+    const Outcome wide = kifu({"coord", "--size", "30", "--to", "human", "0,0"});
+    EXPECT_EQ(wide.exit_code, 1);
+    EXPECT_NE(wide.err.find("human coordinates have 25 columns"), std::string::npos) << wide.err;
+}
+
+}  // namespace

@@ -88,6 +88,9 @@ TEST(HenErrors, RunsPastTheRightEdge) {
                                "a run of 4 stones from column G goes past the right edge of a board 9 wide"});
     expect_error(".9x9_5Jbw",
                  {1, 9, ErrorCode::out_of_range, "a stone past the right edge of a board 9 wide"});
+    // Found by the fuzzer: a numbered stone after the last column.
+    expect_error(".4x9_7C~1D~8~9",
+                 {1, 13, ErrorCode::out_of_range, "a stone past the right edge of a board 4 wide"});
     expect_error("_5b99999999999",
                  {1, 3, ErrorCode::out_of_range,
                   "a run of 1000000000 stones from column A goes past the right edge of a board 19 wide"});

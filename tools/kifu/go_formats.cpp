@@ -17,9 +17,10 @@ Result<Format> detect_format(std::string_view text) {
     Scanner in(text, Scanner::Blanks::ignored);
     const std::size_t start = in.offset();
     if (in.at_end()) return Format::hen;  // an empty HEN is an empty 19x19 board
+    // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
+    if (looks_percent_encoded(text)) return Format::hen_url;
     const char first = in.peek();
     if (first == '.' || first == '_' || first == '~') return Format::hen;
-    if (looks_percent_encoded(text)) return Format::hen_url;
     if (first == '(' || first == '[')
         return error_at(text, start, ErrorCode::unsupported,
                         "this looks like SGF or PGN, which this version of kifu does not read; give --from");

@@ -10,6 +10,10 @@ int main(int argc, char** argv) {
     CLI::App app{"kifu: read, validate, convert and write board-game notation", "kifu"};
     app.set_version_flag("--version", "kifu 0.1.0");
     app.require_subcommand(1);
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n",
+                           e.what());
+    });
     app.footer(
         "Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error. Errors go to stderr as "
         "SOURCE:LINE:COL: error: MESSAGE.\nRun 'kifu COMMAND --help' for a command's options.");

@@ -9,8 +9,9 @@
 
 namespace kifu {
 
+// Space, tab, LF, VT, FF, CR.
 constexpr bool is_blank(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || (c >= '\t' && c <= '\r');
 }
 constexpr bool is_digit(char c) noexcept {
     return c >= '0' && c <= '9';
@@ -26,21 +27,22 @@ class Scanner {
   public:
     enum class Blanks : std::uint8_t { significant, ignored };
 
+    // With blanks ignored, the cursor always rests on a significant character (or the
+    // end), so that peeking is a single load.
     explicit constexpr Scanner(std::string_view text, Blanks blanks = Blanks::significant) noexcept
-        : text_(text), ignore_blanks_(blanks == Blanks::ignored) {}
+        : text_(text), ignore_blanks_(blanks == Blanks::ignored) {
+        skip_blanks();
+    }
 
     constexpr std::string_view text() const noexcept { return text_; }
 
     // Offset of the next significant character (text().size() at the end).
-    constexpr std::size_t offset() noexcept {
-        skip_blanks();
-        return pos_;
-    }
-    constexpr bool at_end() noexcept { return offset() >= text_.size(); }
+    constexpr std::size_t offset() const noexcept { return pos_; }
+    constexpr bool at_end() const noexcept { return pos_ >= text_.size(); }
     // The next significant character, or '\0' at the end.
-    constexpr char peek() noexcept { return at_end() ? '\0' : text_[pos_]; }
+    constexpr char peek() const noexcept { return pos_ < text_.size() ? text_[pos_] : '\0'; }
     // The significant character after the next one, or '\0'.
-    constexpr char peek_second() noexcept {
+    constexpr char peek_second() const noexcept {
         if (at_end()) return '\0';
         std::size_t p = pos_ + 1;
         if (ignore_blanks_)
@@ -48,15 +50,20 @@ class Scanner {
         return p < text_.size() ? text_[p] : '\0';
     }
     constexpr void advance() noexcept {
-        if (!at_end()) ++pos_;
+        if (at_end()) return;
+        ++pos_;
+        skip_blanks();
     }
     constexpr bool consume(char c) noexcept {
-        if (peek() != c || at_end()) return false;
-        ++pos_;
+        if (at_end() || text_[pos_] != c) return false;
+        advance();
         return true;
     }
-    // Moves to byte offset `offset` (used to restart a parse at a known place).
-    constexpr void seek(std::size_t offset) noexcept { pos_ = offset < text_.size() ? offset : text_.size(); }
+    // Moves to byte offset `offset` (then past any blanks, when they are ignored).
+    constexpr void seek(std::size_t offset) noexcept {
+        pos_ = offset < text_.size() ? offset : text_.size();
+        skip_blanks();
+    }
 
     struct Number {
         std::uint32_t value = 0;
@@ -67,9 +74,9 @@ class Scanner {
     // `overflow`; every digit of the run is consumed either way.
     constexpr Number read_number(std::uint32_t limit = 999'999'999) noexcept {
         Number n;
-        while (is_digit(peek())) {
+        while (pos_ < text_.size() && is_digit(text_[pos_])) {
             if (!n.overflow) {
-                std::uint64_t next =
+                const std::uint64_t next =
                     std::uint64_t{n.value} * 10 + static_cast<std::uint32_t>(text_[pos_] - '0');
                 if (next > limit) {
                     n.overflow = true;
@@ -79,7 +86,7 @@ class Scanner {
                 }
             }
             ++n.digits;
-            ++pos_;
+            advance();
         }
         return n;
     }

@@ -23,6 +23,13 @@ namespace kifu::go {
 
 inline constexpr int kMaxHumanWidth = 25;  // A-Z without I
 
+// The column of an upper-case human letter, or -1 ('I' and anything else): the
+// allocation-free form for parsers.
+constexpr int human_column_of(char letter) noexcept {
+    if (letter < 'A' || letter > 'Z' || letter == 'I') return -1;
+    return letter < 'I' ? letter - 'A' : letter - 'A' - 1;
+}
+
 // Column index <-> human column letter ('A'..'Z' without 'I'; lower case accepted).
 Result<char> column_letter(int col);
 Result<int> letter_column(char letter);

@@ -1,0 +1,47 @@
+# kifu: the two commands of the quick start, and the rest of the workflow.
+#   make demo    install what is missing, build (release), run kifu on examples/
+#   make test    install what is missing, build (dev: ASan+UBSan, -Werror), run every test,
+#                then fuzz each parser for FUZZ_SECONDS under ASan+UBSan
+#   make bench   benchmarks and their comparison (bench/compare)
+#   make fuzz    the fuzzers alone, for FUZZ_SECONDS each
+#   make install PREFIX=/usr/local
+#   make clean
+
+FUZZ_SECONDS ?= 30
+PREFIX ?= /usr/local
+
+.PHONY: all deps demo test unit bench fuzz install clean release dev
+
+all: release
+
+deps:
+	@scripts/install-deps
+
+release: deps
+	cmake --preset release
+	cmake --build --preset release
+
+dev: deps
+	cmake --preset dev
+	cmake --build --preset dev
+
+demo: release
+	@scripts/demo build/release/tools/kifu/kifu
+
+unit: dev
+	ctest --preset dev
+
+test: unit
+	scripts/fuzz $(FUZZ_SECONDS)
+
+bench: release
+	bench/compare build/release/bench/kifu_bench
+
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
+
+install: release
+	cmake --install build/release --prefix $(PREFIX)
+
+clean:
+	rm -rf build
