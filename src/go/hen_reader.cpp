@@ -110,14 +110,11 @@ class HenReader {
             return;
         }
         const BoardSize size{static_cast<std::uint8_t>(width.value), static_cast<std::uint8_t>(height.value)};
-        if (size_at_ != kNotSeen && size != pos_.size) {
-            diag_.add(ErrorCode::conflict, part_at,
-                      fmt::format("the board size is given twice: {}x{} at {}, then {}x{}", pos_.size.width,
-                                  pos_.size.height, where(size_at_), size.width, size.height));
-            return;
-        }
-        if (size_at_ == kNotSeen) size_at_ = part_at;
-        pos_.size = size;
+        if (accept_part(size_at_, size == pos_.size, part_at, [&] {
+                return fmt::format("the board size is given twice: {}x{} at {}, then {}x{}", pos_.size.width,
+                                   pos_.size.height, where(size_at_), size.width, size.height);
+            }))
+            pos_.size = size;
     }
 
     // ---- pass 2: the other parts -------------------------------------------------------
@@ -269,14 +266,11 @@ class HenReader {
                                                      kStoneLetters));
             return skip_to_next_part();
         }
-        if (ko_at_ != kNotSeen && *pos_.ko != *p) {
-            diag_.add(ErrorCode::conflict, part_at,
-                      fmt::format("the ko point is given twice: {} at {}, then {}",
-                                  point_name(pos_.size, *pos_.ko), where(ko_at_), point_name(pos_.size, *p)));
-            return;
-        }
-        if (ko_at_ == kNotSeen) ko_at_ = part_at;
-        pos_.ko = *p;
+        if (accept_part(ko_at_, pos_.ko == p, part_at, [&] {
+                return fmt::format("the ko point is given twice: {} at {}, then {}",
+                                   point_name(pos_.size, *pos_.ko), where(ko_at_), point_name(pos_.size, *p));
+            }))
+            pos_.ko = *p;
     }
 
     void read_label_or_mark(Point p, std::size_t part_at) {
@@ -359,36 +353,27 @@ class HenReader {
             return;
         }
         const PlayerOrder order{std::span<const Stone>(stones.data(), static_cast<std::size_t>(count))};
-        if (order_at_ != kNotSeen && order != pos_.order) {
-            diag_.add(
-                ErrorCode::conflict, part_at,
-                fmt::format("the player order is given twice, differently (first at {})", where(order_at_)));
-            return;
-        }
-        if (order_at_ == kNotSeen) order_at_ = part_at;
-        pos_.order = order;
+        if (accept_part(order_at_, order == pos_.order, part_at, [&] {
+                return fmt::format("the player order is given twice, differently (first at {})",
+                                   where(order_at_));
+            }))
+            pos_.order = order;
     }
 
     void set_last_move(LastMove move, std::size_t part_at) {
-        if (last_at_ != kNotSeen && *pos_.last_move != move) {
-            diag_.add(
-                ErrorCode::conflict, part_at,
-                fmt::format("the last move is given twice, differently (first at {})", where(last_at_)));
-            return;
-        }
-        if (last_at_ == kNotSeen) last_at_ = part_at;
-        pos_.last_move = move;
+        if (accept_part(last_at_, pos_.last_move == move, part_at, [&] {
+                return fmt::format("the last move is given twice, differently (first at {})",
+                                   where(last_at_));
+            }))
+            pos_.last_move = move;
     }
 
     void set_turn(Stone stone, std::size_t part_at) {
-        if (turn_at_ != kNotSeen && *pos_.turn != stone) {
-            diag_.add(ErrorCode::conflict, part_at,
-                      fmt::format("the turn is given twice: {} at {}, then {}", stone_name(*pos_.turn),
-                                  where(turn_at_), stone_name(stone)));
-            return;
-        }
-        if (turn_at_ == kNotSeen) turn_at_ = part_at;
-        pos_.turn = stone;
+        if (accept_part(turn_at_, pos_.turn == stone, part_at, [&] {
+                return fmt::format("the turn is given twice: {} at {}, then {}", stone_name(*pos_.turn),
+                                   where(turn_at_), stone_name(stone));
+            }))
+            pos_.turn = stone;
     }
 
     // ---- after both passes: what needs every part ----------------------------------------
@@ -436,6 +421,19 @@ class HenReader {
     }
 
     // ---- small pieces ----------------------------------------------------------------------
+
+    // Parts A, C, D, E and H may be repeated only with the same value. Returns whether the
+    // part is to be taken; records where it first stood.
+    template <class Describe>
+    bool accept_part(std::size_t& first_at, bool same_value, std::size_t part_at,
+                     Describe describe_conflict) {
+        if (first_at == kNotSeen) {
+            first_at = part_at;
+            return true;
+        }
+        if (!same_value) diag_.add(ErrorCode::conflict, part_at, describe_conflict());
+        return false;
+    }
 
     // A column letter and a row number: "K10".
     std::optional<Point> read_point() {

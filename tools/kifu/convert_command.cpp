@@ -1,7 +1,5 @@
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "go_formats.hpp"
@@ -10,9 +8,8 @@ namespace kifu::cli {
 
 Run add_convert_command(CLI::App& app) {
     struct Options {
-        InputOptions input;
+        PositionInputOptions source;
         OutputOptions output;
-        std::string from;
         std::string to;
         bool pretty = false;
         bool always_size = false;
@@ -23,33 +20,26 @@ Run add_convert_command(CLI::App& app) {
         "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), txt (a board diagram; "
         "write only).\nExamples:\n  kifu convert --to txt examples/ear-reddening.hen\n"
         "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'");
-    command->add_option("--from", options->from, "input format (detected from the content when omitted)")
-        ->check(CLI::IsMember(kReadableFormats));
     command->add_option("--to", options->to, "output format")
         ->required()
         ->check(CLI::IsMember(kWritableFormats));
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
-    options->input.add_to(*command, "the position");
+    options->source.add_to(*command);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        const Input input = read_input(options->input);
-        const Result<Format> from = input_format(options->from, input.text);
-        if (!from) {
-            report(from.error(), input.source);
-            return kInvalidInput;
-        }
-        Result<go::Position> position = read_position(*from, input.text);
+        const PositionInput in = read_position_input(options->source);
+        const Result<go::Position> position = read_position(in.format, in.input.text);
         if (!position) {
-            report(position.error(), input.source);
+            report(position.error(), in.input.source);
             return kInvalidInput;
         }
         const Format to = format_from_name(options->to);
         Result<std::string> text = write_position(to, *position, {options->always_size, options->pretty});
         if (!text) {
-            report(text.error(), input.source);
+            report(text.error(), in.input.source);
             return kInvalidInput;
         }
         if (to != Format::txt) text->push_back('\n');

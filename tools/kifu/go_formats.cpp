@@ -33,6 +33,22 @@ Result<Format> input_format(std::string_view from_name, std::string_view text) {
     return detect_format(text);
 }
 
+void PositionInputOptions::add_to(CLI::App& command) {
+    command.add_option("--from", from, "input format (detected from the content when omitted)")
+        ->check(CLI::IsMember(kReadableFormats));
+    input.add_to(command, "the position");
+}
+
+PositionInput read_position_input(const PositionInputOptions& options) {
+    Input input = read_input(options.input);
+    const Result<Format> format = input_format(options.from, input.text);
+    if (!format) {
+        report(format.error(), input.source);
+        throw Exit{kInvalidInput};
+    }
+    return {std::move(input), *format};
+}
+
 Result<go::Position> read_position(Format format, std::string_view text) {
     return format == Format::hen_url ? go::parse_hen_url(text) : go::parse_hen(text);
 }

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_io.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/go/position.hpp"
@@ -24,6 +25,23 @@ Result<Format> detect_format(std::string_view text);
 
 // The --from format when given (a name from kReadableFormats), else the detected one.
 Result<Format> input_format(std::string_view from_name, std::string_view text);
+
+// INPUT, --text and --from, as the commands that read a position take them.
+struct PositionInputOptions {
+    InputOptions input;
+    std::string from;
+
+    void add_to(CLI::App& command);
+};
+
+struct PositionInput {
+    Input input;
+    Format format;
+};
+
+// Reads the input and settles its format; when the format cannot be told, reports why
+// and exits with kInvalidInput.
+PositionInput read_position_input(const PositionInputOptions& options);
 
 Result<go::Position> read_position(Format format, std::string_view text);
 std::vector<Error> validate_position(Format format, std::string_view text);
