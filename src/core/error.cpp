@@ -26,9 +26,9 @@ std::string_view to_string(ErrorCode code) noexcept {
     return "unknown";
 }
 
-std::string Error::format(std::string_view source_name) const {
-    if (line == 0) return fmt::format("{}: error: {}", source_name, message);
-    return fmt::format("{}:{}:{}: error: {}", source_name, line, column, message);
+std::string Error::format(std::string_view source_name, std::string_view severity) const {
+    if (line == 0) return fmt::format("{}: {}: {}", source_name, severity, message);
+    return fmt::format("{}:{}:{}: {}: {}", source_name, line, column, severity, message);
 }
 
 }  // namespace kifu

@@ -15,34 +15,38 @@ Run add_convert_command(CLI::App& app) {
         bool always_size = false;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("convert", "Convert a position from one notation to another");
+    CLI::App* command = app.add_subcommand("convert", "Convert a position or game from one notation to another");
     command->footer(
-        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), txt (a board diagram; "
-        "write only).\nExamples:\n  kifu convert --to txt examples/ear-reddening.hen\n"
+        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), sgf, txt (a board diagram; "
+        "write only). From SGF, the position is taken at the end of the main line unless --move or --node "
+        "says otherwise; SGF to SGF rewrites the whole collection as FF[4].\nExamples:\n"
+        "  kifu convert --to txt examples/ear-reddening.hen\n"
+        "  kifu convert --to hen --move 127 game.sgf\n"
         "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'");
     command->add_option("--to", options->to, "output format")
         ->required()
         ->check(CLI::IsMember(kWritableFormats));
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
-    options->source.add_to(*command);
+    options->source.add_to(*command, true);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         const PositionInput in = read_position_input(options->source);
-        const Result<go::Position> position = read_position(in.format, in.input.text);
-        if (!position) {
-            report(position.error(), in.input.source);
-            return kInvalidInput;
-        }
         const Format to = format_from_name(options->to);
-        Result<std::string> text = write_position(to, *position, {options->always_size, options->pretty});
+        if (in.format == Format::sgf && to == Format::sgf && options->source.move < 0 &&
+            options->source.node.empty()) {
+            write_output(options->output, go::write_sgf(read_sgf_input(in.input)));
+            return kOk;
+        }
+        const go::Position position = read_position(in, options->source);
+        Result<std::string> text = write_position(to, position, {options->always_size, options->pretty});
         if (!text) {
             report(text.error(), in.input.source);
             return kInvalidInput;
         }
-        if (to != Format::txt) text->push_back('\n');
+        if (text->empty() || text->back() != '\n') text->push_back('\n');
         write_output(options->output, *text);
         return kOk;
     };

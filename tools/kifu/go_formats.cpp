@@ -1,47 +1,63 @@
 #include "go_formats.hpp"
 
+#include <fmt/format.h>
+
+#include "kifu/core/charset.hpp"
 #include "kifu/core/percent_encoding.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/go/diagram.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/go/sgf_hen.hpp"
 
 namespace kifu::cli {
 
 Format format_from_name(std::string_view name) {
     if (name == "hen-url") return Format::hen_url;
+    if (name == "sgf") return Format::sgf;
     if (name == "txt") return Format::txt;
     return Format::hen;
 }
 
 Result<Format> detect_format(std::string_view text) {
+    if (!charset::byte_order_mark(text).first.empty()) return Format::sgf;
     Scanner in(text, Scanner::Blanks::ignored);
     const std::size_t start = in.offset();
     if (in.at_end()) return Format::hen;  // an empty HEN is an empty 19x19 board
+    const char first = in.peek();
+    if (first == '(' || text.find("(;") != std::string_view::npos || charset::guess(text).rfind("UTF-16", 0) == 0)
+        return Format::sgf;
     // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
     if (looks_percent_encoded(text)) return Format::hen_url;
-    const char first = in.peek();
     if (first == '.' || first == '_' || first == '~') return Format::hen;
-    if (first == '(' || first == '[')
+    if (first == '[')
         return error_at(text, start, ErrorCode::unsupported,
-                        "this looks like SGF or PGN, which this version of kifu does not read; give --from");
+                        "this looks like PGN, which this version of kifu does not read; give --from");
     return error_at(text, start, ErrorCode::unexpected_character,
-                    "cannot tell the input format (HEN starts with '.', '_' or '~'); give --from");
+                    "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '('); give --from");
 }
 
-Result<Format> input_format(std::string_view from_name, std::string_view text) {
-    if (!from_name.empty()) return format_from_name(from_name);
-    return detect_format(text);
-}
-
-void PositionInputOptions::add_to(CLI::App& command) {
+void PositionInputOptions::add_to(CLI::App& command, bool with_node_choice) {
     command.add_option("--from", from, "input format (detected from the content when omitted)")
         ->check(CLI::IsMember(kReadableFormats));
-    input.add_to(command, "the position");
+    if (with_node_choice) {
+        auto* move_option =
+            command.add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
+                ->check(CLI::NonNegativeNumber);
+        command
+            .add_option("--node", node,
+                        "SGF: the position at a node path: steps N (N nodes down) or vK (variation K), "
+                        "joined by '.', e.g. 20.v1.5")
+            ->excludes(move_option);
+    }
+    command.add_flag("--superko", superko, "SGF: report moves that repeat an earlier whole-board position");
+    input.add_to(command, "the position or game");
 }
 
 PositionInput read_position_input(const PositionInputOptions& options) {
     Input input = read_input(options.input);
-    const Result<Format> format = input_format(options.from, input.text);
+    const Result<Format> format =
+        options.from.empty() ? detect_format(input.text) : Result<Format>(format_from_name(options.from));
     if (!format) {
         report(format.error(), input.source);
         throw Exit{kInvalidInput};
@@ -49,25 +65,90 @@ PositionInput read_position_input(const PositionInputOptions& options) {
     return {std::move(input), *format};
 }
 
-Result<go::Position> read_position(Format format, std::string_view text) {
-    return format == Format::hen_url ? go::parse_hen_url(text) : go::parse_hen(text);
+void report(const go::SgfWarning& warning, std::string_view source) {
+    fmt::print(stderr, "{} [{}]\n", warning.where.format(source, "warning"), go::to_string(warning.issue));
 }
 
-std::vector<Error> validate_position(Format format, std::string_view text) {
-    if (format != Format::hen_url) return go::validate_hen(text);
-    Result<std::string> decoded = percent_decode(text);
-    if (!decoded) return {decoded.error()};
-    return go::validate_hen(*decoded);
+go::SgfCollection read_sgf_input(const Input& input) {
+    Result<go::SgfCollection> sgf = go::read_sgf(input.text);
+    if (!sgf) {
+        report(sgf.error(), input.source);
+        throw Exit{kInvalidInput};
+    }
+    for (const go::SgfWarning& w : sgf->warnings()) report(w, input.source);
+    return std::move(*sgf);
+}
+
+namespace {
+
+go::Position sgf_position(const Input& input, const PositionInputOptions& options) {
+    const go::SgfCollection sgf = read_sgf_input(input);
+    const std::uint32_t root = sgf.games().front();
+    Result<std::uint32_t> node = go::main_line_end(sgf, root);
+    if (options.move >= 0) node = go::main_line_after_move(sgf, root, options.move);
+    if (!options.node.empty()) node = go::node_at_path(sgf, root, options.node);
+    if (!node) {
+        report(node.error(), options.node.empty() ? "--move" : "--node");
+        throw Exit{kInvalidInput};
+    }
+    std::vector<go::SgfWarning> warnings;
+    Result<go::Position> position = go::position_at(sgf, *node, {options.superko}, &warnings);
+    for (const go::SgfWarning& w : warnings) report(w, input.source);
+    if (!position) {
+        report(position.error(), input.source);
+        throw Exit{kInvalidInput};
+    }
+    return std::move(*position);
+}
+
+}  // namespace
+
+go::Position read_position(const PositionInput& in, const PositionInputOptions& options) {
+    Result<go::Position> position = go::Position{};
+    switch (in.format) {
+        case Format::sgf: return sgf_position(in.input, options);
+        case Format::hen_url: position = go::parse_hen_url(in.input.text); break;
+        default: position = go::parse_hen(in.input.text); break;
+    }
+    if (!position) {
+        report(position.error(), in.input.source);
+        throw Exit{kInvalidInput};
+    }
+    return std::move(*position);
+}
+
+std::vector<Error> validate_position(const PositionInput& in, const PositionInputOptions& options) {
+    switch (in.format) {
+        case Format::sgf: {
+            Result<go::SgfCollection> sgf = go::read_sgf(in.input.text);
+            if (!sgf) return {sgf.error()};
+            std::vector<go::SgfWarning> warnings = sgf->warnings();
+            std::vector<Error> errors;
+            for (const std::uint32_t root : sgf->games())
+                if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, warnings); !ok)
+                    errors.push_back(ok.error());
+            for (const go::SgfWarning& w : warnings) report(w, in.input.source);
+            return errors;
+        }
+        case Format::hen_url: {
+            Result<std::string> decoded = percent_decode(in.input.text);
+            if (!decoded) return {decoded.error()};
+            return go::validate_hen(*decoded);
+        }
+        default: return go::validate_hen(in.input.text);
+    }
 }
 
 Result<std::string> write_position(Format format, const go::Position& position, go::HenWriteOptions options) {
     switch (format) {
-        case Format::hen:
-            return go::write_hen(position, options);
-        case Format::hen_url:
-            return go::write_hen_url(position, options);
-        case Format::txt:
-            return go::render_diagram(position);
+        case Format::hen: return go::write_hen(position, options);
+        case Format::hen_url: return go::write_hen_url(position, options);
+        case Format::txt: return go::render_diagram(position);
+        case Format::sgf: {
+            Result<go::SgfCollection> sgf = go::hen_to_sgf(position);
+            if (!sgf) return sgf.error();
+            return go::write_sgf(*sgf);
+        }
     }
     return go::write_hen(position, options);
 }

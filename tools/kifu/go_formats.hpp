@@ -1,5 +1,6 @@
 #pragma once
-// The Go position formats the CLI reads and writes, by name.
+// The Go formats the CLI reads and writes, by name, and how a command gets a
+// position out of its input.
 
 #include <string>
 #include <string_view>
@@ -9,13 +10,14 @@
 #include "kifu/core/result.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/go/position.hpp"
+#include "kifu/go/sgf.hpp"
 
 namespace kifu::cli {
 
-enum class Format { hen, hen_url, txt };
+enum class Format { hen, hen_url, sgf, txt };
 
-inline const std::vector<std::string> kReadableFormats{"hen", "hen-url"};
-inline const std::vector<std::string> kWritableFormats{"hen", "hen-url", "txt"};
+inline const std::vector<std::string> kReadableFormats{"hen", "hen-url", "sgf"};
+inline const std::vector<std::string> kWritableFormats{"hen", "hen-url", "sgf", "txt"};
 
 Format format_from_name(std::string_view name);
 
@@ -23,15 +25,16 @@ Format format_from_name(std::string_view name);
 // reads (the message says what it looks like, when it can tell).
 Result<Format> detect_format(std::string_view text);
 
-// The --from format when given (a name from kReadableFormats), else the detected one.
-Result<Format> input_format(std::string_view from_name, std::string_view text);
-
-// INPUT, --text and --from, as the commands that read a position take them.
+// INPUT, --text, --from and the SGF node to take, as the commands that read a position
+// take them.
 struct PositionInputOptions {
     InputOptions input;
     std::string from;
+    int move = -1;     // SGF: the position after this move of the main line
+    std::string node;  // SGF: a node path (see kifu::go::node_at_path)
+    bool superko = false;
 
-    void add_to(CLI::App& command);
+    void add_to(CLI::App& command, bool with_node_choice);
 };
 
 struct PositionInput {
@@ -43,8 +46,20 @@ struct PositionInput {
 // and exits with kInvalidInput.
 PositionInput read_position_input(const PositionInputOptions& options);
 
-Result<go::Position> read_position(Format format, std::string_view text);
-std::vector<Error> validate_position(Format format, std::string_view text);
+// Reads an SGF input; a fatal error is reported and exits with kInvalidInput, warnings
+// are reported and reading goes on.
+go::SgfCollection read_sgf_input(const Input& input);
+
+// The position the input describes; for SGF, at the chosen node of the first game.
+// Errors and warnings are reported; an error exits with kInvalidInput.
+go::Position read_position(const PositionInput& in, const PositionInputOptions& options);
+
+// Every error in a position text (empty when valid); warnings are reported as they come.
+std::vector<Error> validate_position(const PositionInput& in, const PositionInputOptions& options);
+
 Result<std::string> write_position(Format format, const go::Position& position, go::HenWriteOptions options);
+
+// "SOURCE:LINE:COL: warning: MESSAGE [kind]" on stderr.
+void report(const go::SgfWarning& warning, std::string_view source);
 
 }  // namespace kifu::cli

@@ -14,15 +14,18 @@ Run add_validate_command(CLI::App& app) {
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
         "validate",
-        "Check a position: print 'ok' (exit 0), or every error with its line and column (exit 1)");
-    command->footer("Example:\n  kifu validate --text '.9x9_5Gb_5Hw'");
-    options->source.add_to(*command);
+        "Check a position or game: print 'ok' (exit 0), or every error with its line and column (exit 1)");
+    command->footer(
+        "SGF: every node of every game is replayed; warnings (illegal moves, damaged values) are listed on "
+        "stderr and do not fail the check.\nExamples:\n  kifu validate --text '.9x9_5Gb_5Hw'\n"
+        "  kifu validate game.sgf");
+    options->source.add_to(*command, false);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         const PositionInput in = read_position_input(options->source);
-        const std::vector<Error> errors = validate_position(in.format, in.input.text);
+        const std::vector<Error> errors = validate_position(in, options->source);
         for (const Error& e : errors) report(e, in.input.source);
         if (!errors.empty()) return kInvalidInput;
         write_output(options->output, "ok\n");

@@ -30,8 +30,9 @@ struct Error {
     std::uint32_t column = 0;  // 1-based, counted in Unicode code points
     std::string message;       // "expected ..., found ..."
 
-    // "SOURCE:LINE:COL: error: MESSAGE" (without the line and column when line is 0).
-    std::string format(std::string_view source_name) const;
+    // "SOURCE:LINE:COL: error: MESSAGE" (without the line and column when line is 0);
+    // `severity` replaces "error", e.g. with "warning".
+    std::string format(std::string_view source_name, std::string_view severity = "error") const;
 
     bool operator==(const Error&) const = default;
 };

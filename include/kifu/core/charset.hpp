@@ -1,0 +1,41 @@
+#pragma once
+// Character sets: turning the bytes of a file in a legacy encoding into UTF-8
+// (glibc iconv), and guessing the encoding of text that does not declare one.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "kifu/core/result.hpp"
+
+namespace kifu::charset {
+
+struct Converted {
+    std::string text;               // UTF-8
+    std::size_t replaced = 0;       // invalid input sequences, each now U+FFFD
+    std::size_t first_replaced = 0;  // byte offset in the input of the first of them
+};
+
+// The iconv name for a declared charset name (case-insensitive, common aliases such as
+// "UTF8", "Latin1", "x-mac-japanese" and "Windows-1252" included), or "" when iconv has no
+// such converter.
+std::string canonical_name(std::string_view declared);
+
+// Converts `bytes` from `charset` (an iconv name) to UTF-8. Invalid sequences are replaced,
+// never dropped silently. Fails only when the charset is unknown.
+Result<Converted> to_utf8(std::string_view bytes, std::string_view charset);
+
+// Replaces the invalid UTF-8 sequences of `text` with U+FFFD.
+Converted repair_utf8(std::string_view text);
+
+// A guess for text that declares no charset: "UTF-8" when it is valid UTF-8 (ASCII
+// included), "UTF-16LE"/"UTF-16BE" when it looks like UTF-16 without a BOM, else the
+// East Asian or Western encoding under which it reads best (CP932, GB18030, EUC-KR,
+// BIG5, ISO-8859-1).
+std::string guess(std::string_view bytes);
+
+// The byte-order mark at the start of `bytes`: "UTF-8", "UTF-16LE", "UTF-16BE" or "",
+// and its length.
+std::pair<std::string_view, std::size_t> byte_order_mark(std::string_view bytes) noexcept;
+
+}  // namespace kifu::charset

@@ -1,0 +1,202 @@
+#include "kifu/core/charset.hpp"
+
+#include <iconv.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "kifu/core/utf8.hpp"
+
+namespace kifu::charset {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    return out;
+}
+
+class Iconv {
+public:
+    Iconv(const char* to, const char* from) : handle_(iconv_open(to, from)) {}
+    ~Iconv() {
+        if (ok()) iconv_close(handle_);
+    }
+    Iconv(const Iconv&) = delete;
+    Iconv& operator=(const Iconv&) = delete;
+    bool ok() const { return handle_ != reinterpret_cast<iconv_t>(-1); }
+    iconv_t get() const { return handle_; }
+
+private:
+    iconv_t handle_;
+};
+
+bool known(const std::string& name) { return Iconv("UTF-8", name.c_str()).ok(); }
+
+}  // namespace
+
+std::string canonical_name(std::string_view declared) {
+    std::string name = upper(declared);
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.pop_back();
+    while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.erase(0, 1);
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kAliases{{
+        {"UTF8", "UTF-8"},
+        {"UTF-8", "UTF-8"},
+        {"LATIN1", "ISO-8859-1"},
+        {"LATIN-1", "ISO-8859-1"},
+        {"X-MAC-JAPANESE", "CP932"},
+        {"SHIFT_JIS", "CP932"},  // what Windows and Macs actually write under this name
+        {"SHIFT-JIS", "CP932"},
+        {"SJIS", "CP932"},
+        {"X-SJIS", "CP932"},
+        {"GB2312", "GB18030"},  // supersets read the subsets' bytes the same way
+        {"GBK", "GB18030"},
+        {"EUC-CN", "GB18030"},
+        {"X-MAC-CHINESESIMP", "GB18030"},
+        {"X-MAC-KOREAN", "EUC-KR"},
+    }};
+    for (const auto& [alias, target] : kAliases)
+        if (name == alias) return std::string(target);
+    if (name.rfind("WINDOWS-", 0) == 0) name = "CP" + name.substr(8);
+    if (name == "MACINTOSH" || name == "X-MAC-ROMAN" || name == "MACROMAN") name = "MACINTOSH";
+    return known(name) ? name : std::string{};
+}
+
+Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
+    const std::string name(charset);
+    if (name == "UTF-8") return repair_utf8(bytes);
+    Iconv cd("UTF-8", name.c_str());
+    if (!cd.ok())
+        return Error{ErrorCode::unsupported, 0, 0, 0, fmt::format("unknown character set '{}'", charset)};
+
+    Converted out;
+    out.text.resize(bytes.size() * 2 + 16);
+    char* in = const_cast<char*>(bytes.data());  // iconv's interface; it does not write
+    std::size_t in_left = bytes.size();
+    std::size_t written = 0;
+    while (in_left > 0) {
+        char* dst = out.text.data() + written;
+        std::size_t dst_left = out.text.size() - written;
+        const std::size_t r = iconv(cd.get(), &in, &in_left, &dst, &dst_left);
+        written = static_cast<std::size_t>(dst - out.text.data());
+        if (r != static_cast<std::size_t>(-1)) break;
+        if (errno == E2BIG) {
+            out.text.resize(out.text.size() * 2);
+            continue;
+        }
+        // EILSEQ or EINVAL (a sequence cut by the end): replace one byte and go on.
+        if (out.replaced++ == 0) out.first_replaced = bytes.size() - in_left;
+        if (out.text.size() - written < kReplacement.size()) out.text.resize(out.text.size() * 2);
+        std::memcpy(out.text.data() + written, kReplacement.data(), kReplacement.size());
+        written += kReplacement.size();
+        ++in;
+        --in_left;
+        iconv(cd.get(), nullptr, nullptr, nullptr, nullptr);  // reset the shift state
+    }
+    // Flush the shift state of stateful encodings (ISO-2022-JP).
+    for (;;) {
+        char* dst = out.text.data() + written;
+        std::size_t dst_left = out.text.size() - written;
+        const std::size_t r = iconv(cd.get(), nullptr, nullptr, &dst, &dst_left);
+        written = static_cast<std::size_t>(dst - out.text.data());
+        if (r != static_cast<std::size_t>(-1) || errno != E2BIG) break;
+        out.text.resize(out.text.size() * 2);
+    }
+    out.text.resize(written);
+    return out;
+}
+
+Converted repair_utf8(std::string_view text) {
+    Converted out;
+    std::size_t bad = utf8::find_invalid(text);
+    if (bad == text.size()) {
+        out.text.assign(text);
+        return out;
+    }
+    out.first_replaced = bad;
+    out.text.reserve(text.size() + 16);
+    std::size_t i = 0;
+    while (bad < text.size()) {
+        out.text.append(text.substr(i, bad - i));
+        out.text.append(kReplacement);
+        ++out.replaced;
+        i = bad + 1;
+        const std::size_t next = utf8::find_invalid(text.substr(i));
+        bad = i + next;
+    }
+    out.text.append(text.substr(i));
+    return out;
+}
+
+std::pair<std::string_view, std::size_t> byte_order_mark(std::string_view bytes) noexcept {
+    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return {"UTF-8", 3};
+    if (bytes.substr(0, 2) == "\xFF\xFE") return {"UTF-16LE", 2};
+    if (bytes.substr(0, 2) == "\xFE\xFF") return {"UTF-16BE", 2};
+    return {"", 0};
+}
+
+std::string guess(std::string_view bytes) {
+    if (utf8::is_valid(bytes)) return "UTF-8";
+    // UTF-16 without a BOM: ASCII structure with a zero byte beside every character.
+    const std::size_t sample = std::min<std::size_t>(bytes.size(), 512) & ~std::size_t{1};
+    std::size_t even_zero = 0;
+    std::size_t odd_zero = 0;
+    for (std::size_t i = 0; i < sample; i += 2) {
+        even_zero += bytes[i] == '\0';
+        odd_zero += bytes[i + 1] == '\0';
+    }
+    if (sample >= 8 && odd_zero * 10 > sample * 3) return "UTF-16LE";
+    if (sample >= 8 && even_zero * 10 > sample * 3) return "UTF-16BE";
+
+    // East Asian double-byte encodings, in an order that lets each one's marker decide:
+    // Japanese text has full-width kana (Chinese bytes read as CP932 give half-width
+    // katakana instead), Korean text is mostly hangul; GB18030 and Big5 take the rest.
+    struct Candidate {
+        const char* name;
+        char32_t first;  // the marker script, or 0 for none needed
+        char32_t last;
+    };
+    static constexpr Candidate kCandidates[] = {
+        {"CP932", 0x3040, 0x30FF},
+        {"EUC-KR", 0xAC00, 0xD7A3},
+        {"GB18030", 0, 0},
+        {"BIG5", 0, 0},
+    };
+    for (const Candidate& c : kCandidates) {
+        const Result<Converted> converted = to_utf8(bytes, c.name);
+        if (!converted || converted->replaced != 0) continue;
+        if (c.first == 0) return c.name;
+        std::size_t marked = 0;
+        std::size_t non_ascii = 0;
+        const std::string& text = converted->text;
+        for (std::size_t i = 0; i < text.size();) {
+            const utf8::Decoded d = utf8::decode(text, i);
+            if (d.length == 0) break;
+            if (d.code_point >= 0x80) ++non_ascii;
+            if (d.code_point >= c.first && d.code_point <= c.last) ++marked;
+            i += d.length;
+        }
+        if (marked > 0 && marked * 5 >= non_ascii) return c.name;
+        // Shift_JIS lead bytes 0x81-0x9F never occur in GB2312, EUC-KR or Big5 text.
+        if (std::string_view(c.name) == "CP932") {
+            std::size_t high = 0;
+            std::size_t low_lead = 0;
+            for (const char ch : bytes) {
+                const auto b = static_cast<unsigned char>(ch);
+                high += b >= 0x80;
+                low_lead += b >= 0x81 && b <= 0x9F;
+            }
+            if (low_lead * 5 >= high) return c.name;
+        }
+    }
+    return "ISO-8859-1";
+}
+
+}  // namespace kifu::charset

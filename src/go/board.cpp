@@ -1,0 +1,157 @@
+#include "kifu/go/board.hpp"
+
+namespace kifu::go {
+
+Board::Board(BoardSize size)
+    : size_(size),
+      stride_(size.width + 2),
+      cells_(static_cast<std::size_t>((size.width + 2) * (size.height + 2)), kBorder),
+      mark_(cells_.size(), 0) {
+    for (int row = 0; row < size.height; ++row)
+        for (int col = 0; col < size.width; ++col)
+            cells_[static_cast<std::size_t>((row + 1) * stride_ + col + 1)] = 0;
+    stack_.reserve(cells_.size());
+    group_.reserve(cells_.size());
+}
+
+std::uint64_t Board::zobrist(int c, Cell value) const noexcept {
+    // splitmix64 of (cell, colour): no table to build, and the same on every board.
+    std::uint64_t z = (static_cast<std::uint64_t>(c) << 3 | value) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void Board::put(int c, Cell value) noexcept {
+    Cell& cell_value = cells_[static_cast<std::size_t>(c)];
+    if (cell_value != 0) hash_ ^= zobrist(c, cell_value);
+    cell_value = value;
+    if (value != 0) hash_ ^= zobrist(c, value);
+}
+
+void Board::set(Point p, Stone stone) {
+    put(cell(p), static_cast<Cell>(stone));
+    ko_.reset();
+}
+
+bool Board::has_liberty(int start, bool collect) {
+    if (++generation_ == 0) {  // wrapped: forget every old mark
+        std::fill(mark_.begin(), mark_.end(), 0);
+        generation_ = 1;
+    }
+    const Cell colour = cells_[static_cast<std::size_t>(start)];
+    const int steps[4] = {1, -1, stride_, -stride_};
+    stack_.clear();
+    group_.clear();
+    stack_.push_back(start);
+    mark_[static_cast<std::size_t>(start)] = generation_;
+    bool liberty = false;
+    while (!stack_.empty()) {
+        const int c = stack_.back();
+        stack_.pop_back();
+        if (collect) group_.push_back(c);
+        for (const int step : steps) {
+            const int n = c + step;
+            const Cell v = cells_[static_cast<std::size_t>(n)];
+            if (v == 0) {
+                if (!collect) return true;
+                liberty = true;
+            } else if (v == colour && mark_[static_cast<std::size_t>(n)] != generation_) {
+                mark_[static_cast<std::size_t>(n)] = generation_;
+                stack_.push_back(n);
+            }
+        }
+    }
+    return liberty;
+}
+
+int Board::remove_group() {
+    for (const int c : group_) put(c, 0);
+    return static_cast<int>(group_.size());
+}
+
+PlayOutcome Board::play(Stone stone, Point p) {
+    PlayOutcome outcome;
+    const int at = cell(p);
+    const auto colour = static_cast<Cell>(stone);
+    if (cells_[static_cast<std::size_t>(at)] != 0) outcome.legality = Legality::occupied;
+    else if (ko_ && *ko_ == p && ko_player_ == stone) outcome.legality = Legality::ko;
+    put(at, colour);
+
+    const int steps[4] = {1, -1, stride_, -stride_};
+    int last_captured = -1;
+    for (const int step : steps) {
+        const int n = at + step;
+        const Cell v = cells_[static_cast<std::size_t>(n)];
+        if (v == 0 || v == kBorder || v == colour) continue;
+        if (has_liberty(n, false)) continue;
+        has_liberty(n, true);
+        const int removed = remove_group();
+        prisoners_[colour] += removed;
+        outcome.captured += removed;
+        last_captured = n;
+    }
+
+    ko_.reset();
+    ko_player_ = Stone::none;
+    if (outcome.captured == 0) {
+        if (!has_liberty(at, true)) {
+            outcome.suicided = remove_group();
+            if (outcome.legality == Legality::legal) outcome.legality = Legality::suicide;
+            // Credited to the other player of a two-colour game.
+            const Stone other = stone == Stone::black ? Stone::white : Stone::black;
+            prisoners_[static_cast<int>(other)] += outcome.suicided;
+        }
+    } else if (outcome.captured == 1) {
+        // Simple ko: one stone taken, and the capturing stone stands alone with that point
+        // as its only liberty.
+        bool alone = true;
+        int liberties = 0;
+        for (const int step : steps) {
+            const Cell v = cells_[static_cast<std::size_t>(at + step)];
+            if (v == colour) alone = false;
+            if (v == 0) ++liberties;
+        }
+        if (alone && liberties == 1) {
+            const int c = last_captured;
+            ko_ = Point{static_cast<std::uint8_t>(c % stride_ - 1), static_cast<std::uint8_t>(c / stride_ - 1)};
+            // It binds the opponent in a two-colour game; with more colours, nobody in particular.
+            ko_player_ = stone == Stone::black ? Stone::white : stone == Stone::white ? Stone::black : Stone::none;
+        }
+    }
+
+    if (superko_) {
+        if (!seen_.insert(hash_).second && outcome.legality == Legality::legal) outcome.legality = Legality::superko;
+    }
+    return outcome;
+}
+
+void Board::pass(Stone) {
+    ko_.reset();
+    ko_player_ = Stone::none;
+}
+
+int Board::stone_count() const noexcept {
+    int count = 0;
+    for (const Cell v : cells_) count += v != 0 && v != kBorder;
+    return count;
+}
+
+void Board::track_superko(bool on) {
+    superko_ = on;
+    seen_.clear();
+    if (on) seen_.insert(hash_);
+}
+
+Position Board::position() const {
+    Position pos;
+    pos.size = size_;
+    for (int row = 0; row < size_.height; ++row)
+        for (int col = 0; col < size_.width; ++col) {
+            const Point p{static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(row)};
+            pos.set(p, at(p));
+        }
+    return pos;
+}
+
+}  // namespace kifu::go

@@ -1,0 +1,372 @@
+// SGF reader: bytes -> UTF-8 -> game trees, in one pass with an explicit stack.
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "kifu/core/charset.hpp"
+#include "kifu/core/text_position.hpp"
+#include "kifu/go/sgf.hpp"
+
+namespace kifu::go {
+
+std::string_view to_string(SgfIssue issue) noexcept {
+    switch (issue) {
+        case SgfIssue::junk_outside_tree: return "junk_outside_tree";
+        case SgfIssue::missing_node_start: return "missing_node_start";
+        case SgfIssue::invalid_text: return "invalid_text";
+        case SgfIssue::unknown_charset: return "unknown_charset";
+        case SgfIssue::unescaped_bracket: return "unescaped_bracket";
+        case SgfIssue::duplicate_property: return "duplicate_property";
+        case SgfIssue::bad_value: return "bad_value";
+        case SgfIssue::point_off_board: return "point_off_board";
+        case SgfIssue::human_coordinates: return "human_coordinates";
+        case SgfIssue::setup_after_moves: return "setup_after_moves";
+        case SgfIssue::setup_with_move: return "setup_with_move";
+        case SgfIssue::move_on_occupied: return "move_on_occupied";
+        case SgfIssue::suicide: return "suicide";
+        case SgfIssue::ko_violation: return "ko_violation";
+        case SgfIssue::superko_violation: return "superko_violation";
+    }
+    return "unknown";
+}
+
+namespace {
+
+constexpr bool is_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
+constexpr bool is_upper_letter(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_letter(char c) noexcept { return is_upper_letter(c) || (c >= 'a' && c <= 'z'); }
+constexpr std::size_t kMaxIdLength = 64;
+
+// FF[4] identifiers, so that an id spelled with lower-case letters (FF[1]-FF[3] long
+// names such as "AddBlack") needs no storage of its own once reduced to "AB".
+constexpr std::array<std::string_view, 87> kKnownIds{
+    "AB", "AE", "AN", "AP", "AR", "AS", "AW", "B",  "BL", "BM", "BR", "BS", "BT", "C",  "CA", "CH", "CP", "CR",
+    "DD", "DM", "DO", "DT", "EL", "EV", "EX", "FF", "FG", "GB", "GC", "GM", "GN", "GW", "HA", "HO", "ID", "IP",
+    "IT", "IY", "KM", "KO", "L",  "LB", "LN", "LT", "M",  "MA", "MN", "N",  "OB", "OH", "OM", "ON", "OP", "OT",
+    "OV", "OW", "PB", "PC", "PL", "PM", "PW", "RE", "RG", "RO", "RU", "SC", "SE", "SI", "SL", "SO", "SQ", "ST",
+    "SU", "SZ", "TB", "TC", "TE", "TM", "TR", "TW", "UC", "US", "V",  "VW", "W",  "WL", "WS"};
+
+}  // namespace
+
+class SgfReader {
+public:
+    explicit SgfReader(SgfCollection& out) : out_(out), text_(*out.text_) {}
+
+    Result<void> read() {
+        std::size_t i = 0;
+        const std::size_t n = text_.size();
+        bool outside_warned = false;
+        while (i < n) {
+            // Between game trees: anything but blanks is junk (headers, mail signatures).
+            const char c = text_[i];
+            if (is_space(c)) {
+                ++i;
+                continue;
+            }
+            if (c == '(' && starts_tree(i + 1)) {
+                if (Result<void> ok = read_game_tree(i); !ok) return ok;
+                continue;
+            }
+            const std::size_t junk_at = i;
+            ++i;
+            while (i < n && !(text_[i] == '(' && starts_tree(i + 1))) ++i;
+            if (!outside_warned) {
+                warn(SgfIssue::junk_outside_tree, junk_at,
+                     out_.games_.empty() ? "text before the first game tree is ignored"
+                                         : "text after a game tree is ignored");
+                outside_warned = true;
+            }
+        }
+        if (out_.games_.empty()) return expected_at(text_, n, "a game tree '(;'");
+        return {};
+    }
+
+private:
+    // From a '(' at depth 0 to its matching ')'.
+    Result<void> read_game_tree(std::size_t& i) {
+        const std::size_t n = text_.size();
+        const std::size_t tree_at = i;
+        stack_.clear();
+        std::uint32_t current = SgfCollection::kNone;
+        while (i < n) {
+            const char c = text_[i];
+            if (is_space(c)) {
+                ++i;
+                continue;
+            }
+            switch (c) {
+                case '(':
+                    stack_.push_back(current);
+                    ++i;
+                    break;
+                case ')':
+                    if (stack_.empty()) return {};  // (cannot happen: the loop ends when it empties)
+                    current = stack_.back();
+                    stack_.pop_back();
+                    ++i;
+                    if (stack_.empty()) return {};
+                    break;
+                case ';': {
+                    if (stack_.empty()) return expected_at(text_, i, "'(' before a node");
+                    const std::uint32_t node =
+                        current == SgfCollection::kNone ? out_.add_game() : out_.add_child(current);
+                    out_.nodes_[node].offset = static_cast<std::uint32_t>(i);
+                    current = node;
+                    ++i;
+                    if (Result<void> ok = read_properties(node, i); !ok) return ok;
+                    break;
+                }
+                default:
+                    if (current == SgfCollection::kNone && is_letter(c) && starts_property(i)) {
+                        warn(SgfIssue::missing_node_start, i, "a node starts without ';'; one is assumed");
+                        current = out_.add_game();
+                        out_.nodes_[current].offset = static_cast<std::uint32_t>(i);
+                        if (Result<void> ok = read_properties(current, i); !ok) return ok;
+                        break;
+                    }
+                    if (current == SgfCollection::kNone)
+                        return expected_at(text_, i, "';' to start a node after '('");
+                    return expected_at(text_, i, "a property, ';', '(' or ')'");
+            }
+        }
+        return error_at(text_, n, ErrorCode::unexpected_end,
+                        fmt::format("expected ')' to close the game tree opened at {}, found end of input",
+                                    where(tree_at)));
+    }
+
+    Result<void> read_properties(std::uint32_t node, std::size_t& i) {
+        const std::size_t n = text_.size();
+        const auto first = static_cast<std::uint32_t>(out_.properties_.size());
+        for (;;) {
+            while (i < n && is_space(text_[i])) ++i;
+            if (i >= n || !is_letter(text_[i])) break;
+            if (Result<void> ok = read_property(i); !ok) return ok;
+        }
+        SgfCollection::Node& record = out_.nodes_[node];
+        record.first_property = first;
+        record.property_count = static_cast<std::uint32_t>(out_.properties_.size()) - first;
+        if (record.property_count > 1) merge_repeated(node);
+        return {};
+    }
+
+    Result<void> read_property(std::size_t& i) {
+        const std::size_t n = text_.size();
+        const std::size_t id_at = i;
+        std::array<char, kMaxIdLength> upper{};
+        std::size_t length = 0;
+        bool lower_case = false;
+        while (i < n && is_letter(text_[i])) {
+            if (is_upper_letter(text_[i])) {
+                if (length == kMaxIdLength)
+                    return error_at(text_, id_at, ErrorCode::out_of_range,
+                                    fmt::format("a property identifier longer than {} letters", kMaxIdLength));
+                upper[length++] = text_[i];
+            } else {
+                lower_case = true;
+            }
+            ++i;
+        }
+        if (length == 0)
+            return error_at(text_, id_at, ErrorCode::unexpected_character,
+                            fmt::format("expected a property identifier (upper-case letters), found '{}'",
+                                        text_.substr(id_at, i - id_at)));
+        std::string_view id = text_.substr(id_at, i - id_at);
+        if (lower_case) id = canonical_id(std::string_view(upper.data(), length));
+
+        while (i < n && is_space(text_[i])) ++i;
+        if (i >= n || text_[i] != '[') return expected_at(text_, i, fmt::format("'[' and a value of {}", id));
+
+        SgfCollection::Property property;
+        property.id = id;
+        property.offset = static_cast<std::uint32_t>(id_at);
+        property.first_value = static_cast<std::uint32_t>(out_.values_.size());
+        while (i < n && text_[i] == '[') {
+            const std::size_t open = i;
+            const std::size_t close = find_value_end(open);
+            if (close >= n)
+                return error_at(text_, n, ErrorCode::unexpected_end,
+                                fmt::format("expected ']' to close the value of {} opened at {}, found end of input",
+                                            id, where(open)));
+            out_.values_.push_back(text_.substr(open + 1, close - open - 1));
+            i = close + 1;
+            while (i < n && is_space(text_[i])) ++i;
+        }
+        property.value_count = static_cast<std::uint32_t>(out_.values_.size()) - property.first_value;
+        out_.properties_.push_back(property);
+        return {};
+    }
+
+    // The ']' that ends the value opened at `open`. A ']' followed by something that
+    // cannot follow a value is taken as an unescaped ']' inside it (a warning).
+    std::size_t find_value_end(std::size_t open) {
+        const std::size_t n = text_.size();
+        const char* data = text_.data();
+        std::size_t j = open + 1;
+        for (;;) {
+            // The next ']' or '\', whichever comes first.
+            const void* bracket = std::memchr(data + j, ']', n - j);
+            const std::size_t close = bracket ? static_cast<std::size_t>(static_cast<const char*>(bracket) - data) : n;
+            const void* slash = std::memchr(data + j, '\\', close - j);
+            if (slash) {
+                j = static_cast<std::size_t>(static_cast<const char*>(slash) - data) + 2;  // skip the escaped char
+                if (j > n) return n;
+                continue;
+            }
+            if (close >= n) return n;
+            if (can_follow_value(close + 1)) return close;
+            warn(SgfIssue::unescaped_bracket, close, "a ']' inside a value should be written '\\]'; read as text");
+            j = close + 1;
+        }
+    }
+
+    // After a value: another value, a property, a node, a variation, the end of a tree.
+    bool can_follow_value(std::size_t k) const {
+        const std::size_t n = text_.size();
+        while (k < n && is_space(text_[k])) ++k;
+        if (k >= n) return true;
+        const char c = text_[k];
+        return c == '[' || c == ';' || c == '(' || c == ')' || starts_property(k);
+    }
+
+    // Letters, blanks, then '[': a property identifier and its first value.
+    bool starts_property(std::size_t k) const {
+        const std::size_t n = text_.size();
+        if (k >= n || !is_letter(text_[k])) return false;
+        while (k < n && is_letter(text_[k])) ++k;
+        while (k < n && is_space(text_[k])) ++k;
+        return k < n && text_[k] == '[';
+    }
+
+    // After a '(' outside any tree: a tree starts when a node (or a property, for files
+    // that leave out the ';') or another '(' follows; otherwise the '(' is just text.
+    bool starts_tree(std::size_t k) const {
+        const std::size_t n = text_.size();
+        while (k < n && is_space(text_[k])) ++k;
+        return k < n && (text_[k] == ';' || text_[k] == '(' || starts_property(k));
+    }
+
+    // A property given twice in one node has its values merged into the first.
+    void merge_repeated(std::uint32_t node) {
+        SgfCollection::Node& record = out_.nodes_[node];
+        auto props = std::span(out_.properties_).subspan(record.first_property, record.property_count);
+        bool repeated = false;
+        if (props.size() <= 16) {
+            for (std::size_t a = 0; a < props.size() && !repeated; ++a)
+                for (std::size_t b = a + 1; b < props.size(); ++b)
+                    if (props[a].id == props[b].id) repeated = true;
+        } else {
+            std::vector<std::string_view> ids;
+            for (const auto& p : props) ids.push_back(p.id);
+            std::sort(ids.begin(), ids.end());
+            repeated = std::adjacent_find(ids.begin(), ids.end()) != ids.end();
+        }
+        if (!repeated) return;
+
+        // Rebuild the node's properties at the end, each once, values in file order.
+        std::vector<SgfCollection::Property> merged;
+        std::vector<std::vector<std::string_view>> values;
+        for (const auto& p : props) {
+            auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.id == p.id; });
+            const auto vals = std::span(out_.values_).subspan(p.first_value, p.value_count);
+            if (it == merged.end()) {
+                merged.push_back(p);
+                values.emplace_back(vals.begin(), vals.end());
+            } else {
+                warn(SgfIssue::duplicate_property, p.offset,
+                     fmt::format("property {} is given twice in one node; the values are merged", p.id));
+                auto& v = values[static_cast<std::size_t>(it - merged.begin())];
+                v.insert(v.end(), vals.begin(), vals.end());
+            }
+        }
+        out_.properties_.resize(record.first_property);
+        for (std::size_t k = 0; k < merged.size(); ++k) {
+            merged[k].first_value = static_cast<std::uint32_t>(out_.values_.size());
+            merged[k].value_count = static_cast<std::uint32_t>(values[k].size());
+            out_.values_.insert(out_.values_.end(), values[k].begin(), values[k].end());
+            out_.properties_.push_back(merged[k]);
+        }
+        record.property_count = static_cast<std::uint32_t>(merged.size());
+    }
+
+    std::string_view canonical_id(std::string_view upper) {
+        const auto it = std::find(kKnownIds.begin(), kKnownIds.end(), upper);
+        if (it != kKnownIds.end()) return *it;
+        return out_.keep(upper);
+    }
+
+    void warn(SgfIssue issue, std::size_t offset, std::string message) {
+        out_.warnings_.push_back({issue, error_at(text_, offset, ErrorCode::unexpected_character, std::move(message))});
+    }
+
+    std::string where(std::size_t offset) const {
+        const LineColumn at = locate(text_, offset);
+        return fmt::format("{}:{}", at.line, at.column);
+    }
+
+    SgfCollection& out_;
+    std::string_view text_;
+    std::vector<std::uint32_t> stack_;
+};
+
+namespace {
+
+// The CA value of the first game, read from the raw bytes (its name is ASCII).
+std::string_view declared_charset(std::string_view bytes) {
+    for (std::size_t at = bytes.find("CA"); at != std::string_view::npos; at = bytes.find("CA", at + 2)) {
+        if (at > 0 && is_letter(bytes[at - 1])) continue;
+        std::size_t k = at + 2;
+        while (k < bytes.size() && is_space(bytes[k])) ++k;
+        if (k >= bytes.size() || bytes[k] != '[') continue;
+        const std::size_t end = bytes.find(']', k);
+        if (end == std::string_view::npos || end - k > 64) return {};
+        return bytes.substr(k + 1, end - k - 1);
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& options) {
+    SgfCollection out;
+    std::vector<SgfWarning> early;
+    const auto [bom, bom_length] = charset::byte_order_mark(bytes);
+    std::string charset_name = options.charset;
+    if (charset_name.empty() && !bom.empty()) charset_name = bom;
+    if (!bom.empty()) bytes.remove_prefix(bom_length);
+    if (charset_name.empty()) {
+        const std::string_view declared = declared_charset(bytes);
+        if (!declared.empty()) {
+            charset_name = charset::canonical_name(declared);
+            if (charset_name.empty()) {
+                charset_name = charset::guess(bytes);
+                early.push_back({SgfIssue::unknown_charset,
+                                 Error{ErrorCode::unsupported, 0, 0, 0,
+                                       fmt::format("unknown character set CA[{}]; read as {}", declared,
+                                                   charset_name)}});
+            }
+        } else {
+            charset_name = charset::guess(bytes);
+        }
+    }
+
+    Result<charset::Converted> converted = charset::to_utf8(bytes, charset_name);
+    if (!converted) return std::move(converted).error();
+    *out.text_ = std::move(converted->text);
+    out.charset_ = charset_name;
+    out.warnings_ = std::move(early);
+    if (converted->replaced > 0)
+        out.warnings_.push_back(
+            {SgfIssue::invalid_text,
+             Error{ErrorCode::invalid_encoding, converted->first_replaced, 0, 0,
+                   fmt::format("{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
+                               converted->replaced, charset_name, converted->first_replaced)}});
+
+    SgfReader reader(out);
+    if (Result<void> ok = reader.read(); !ok) return ok.error();
+    return out;
+}
+
+}  // namespace kifu::go

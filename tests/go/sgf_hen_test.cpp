@@ -1,0 +1,99 @@
+// HEN <-> SGF on the spec's two examples, both ways, byte for byte.
+
+#include <gtest/gtest.h>
+
+#include "hen_fixtures.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/go/sgf_hen.hpp"
+
+namespace kifu::go {
+namespace {
+
+namespace fx = fixtures;
+
+// The spec's equivalent SGFs, as printed in ../shared/specs/hen.txt.
+constexpr std::string_view kExample1Sgf =
+    "(;GM[1]FF[4]SZ[19]PB[Black]PW[White]\n"
+    ";AB[aa][ca][da][jj][jl][im][km][jn][fs][ns][os]AW[ba][ea][fa][ga][kl][lm][kn][cs][ds][es][ms]\n"
+    ";W[jm])";
+constexpr std::string_view kEarReddeningSgf =
+    "(;GM[1]FF[4]CA[UTF-8]SZ[19]\n"
+    ";AB[ja][db][jb][qb][fc][jc][kc][pc][ld][md][nd][qd][ke][pe][qe][pf][qg][rg][sg][oh][sh][mi][pi][qi][ri][oj]"
+    "[qj][pk][qk][pl][rl][pm][jn][ln][pn][go][lo][no][po][cp][ep][hp][lp][op][fq][hq][mq][nq][oq][pq][gr][nr][or]"
+    "[qr][ns][ps][rs]AW[ka][la][kb][mb][ob][pb][cc][dc][ic][lc][mc][oc][qf][rf][ng][og][pg][ph][qh][rh][ni][oi][mj]"
+    "[nj][rj][ck][ok][rk][ol][ql][mm][om][qm][rm][cn][mn][on][io][mo][oo][qo][mp][np][qp][gq][iq][kq][lq][qq][rq]"
+    "[hr][jr][kr][mr][rr][is][ls]\n"
+    ";B[ji]SQ[ln][lo][lp][jn]CR[io])";
+
+std::string hen_at_end(std::string_view sgf_text, HenWriteOptions options = {}) {
+    Result<SgfCollection> sgf = read_sgf(sgf_text);
+    EXPECT_TRUE(sgf);
+    if (!sgf) return {};
+    std::vector<SgfWarning> warnings;
+    Result<Position> pos = position_at(*sgf, main_line_end(*sgf, sgf->games()[0]), {}, &warnings);
+    EXPECT_TRUE(pos);
+    EXPECT_TRUE(warnings.empty());
+    Result<std::string> hen = write_hen(*pos, options);
+    EXPECT_TRUE(hen);
+    return hen ? *hen : std::string{};
+}
+
+TEST(SgfToHen, SpecExample1) { EXPECT_EQ(hen_at_end(kExample1Sgf, {.always_size = true}), fx::kExample1); }
+
+TEST(SgfToHen, SpecEarReddening) { EXPECT_EQ(hen_at_end(kEarReddeningSgf), fx::kEarReddening); }
+
+// The AB, AW, move and markup of the spec's SGF (point order aside).
+void expect_same_game(std::string_view hen, std::string_view expected_sgf) {
+    Result<SgfCollection> made = hen_to_sgf(*parse_hen(hen));
+    ASSERT_TRUE(made);
+    Result<SgfCollection> expected = read_sgf(expected_sgf);
+    ASSERT_TRUE(expected);
+    const auto nodes = [](const SgfCollection& sgf) {
+        std::vector<std::uint32_t> line{sgf.games()[0]};
+        while (sgf.node(line.back()).first_child != SgfCollection::kNone)
+            line.push_back(sgf.node(line.back()).first_child);
+        return line;
+    };
+    const auto sorted = [](const SgfCollection& sgf, std::uint32_t node, std::string_view id) {
+        std::vector<std::string> v;
+        if (const auto* p = sgf.find(node, id))
+            for (auto s : sgf.values(*p)) v.emplace_back(s);
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    const auto a = nodes(*made);
+    const auto b = nodes(*expected);
+    ASSERT_EQ(a.size(), 3u);
+    ASSERT_EQ(b.size(), 3u);
+    EXPECT_EQ(*made->value(a[0], "SZ"), "19");
+    EXPECT_EQ(*made->value(a[0], "CA"), "UTF-8");
+    for (std::size_t i = 1; i < 3; ++i)
+        for (const char* id : {"AB", "AW", "B", "W", "SQ", "CR", "TR", "MA", "LB", "PL"})
+            EXPECT_EQ(sorted(*made, a[i], id), sorted(*expected, b[i], id)) << id << " in node " << i;
+    // And back to the same HEN.
+    EXPECT_EQ(hen_at_end(write_sgf(*made), {.always_size = hen.substr(0, 6) == ".19x19"}), hen);
+}
+
+TEST(HenToSgf, SpecExample1) { expect_same_game(fx::kExample1, kExample1Sgf); }
+
+TEST(HenToSgf, SpecEarReddening) { expect_same_game(fx::kEarReddening, kEarReddeningSgf); }
+
+TEST(HenToSgf, TurnWithoutMoveAndNumbers) {
+    const Result<SgfCollection> sgf = hen_to_sgf(*parse_hen(".9x9_5Gb_3E~1b~2.w"));
+    ASSERT_TRUE(sgf);
+    EXPECT_EQ(write_sgf(*sgf), "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ge][eg][fg]AW[gg]LB[eg:1][gg:2]PL[W])\n");
+    const Result<SgfCollection> pass = hen_to_sgf(*parse_hen(".9x9_5Gb.pw"));
+    EXPECT_EQ(write_sgf(*pass), "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ge]\n;W[])\n");
+    EXPECT_EQ(write_sgf(*hen_to_sgf(*parse_hen(".13x9"))), "(;GM[1]FF[4]CA[UTF-8]SZ[13:9])\n");
+}
+
+TEST(HenToSgf, MultiColourStonesCannotBeWritten) {
+    const Result<SgfCollection> sgf = hen_to_sgf(*parse_hen(".9x9_5Gr"));
+    ASSERT_FALSE(sgf);
+    EXPECT_EQ(sgf.error().code, ErrorCode::unsupported);
+    EXPECT_EQ(sgf.error().message, "SGF has no red stones (at G5); only black and white");
+}
+
+}  // namespace
+}  // namespace kifu::go

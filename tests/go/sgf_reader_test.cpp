@@ -1,0 +1,205 @@
+#include <gtest/gtest.h>
+
+#include "kifu/go/sgf.hpp"
+#include "kifu/go/sgf_values.hpp"
+
+namespace kifu::go {
+namespace {
+
+SgfCollection read(std::string_view text) {
+    Result<SgfCollection> sgf = read_sgf(text);
+    EXPECT_TRUE(sgf) << text << "\n" << (sgf ? "" : sgf.error().format("<sgf>"));
+    return sgf ? std::move(*sgf) : SgfCollection{};
+}
+
+std::vector<std::string> value_texts(const SgfCollection& sgf, std::uint32_t node, std::string_view id) {
+    std::vector<std::string> out;
+    if (const auto* p = sgf.find(node, id))
+        for (const std::string_view v : sgf.values(*p)) out.emplace_back(v);
+    return out;
+}
+
+std::vector<SgfIssue> issues(const SgfCollection& sgf) {
+    std::vector<SgfIssue> out;
+    for (const SgfWarning& w : sgf.warnings()) out.push_back(w.issue);
+    return out;
+}
+
+TEST(SgfReader, NodesPropertiesAndVariations) {
+    const SgfCollection sgf = read("(;GM[1]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
+    ASSERT_EQ(sgf.games().size(), 1u);
+    const std::uint32_t root = sgf.games()[0];
+    EXPECT_EQ(*sgf.value(root, "SZ"), "9");
+    const auto b = sgf.children(root);
+    ASSERT_EQ(b.size(), 1u);
+    const auto variations = sgf.children(b[0]);
+    ASSERT_EQ(variations.size(), 2u);
+    EXPECT_EQ(*sgf.value(variations[0], "W"), "bb");
+    EXPECT_EQ(*sgf.value(variations[1], "W"), "dd");
+    EXPECT_EQ(*sgf.value(sgf.children(variations[0])[0], "B"), "cc");
+    EXPECT_EQ(sgf.node_count(), 5u);
+    EXPECT_TRUE(sgf.warnings().empty());
+}
+
+TEST(SgfReader, CollectionsAndBlanks) {
+    const SgfCollection sgf = read(" \n(;GM[1] ;B [aa]\r\n C [hi] ) \n ( ; GM[1] )\n");
+    EXPECT_EQ(sgf.games().size(), 2u);
+    EXPECT_EQ(*sgf.value(sgf.children(sgf.games()[0])[0], "C"), "hi");
+}
+
+TEST(SgfReader, LongNamesOfOldFormatsBecomeFF4Ids) {
+    const SgfCollection sgf = read("(;GaMe[1]PlayerBlack[Honinbo]AddBlack[aa][bb];Black[cc]Comment[x])");
+    const std::uint32_t root = sgf.games()[0];
+    EXPECT_EQ(*sgf.value(root, "GM"), "1");
+    EXPECT_EQ(*sgf.value(root, "PB"), "Honinbo");
+    EXPECT_EQ(value_texts(sgf, root, "AB"), (std::vector<std::string>{"aa", "bb"}));
+    EXPECT_EQ(*sgf.value(sgf.children(root)[0], "B"), "cc");
+    EXPECT_EQ(*sgf.value(sgf.children(root)[0], "C"), "x");
+}
+
+TEST(SgfReader, RepeatedPropertiesMergeWithAWarning) {
+    const SgfCollection sgf = read("(;AW[aa]AB[cc]AW[bb])");
+    const std::uint32_t root = sgf.games()[0];
+    EXPECT_EQ(value_texts(sgf, root, "AW"), (std::vector<std::string>{"aa", "bb"}));
+    EXPECT_EQ(sgf.properties(root).size(), 2u);
+    EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::duplicate_property});
+    EXPECT_EQ(sgf.warnings()[0].where.column, 15u);
+}
+
+TEST(SgfReader, EscapesAndUnescapedBrackets) {
+    const SgfCollection sgf = read("(;C[a \\] b \\\\]GC[foo [1k\\]: hi];C[broken ] text]PB[x])");
+    const std::uint32_t root = sgf.games()[0];
+    EXPECT_EQ(sgf_text(*sgf.value(root, "C")), "a ] b \\");
+    EXPECT_EQ(sgf_text(*sgf.value(root, "GC")), "foo [1k]: hi");
+    const std::uint32_t next = sgf.children(root)[0];
+    EXPECT_EQ(*sgf.value(next, "C"), "broken ] text");  // the ']' followed by " text]" is text
+    EXPECT_EQ(*sgf.value(next, "PB"), "x");
+    EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::unescaped_bracket});
+}
+
+TEST(SgfReader, JunkAroundTreesIsAWarning) {
+    const SgfCollection sgf = read("Game record (see below)\n(;GM[1]) -- end of mail");
+    EXPECT_EQ(sgf.games().size(), 1u);
+    EXPECT_EQ(issues(sgf), (std::vector<SgfIssue>{SgfIssue::junk_outside_tree}));
+}
+
+TEST(SgfReader, NodeWithoutSemicolon) {
+    const SgfCollection sgf = read("(\r\nTE[x]\r\n;B[pd])");
+    EXPECT_EQ(*sgf.value(sgf.games()[0], "TE"), "x");
+    EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::missing_node_start});
+}
+
+TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
+    const SgfCollection sgf = read("(;B[dd];;((( ;W[cb]))))");
+    EXPECT_EQ(sgf.node_count(), 4u);
+    const std::uint32_t empty = sgf.children(sgf.games()[0])[0];
+    EXPECT_TRUE(sgf.properties(empty).empty());
+    EXPECT_EQ(*sgf.value(sgf.children(empty)[0], "W"), "cb");
+}
+
+TEST(SgfReader, StructuralErrorsAreFatalWithTheirPlace) {
+    struct Case {
+        const char* text;
+        std::uint32_t line, column;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"", 1, 1, "expected a game tree '(;', found end of input"},
+        {"(;B[aa]", 1, 8, "expected ')' to close the game tree opened at 1:1, found end of input"},
+        {"(;B[aa", 1, 7, "expected ']' to close the value of B opened at 1:4, found end of input"},
+        {"(;B;W[aa])", 1, 4, "expected '[' and a value of B, found ';'"},
+        {"(;B[aa]\n  123)", 2, 3, "expected a property, ';', '(' or ')', found '1'"},
+        {"(;abc[aa])", 1, 3, "expected a property identifier (upper-case letters), found 'abc'"},
+    };
+    for (const Case& c : cases) {
+        const Result<SgfCollection> sgf = read_sgf(c.text);
+        ASSERT_FALSE(sgf) << c.text;
+        EXPECT_EQ(sgf.error().line, c.line) << c.text;
+        EXPECT_EQ(sgf.error().column, c.column) << c.text;
+        EXPECT_EQ(sgf.error().message, c.message) << c.text;
+    }
+}
+
+TEST(SgfReader, DeepTreesNeedNoRecursion) {
+    std::string deep = "(;GM[1]SZ[19]";
+    for (int i = 0; i < 100000; ++i) deep += i % 2 ? ";W[tt]" : ";B[tt]";
+    deep += ")";
+    std::string nested = "(;GM[1]";
+    for (int i = 0; i < 20000; ++i) nested += "(;B[aa]";
+    for (int i = 0; i < 20000; ++i) nested += ")";
+    nested += ")";
+    EXPECT_EQ(read(deep).node_count(), 100001u);
+    const SgfCollection sgf = read(nested);
+    EXPECT_EQ(sgf.node_count(), 20001u);
+    const std::string written = write_sgf(sgf);
+    EXPECT_EQ(read(written).node_count(), 20001u);
+}
+
+TEST(SgfReader, CharsetsDecodeToUtf8) {
+    // "囲碁" in Shift_JIS; its second byte 0x5C is '\' and must not be an escape.
+    const std::string sjis = "(;CA[Shift_JIS]C[\x88\xcd\x8c\xe9 \x95\x5c])";
+    const SgfCollection sgf = read(sjis);
+    EXPECT_EQ(sgf_text(*sgf.value(sgf.games()[0], "C")), "囲碁 表");
+    EXPECT_EQ(sgf.charset(), "CP932");
+    // ISO-8859-1 when declared; a BOM is skipped.
+    EXPECT_EQ(*read("(;CA[ISO-8859-1]PB[Jos\xe9])").value(0, "PB"), "José");
+    EXPECT_EQ(*read("\xEF\xBB\xBF(;PB[Jos\xc3\xa9])").value(0, "PB"), "José");
+    // Declared UTF-8 with a cut character: replaced, with a warning.
+    const SgfCollection cut = read("(;CA[UTF-8]PB[\xe5\x9b])");
+    EXPECT_EQ(*cut.value(0, "PB"), "\xEF\xBF\xBD\xEF\xBF\xBD");
+    EXPECT_EQ(issues(cut), std::vector<SgfIssue>{SgfIssue::invalid_text});
+}
+
+TEST(SgfValues, TextAndSimpleText) {
+    EXPECT_EQ(sgf_text("a\\\nb"), "ab");  // soft line break
+    EXPECT_EQ(sgf_text("a\r\nb\n\rc\rd"), "a\nb\nc\nd");
+    EXPECT_EQ(sgf_text("a\tb"), "a b");
+    EXPECT_EQ(sgf_simple_text("a\nb"), "a b");
+    EXPECT_EQ(sgf_text("\\u\\n"), "un");  // needless escapes are just letters
+    EXPECT_EQ(sgf_escape("a]b\\c:d"), "a\\]b\\\\c:d");
+    EXPECT_EQ(sgf_escape("a:b", true), "a\\:b");
+}
+
+TEST(SgfValues, ComposeAndPointLists) {
+    const auto parts = sgf_split_compose("dd:A\\:B");
+    ASSERT_TRUE(parts);
+    EXPECT_EQ(parts->first, "dd");
+    EXPECT_EQ(parts->second, "A\\:B");
+    EXPECT_FALSE(sgf_split_compose("a\\:b"));
+    std::vector<Point> points;
+    ASSERT_TRUE(sgf_expand_points({19, 19}, "aa:bc", points));
+    EXPECT_EQ(points.size(), 6u);
+    EXPECT_FALSE(sgf_expand_points({9, 9}, "aa:jj", points));
+    EXPECT_EQ(*sgf_board_size("19"), (BoardSize{19, 19}));
+    EXPECT_EQ(*sgf_board_size("19:13"), (BoardSize{19, 13}));
+    EXPECT_EQ(*sgf_board_size(" 13 "), (BoardSize{13, 13}));
+    EXPECT_FALSE(sgf_board_size("53"));
+    EXPECT_FALSE(sgf_board_size("0"));
+}
+
+TEST(SgfWriter, Ff4OneNodeALineAndRereadable) {
+    const SgfCollection sgf =
+        read("(;FF[3]GM[1]CA[Latin1]PB[x];B[aa](;W[bb]C[a\\]b];B[cc])(;W[dd]LB[ee:x\\:y]))");
+    const std::string written = write_sgf(sgf);
+    EXPECT_EQ(written,
+              "(;GM[1]FF[4]CA[UTF-8]PB[x]\n;B[aa]\n(;W[bb]C[a\\]b]\n;B[cc])\n(;W[dd]LB[ee:x\\:y]))\n");
+    const SgfCollection again = read(written);
+    EXPECT_EQ(write_sgf(again), written);
+    // An unescaped ']' taken in as text is escaped on the way out.
+    EXPECT_EQ(write_sgf(read("(;C[a ] b])")), "(;FF[4]CA[UTF-8]C[a \\] b])\n");
+}
+
+TEST(SgfCollection, BuildingByHand) {
+    SgfCollection sgf;
+    const std::uint32_t root = sgf.add_game();
+    sgf.set_property(root, "SZ", "9");
+    const std::uint32_t move = sgf.add_child(root);
+    sgf.set_property(move, "B", "ee");
+    sgf.set_property(root, "GM", "1");  // a node's properties move to stay together
+    sgf.set_property(move, "C", sgf_escape("a]b"));
+    sgf.set_property(root, "SZ", "13");  // replaces
+    EXPECT_EQ(write_sgf(sgf), "(;GM[1]FF[4]CA[UTF-8]SZ[13]\n;B[ee]C[a\\]b])\n");
+}
+
+}  // namespace
+}  // namespace kifu::go
