@@ -24,7 +24,7 @@ std::string upper(std::string_view s) {
 }
 
 class Iconv {
-public:
+  public:
     Iconv(const char* to, const char* from) : handle_(iconv_open(to, from)) {}
     ~Iconv() {
         if (ok()) iconv_close(handle_);
@@ -34,11 +34,13 @@ public:
     bool ok() const { return handle_ != reinterpret_cast<iconv_t>(-1); }
     iconv_t get() const { return handle_; }
 
-private:
+  private:
     iconv_t handle_;
 };
 
-bool known(const std::string& name) { return Iconv("UTF-8", name.c_str()).ok(); }
+bool known(const std::string& name) {
+    return Iconv("UTF-8", name.c_str()).ok();
+}
 
 }  // namespace
 

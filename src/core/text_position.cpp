@@ -1,5 +1,7 @@
 #include "kifu/core/text_position.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "kifu/core/utf8.hpp"
@@ -26,6 +28,21 @@ LineColumn locate(std::string_view text, std::size_t offset) noexcept {
         i += d.length == 0 ? 1 : d.length;  // a stray byte counts as one column
         ++at.column;
     }
+    return at;
+}
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+    starts_.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') starts_.push_back(i + 1);
+}
+
+LineColumn LineIndex::locate(std::size_t offset) const noexcept {
+    if (offset > text_.size()) offset = text_.size();
+    const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset) - 1;
+    const std::size_t start = *it;
+    LineColumn at = kifu::locate(text_.substr(start), offset - start);
+    at.line = static_cast<std::uint32_t>(it - starts_.begin()) + 1;
     return at;
 }
 

@@ -34,6 +34,10 @@ void Board::set(Point p, Stone stone) {
     ko_.reset();
 }
 
+void Board::remember_position() {
+    if (superko_) seen_.insert(hash_);
+}
+
 bool Board::has_liberty(int start, bool collect) {
     if (++generation_ == 0) {  // wrapped: forget every old mark
         std::fill(mark_.begin(), mark_.end(), 0);
@@ -74,8 +78,10 @@ PlayOutcome Board::play(Stone stone, Point p) {
     PlayOutcome outcome;
     const int at = cell(p);
     const auto colour = static_cast<Cell>(stone);
-    if (cells_[static_cast<std::size_t>(at)] != 0) outcome.legality = Legality::occupied;
-    else if (ko_ && *ko_ == p && ko_player_ == stone) outcome.legality = Legality::ko;
+    if (cells_[static_cast<std::size_t>(at)] != 0)
+        outcome.legality = Legality::occupied;
+    else if (ko_ && *ko_ == p && ko_player_ == stone)
+        outcome.legality = Legality::ko;
     put(at, colour);
 
     const int steps[4] = {1, -1, stride_, -stride_};
@@ -114,14 +120,18 @@ PlayOutcome Board::play(Stone stone, Point p) {
         }
         if (alone && liberties == 1) {
             const int c = last_captured;
-            ko_ = Point{static_cast<std::uint8_t>(c % stride_ - 1), static_cast<std::uint8_t>(c / stride_ - 1)};
+            ko_ =
+                Point{static_cast<std::uint8_t>(c % stride_ - 1), static_cast<std::uint8_t>(c / stride_ - 1)};
             // It binds the opponent in a two-colour game; with more colours, nobody in particular.
-            ko_player_ = stone == Stone::black ? Stone::white : stone == Stone::white ? Stone::black : Stone::none;
+            ko_player_ = stone == Stone::black   ? Stone::white
+                         : stone == Stone::white ? Stone::black
+                                                 : Stone::none;
         }
     }
 
     if (superko_) {
-        if (!seen_.insert(hash_).second && outcome.legality == Legality::legal) outcome.legality = Legality::superko;
+        if (!seen_.insert(hash_).second && outcome.legality == Legality::legal)
+            outcome.legality = Legality::superko;
     }
     return outcome;
 }

@@ -12,10 +12,12 @@
 namespace kifu::go {
 namespace {
 
-Stone opponent(Stone s) { return s == Stone::black ? Stone::white : Stone::black; }
+Stone opponent(Stone s) {
+    return s == Stone::black ? Stone::white : Stone::black;
+}
 
 class Replayer {
-public:
+  public:
     Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
              std::vector<SgfWarning>* warnings)
         : sgf_(sgf), size_(size), warnings_(warnings), state_{Board(size), {}, {}, 0} {
@@ -33,12 +35,18 @@ public:
         if (has_setup && state_.moves > 0)
             warn(SgfIssue::setup_after_moves, sgf_.properties(id).front().offset,
                  "setup (AB, AW, AE) after moves were played");
+        else if (has_setup && sgf_.node(id).parent != SgfCollection::kNone)
+            warn(SgfIssue::setup_after_root, sgf_.properties(id).front().offset,
+                 "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take setup only "
+                 "from the root");
         if (has_setup && has_move)
-            warn(SgfIssue::setup_with_move, sgf_.properties(id).front().offset, "setup and a move in one node");
+            warn(SgfIssue::setup_with_move, sgf_.properties(id).front().offset,
+                 "setup and a move in one node");
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
             if (p.id == "AB" || p.id == "AW" || p.id == "AE") {
                 const Stone stone = p.id == "AB" ? Stone::black : p.id == "AW" ? Stone::white : Stone::none;
                 for (const std::string_view v : sgf_.values(p)) setup(stone, v, p);
+                state_.board.remember_position();
             } else if (p.id == "B" || p.id == "W") {
                 const Stone stone = p.id == "B" ? Stone::black : Stone::white;
                 for (const std::string_view v : sgf_.values(p)) move(stone, v, p);
@@ -58,7 +66,7 @@ public:
     const GameState& state() const { return state_; }
     void restore(const GameState& state) { state_ = state; }
 
-private:
+  private:
     void setup(Stone stone, std::string_view raw, const SgfCollection::Property& p) {
         points_.clear();
         if (Result<void> ok = sgf_expand_points(size_, raw, points_); !ok) {
@@ -91,10 +99,12 @@ private:
         }
         const PlayOutcome outcome = state_.board.play(stone, m->point);
         switch (outcome.legality) {
-            case Legality::legal: break;
+            case Legality::legal:
+                break;
             case Legality::occupied:
                 warn(SgfIssue::move_on_occupied, value_offset(raw, p),
-                     fmt::format("move {} {}[{}] is onto a stone; the stone is replaced", state_.moves, p.id, raw));
+                     fmt::format("move {} {}[{}] is onto a stone; the stone is replaced", state_.moves, p.id,
+                                 raw));
                 break;
             case Legality::suicide:
                 warn(SgfIssue::suicide, value_offset(raw, p),
@@ -124,7 +134,7 @@ private:
     void warn(SgfIssue issue, std::size_t offset, std::string message) {
         if (!warnings_) return;
         warnings_->push_back(
-            {issue, error_at(sgf_.source(), offset, ErrorCode::unexpected_character, std::move(message))});
+            {issue, sgf_.error_at(offset, ErrorCode::unexpected_character, std::move(message))});
     }
 
     const SgfCollection& sgf_;
@@ -231,7 +241,8 @@ Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root,
         Scanner in(step.substr(!step.empty() && step[0] == 'v' ? 1 : 0));
         const Scanner::Number k = in.read_number(1'000'000);
         if (k.digits == 0 || !in.at_end())
-            return expected_at(path, i, "a step of the node path: a number of nodes N, or vK for variation K");
+            return expected_at(path, i,
+                               "a step of the node path: a number of nodes N, or vK for variation K");
         if (step[0] == 'v') {
             std::uint32_t child = sgf.node(n).first_child;
             for (std::uint32_t j = 0; j < k.value && child != SgfCollection::kNone; ++j)
@@ -244,8 +255,9 @@ Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root,
         } else {
             for (std::uint32_t j = 0; j < k.value; ++j) {
                 if (sgf.node(n).first_child == SgfCollection::kNone)
-                    return error_at(path, i, ErrorCode::out_of_range,
-                                    fmt::format("the line ends {} node(s) before the step {} does", k.value - j, step));
+                    return error_at(
+                        path, i, ErrorCode::out_of_range,
+                        fmt::format("the line ends {} node(s) before the step {} does", k.value - j, step));
                 n = sgf.node(n).first_child;
             }
         }

@@ -53,15 +53,25 @@ std::uint32_t SgfCollection::add_child(std::uint32_t parent) {
     return id;
 }
 
-std::string_view SgfCollection::keep(std::string_view text) { return owned_.emplace_back(text); }
+Error SgfCollection::error_at(std::size_t offset, ErrorCode code, std::string message) const {
+    if (!lines_) lines_ = std::make_unique<LineIndex>(*text_);
+    const LineColumn at = lines_->locate(offset);
+    return Error{code, offset, at.line, at.column, std::move(message)};
+}
 
-void SgfCollection::set_property(std::uint32_t node, std::string_view id, std::span<const std::string> raw_values) {
+std::string_view SgfCollection::keep(std::string_view text) {
+    return owned_.emplace_back(text);
+}
+
+void SgfCollection::set_property(std::uint32_t node, std::string_view id,
+                                 std::span<const std::string> raw_values) {
     remove_property(node, id);
     Node& n = nodes_[node];
     // A node's properties are contiguous: move them to the end unless they are there.
     if (n.first_property + n.property_count != properties_.size()) {
         const auto moved = static_cast<std::uint32_t>(properties_.size());
-        for (std::uint32_t k = 0; k < n.property_count; ++k) properties_.push_back(properties_[n.first_property + k]);
+        for (std::uint32_t k = 0; k < n.property_count; ++k)
+            properties_.push_back(properties_[n.first_property + k]);
         n.first_property = moved;
     }
     Property p;

@@ -10,11 +10,17 @@
 namespace kifu::go {
 namespace {
 
-Error unsupported(std::string message) { return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)}; }
+Error unsupported(std::string message) {
+    return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)};
+}
 
-std::string sgf_point(BoardSize size, Point p) { return *to_sgf(size, p); }
+std::string sgf_point(BoardSize size, Point p) {
+    return *to_sgf(size, p);
+}
 
-char colour_letter(Stone s) { return s == Stone::black ? 'B' : 'W'; }
+char colour_letter(Stone s) {
+    return s == Stone::black ? 'B' : 'W';
+}
 
 }  // namespace
 
@@ -24,7 +30,8 @@ Result<SgfCollection> hen_to_sgf(const Position& pos) {
         const Point p = Point::from_index(size, i);
         const Stone s = pos.at(p);
         if (s != Stone::none && s != Stone::black && s != Stone::white)
-            return unsupported(fmt::format("SGF has no {} stones (at {}); only black and white", stone_name(s),
+            return unsupported(fmt::format("SGF has no {} stones (at {}); only black and white",
+                                           stone_name(s),
                                            to_human(size, p) ? *to_human(size, p) : to_index(p)));
     }
     const auto& last = pos.last_move;
@@ -38,8 +45,9 @@ Result<SgfCollection> hen_to_sgf(const Position& pos) {
     sgf.set_property(root, "GM", "1");
     sgf.set_property(root, "FF", "4");
     sgf.set_property(root, "CA", "UTF-8");
-    sgf.set_property(root, "SZ", size.is_square() ? fmt::format("{}", size.width)
-                                                   : fmt::format("{}:{}", size.width, size.height));
+    sgf.set_property(
+        root, "SZ",
+        size.is_square() ? fmt::format("{}", size.width) : fmt::format("{}:{}", size.width, size.height));
 
     // The setup: every stone but the last move's, and the stone it captured on the ko point.
     std::vector<std::string> black, white;
@@ -50,8 +58,7 @@ Result<SgfCollection> hen_to_sgf(const Position& pos) {
         if (s == Stone::none || (placed_move && p == last->move.point)) continue;
         (s == Stone::black ? black : white).push_back(sgf_point(size, p));
     }
-    if (pos.ko && last)
-        (last->stone == Stone::black ? white : black).push_back(sgf_point(size, *pos.ko));
+    if (pos.ko && last) (last->stone == Stone::black ? white : black).push_back(sgf_point(size, *pos.ko));
 
     std::uint32_t tip = root;
     if (!black.empty() || !white.empty()) {
@@ -78,8 +85,10 @@ Result<SgfCollection> hen_to_sgf(const Position& pos) {
         if (!points.empty()) sgf.set_property(tip, mark_code(kind), points);
     }
     std::vector<std::string> labels;
-    for (const Label& l : pos.labels) labels.push_back(sgf_point(size, l.point) + ":" + sgf_escape(l.text, true));
-    for (const NumberedStone& n : pos.numbered) labels.push_back(fmt::format("{}:{}", sgf_point(size, n.point), n.number));
+    for (const Label& l : pos.labels)
+        labels.push_back(sgf_point(size, l.point) + ":" + sgf_escape(l.text, true));
+    for (const NumberedStone& n : pos.numbered)
+        labels.push_back(fmt::format("{}:{}", sgf_point(size, n.point), n.number));
     if (!labels.empty()) sgf.set_property(tip, "LB", labels);
 
     if (pos.turn && !last) sgf.set_property(tip, "PL", std::string(1, colour_letter(*pos.turn)));

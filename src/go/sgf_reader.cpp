@@ -14,45 +14,69 @@ namespace kifu::go {
 
 std::string_view to_string(SgfIssue issue) noexcept {
     switch (issue) {
-        case SgfIssue::junk_outside_tree: return "junk_outside_tree";
-        case SgfIssue::missing_node_start: return "missing_node_start";
-        case SgfIssue::invalid_text: return "invalid_text";
-        case SgfIssue::unknown_charset: return "unknown_charset";
-        case SgfIssue::unescaped_bracket: return "unescaped_bracket";
-        case SgfIssue::duplicate_property: return "duplicate_property";
-        case SgfIssue::bad_value: return "bad_value";
-        case SgfIssue::point_off_board: return "point_off_board";
-        case SgfIssue::human_coordinates: return "human_coordinates";
-        case SgfIssue::setup_after_moves: return "setup_after_moves";
-        case SgfIssue::setup_with_move: return "setup_with_move";
-        case SgfIssue::move_on_occupied: return "move_on_occupied";
-        case SgfIssue::suicide: return "suicide";
-        case SgfIssue::ko_violation: return "ko_violation";
-        case SgfIssue::superko_violation: return "superko_violation";
+        case SgfIssue::junk_outside_tree:
+            return "junk_outside_tree";
+        case SgfIssue::missing_node_start:
+            return "missing_node_start";
+        case SgfIssue::invalid_text:
+            return "invalid_text";
+        case SgfIssue::unknown_charset:
+            return "unknown_charset";
+        case SgfIssue::unescaped_bracket:
+            return "unescaped_bracket";
+        case SgfIssue::duplicate_property:
+            return "duplicate_property";
+        case SgfIssue::bad_value:
+            return "bad_value";
+        case SgfIssue::point_off_board:
+            return "point_off_board";
+        case SgfIssue::human_coordinates:
+            return "human_coordinates";
+        case SgfIssue::setup_after_root:
+            return "setup_after_root";
+        case SgfIssue::setup_after_moves:
+            return "setup_after_moves";
+        case SgfIssue::setup_with_move:
+            return "setup_with_move";
+        case SgfIssue::move_on_occupied:
+            return "move_on_occupied";
+        case SgfIssue::suicide:
+            return "suicide";
+        case SgfIssue::ko_violation:
+            return "ko_violation";
+        case SgfIssue::superko_violation:
+            return "superko_violation";
     }
     return "unknown";
 }
 
 namespace {
 
-constexpr bool is_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
-constexpr bool is_upper_letter(char c) noexcept { return c >= 'A' && c <= 'Z'; }
-constexpr bool is_letter(char c) noexcept { return is_upper_letter(c) || (c >= 'a' && c <= 'z'); }
+constexpr bool is_space(char c) noexcept {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+constexpr bool is_upper_letter(char c) noexcept {
+    return c >= 'A' && c <= 'Z';
+}
+constexpr bool is_letter(char c) noexcept {
+    return is_upper_letter(c) || (c >= 'a' && c <= 'z');
+}
 constexpr std::size_t kMaxIdLength = 64;
 
 // FF[4] identifiers, so that an id spelled with lower-case letters (FF[1]-FF[3] long
 // names such as "AddBlack") needs no storage of its own once reduced to "AB".
 constexpr std::array<std::string_view, 87> kKnownIds{
-    "AB", "AE", "AN", "AP", "AR", "AS", "AW", "B",  "BL", "BM", "BR", "BS", "BT", "C",  "CA", "CH", "CP", "CR",
-    "DD", "DM", "DO", "DT", "EL", "EV", "EX", "FF", "FG", "GB", "GC", "GM", "GN", "GW", "HA", "HO", "ID", "IP",
-    "IT", "IY", "KM", "KO", "L",  "LB", "LN", "LT", "M",  "MA", "MN", "N",  "OB", "OH", "OM", "ON", "OP", "OT",
-    "OV", "OW", "PB", "PC", "PL", "PM", "PW", "RE", "RG", "RO", "RU", "SC", "SE", "SI", "SL", "SO", "SQ", "ST",
-    "SU", "SZ", "TB", "TC", "TE", "TM", "TR", "TW", "UC", "US", "V",  "VW", "W",  "WL", "WS"};
+    "AB", "AE", "AN", "AP", "AR", "AS", "AW", "B",  "BL", "BM", "BR", "BS", "BT", "C",  "CA",
+    "CH", "CP", "CR", "DD", "DM", "DO", "DT", "EL", "EV", "EX", "FF", "FG", "GB", "GC", "GM",
+    "GN", "GW", "HA", "HO", "ID", "IP", "IT", "IY", "KM", "KO", "L",  "LB", "LN", "LT", "M",
+    "MA", "MN", "N",  "OB", "OH", "OM", "ON", "OP", "OT", "OV", "OW", "PB", "PC", "PL", "PM",
+    "PW", "RE", "RG", "RO", "RU", "SC", "SE", "SI", "SL", "SO", "SQ", "ST", "SU", "SZ", "TB",
+    "TC", "TE", "TM", "TR", "TW", "UC", "US", "V",  "VW", "W",  "WL", "WS"};
 
 }  // namespace
 
 class SgfReader {
-public:
+  public:
     explicit SgfReader(SgfCollection& out) : out_(out), text_(*out.text_) {}
 
     Result<void> read() {
@@ -84,7 +108,7 @@ public:
         return {};
     }
 
-private:
+  private:
     // From a '(' at depth 0 to its matching ')'.
     Result<void> read_game_tree(std::size_t& i) {
         const std::size_t n = text_.size();
@@ -161,8 +185,9 @@ private:
         while (i < n && is_letter(text_[i])) {
             if (is_upper_letter(text_[i])) {
                 if (length == kMaxIdLength)
-                    return error_at(text_, id_at, ErrorCode::out_of_range,
-                                    fmt::format("a property identifier longer than {} letters", kMaxIdLength));
+                    return error_at(
+                        text_, id_at, ErrorCode::out_of_range,
+                        fmt::format("a property identifier longer than {} letters", kMaxIdLength));
                 upper[length++] = text_[i];
             } else {
                 lower_case = true;
@@ -187,9 +212,10 @@ private:
             const std::size_t open = i;
             const std::size_t close = find_value_end(open);
             if (close >= n)
-                return error_at(text_, n, ErrorCode::unexpected_end,
-                                fmt::format("expected ']' to close the value of {} opened at {}, found end of input",
-                                            id, where(open)));
+                return error_at(
+                    text_, n, ErrorCode::unexpected_end,
+                    fmt::format("expected ']' to close the value of {} opened at {}, found end of input", id,
+                                where(open)));
             out_.values_.push_back(text_.substr(open + 1, close - open - 1));
             i = close + 1;
             while (i < n && is_space(text_[i])) ++i;
@@ -200,24 +226,36 @@ private:
     }
 
     // The ']' that ends the value opened at `open`. A ']' followed by something that
-    // cannot follow a value is taken as an unescaped ']' inside it (a warning).
+    // cannot follow a value is taken as an unescaped ']' inside it (a warning), unless no
+    // later ']' would do either: then the first one closes the value, and whatever follows
+    // it is reported as the structural error it is.
     std::size_t find_value_end(std::size_t open) {
         const std::size_t n = text_.size();
         const char* data = text_.data();
         std::size_t j = open + 1;
+        std::size_t first_close = n;
+        skipped_.clear();
         for (;;) {
             // The next ']' or '\', whichever comes first.
             const void* bracket = std::memchr(data + j, ']', n - j);
-            const std::size_t close = bracket ? static_cast<std::size_t>(static_cast<const char*>(bracket) - data) : n;
+            const std::size_t close =
+                bracket ? static_cast<std::size_t>(static_cast<const char*>(bracket) - data) : n;
             const void* slash = std::memchr(data + j, '\\', close - j);
             if (slash) {
-                j = static_cast<std::size_t>(static_cast<const char*>(slash) - data) + 2;  // skip the escaped char
-                if (j > n) return n;
+                j = static_cast<std::size_t>(static_cast<const char*>(slash) - data) +
+                    2;  // skip the escaped char
+                if (j >= n) return first_close;
                 continue;
             }
-            if (close >= n) return n;
-            if (can_follow_value(close + 1)) return close;
-            warn(SgfIssue::unescaped_bracket, close, "a ']' inside a value should be written '\\]'; read as text");
+            if (close >= n) return first_close;
+            if (first_close == n) first_close = close;
+            if (can_follow_value(close + 1)) {
+                for (const std::size_t at : skipped_)
+                    warn(SgfIssue::unescaped_bracket, at,
+                         "a ']' inside a value should be written '\\]'; read as text");
+                return close;
+            }
+            skipped_.push_back(close);
             j = close + 1;
         }
     }
@@ -298,7 +336,8 @@ private:
     }
 
     void warn(SgfIssue issue, std::size_t offset, std::string message) {
-        out_.warnings_.push_back({issue, error_at(text_, offset, ErrorCode::unexpected_character, std::move(message))});
+        out_.warnings_.push_back(
+            {issue, out_.error_at(offset, ErrorCode::unexpected_character, std::move(message))});
     }
 
     std::string where(std::size_t offset) const {
@@ -309,6 +348,7 @@ private:
     SgfCollection& out_;
     std::string_view text_;
     std::vector<std::uint32_t> stack_;
+    std::vector<std::size_t> skipped_;  // ']' taken as text in the value being read
 };
 
 namespace {
@@ -342,10 +382,10 @@ Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& opt
             charset_name = charset::canonical_name(declared);
             if (charset_name.empty()) {
                 charset_name = charset::guess(bytes);
-                early.push_back({SgfIssue::unknown_charset,
-                                 Error{ErrorCode::unsupported, 0, 0, 0,
-                                       fmt::format("unknown character set CA[{}]; read as {}", declared,
-                                                   charset_name)}});
+                early.push_back(
+                    {SgfIssue::unknown_charset,
+                     Error{ErrorCode::unsupported, 0, 0, 0,
+                           fmt::format("unknown character set CA[{}]; read as {}", declared, charset_name)}});
             }
         } else {
             charset_name = charset::guess(bytes);
@@ -361,8 +401,9 @@ Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& opt
         out.warnings_.push_back(
             {SgfIssue::invalid_text,
              Error{ErrorCode::invalid_encoding, converted->first_replaced, 0, 0,
-                   fmt::format("{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
-                               converted->replaced, charset_name, converted->first_replaced)}});
+                   fmt::format(
+                       "{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
+                       converted->replaced, charset_name, converted->first_replaced)}});
 
     SgfReader reader(out);
     if (Result<void> ok = reader.read(); !ok) return ok.error();

@@ -37,8 +37,12 @@ std::string decode_text(std::string_view raw, bool simple) {
 
 }  // namespace
 
-std::string sgf_text(std::string_view raw) { return decode_text(raw, false); }
-std::string sgf_simple_text(std::string_view raw) { return decode_text(raw, true); }
+std::string sgf_text(std::string_view raw) {
+    return decode_text(raw, false);
+}
+std::string sgf_simple_text(std::string_view raw) {
+    return decode_text(raw, true);
+}
 
 std::optional<std::pair<std::string_view, std::string_view>> sgf_split_compose(std::string_view raw) {
     for (std::size_t i = 0; i < raw.size(); ++i) {
@@ -92,7 +96,8 @@ Result<void> sgf_expand_points(BoardSize size, std::string_view raw, std::vector
     const int c0 = std::min(a->col, b->col), c1 = std::max(a->col, b->col);
     const int r0 = std::min(a->row, b->row), r1 = std::max(a->row, b->row);
     for (int r = r0; r <= r1; ++r)
-        for (int c = c0; c <= c1; ++c) out.push_back(Point{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(r)});
+        for (int c = c0; c <= c1; ++c)
+            out.push_back(Point{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(r)});
     return {};
 }
 

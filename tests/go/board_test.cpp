@@ -8,7 +8,7 @@ namespace kifu::go {
 namespace {
 
 class BoardTest : public ::testing::Test {
-protected:
+  protected:
     Point at(std::string_view human) const { return *from_human(board.size(), human); }
     void stones(Stone s, std::initializer_list<std::string_view> points) {
         for (auto p : points) board.set(at(p), s);

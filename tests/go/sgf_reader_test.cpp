@@ -93,8 +93,11 @@ TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
     const SgfCollection sgf = read("(;B[dd];;((( ;W[cb]))))");
     EXPECT_EQ(sgf.node_count(), 4u);
     const std::uint32_t empty = sgf.children(sgf.games()[0])[0];
+    const std::uint32_t second = sgf.children(empty)[0];
     EXPECT_TRUE(sgf.properties(empty).empty());
-    EXPECT_EQ(*sgf.value(sgf.children(empty)[0], "W"), "cb");
+    EXPECT_TRUE(sgf.properties(second).empty());
+    ASSERT_EQ(sgf.children(second).size(), 1u);
+    EXPECT_EQ(*sgf.value(sgf.children(second)[0], "W"), "cb");
 }
 
 TEST(SgfReader, StructuralErrorsAreFatalWithTheirPlace) {

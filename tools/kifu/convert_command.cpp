@@ -15,7 +15,8 @@ Run add_convert_command(CLI::App& app) {
         bool always_size = false;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("convert", "Convert a position or game from one notation to another");
+    CLI::App* command =
+        app.add_subcommand("convert", "Convert a position or game from one notation to another");
     command->footer(
         "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), sgf, txt (a board diagram; "
         "write only). From SGF, the position is taken at the end of the main line unless --move or --node "

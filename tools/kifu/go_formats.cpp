@@ -25,7 +25,8 @@ Result<Format> detect_format(std::string_view text) {
     const std::size_t start = in.offset();
     if (in.at_end()) return Format::hen;  // an empty HEN is an empty 19x19 board
     const char first = in.peek();
-    if (first == '(' || text.find("(;") != std::string_view::npos || charset::guess(text).rfind("UTF-16", 0) == 0)
+    if (first == '(' || text.find("(;") != std::string_view::npos ||
+        charset::guess(text).rfind("UTF-16", 0) == 0)
         return Format::sgf;
     // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
     if (looks_percent_encoded(text)) return Format::hen_url;
@@ -33,8 +34,9 @@ Result<Format> detect_format(std::string_view text) {
     if (first == '[')
         return error_at(text, start, ErrorCode::unsupported,
                         "this looks like PGN, which this version of kifu does not read; give --from");
-    return error_at(text, start, ErrorCode::unexpected_character,
-                    "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '('); give --from");
+    return error_at(
+        text, start, ErrorCode::unexpected_character,
+        "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '('); give --from");
 }
 
 void PositionInputOptions::add_to(CLI::App& command, bool with_node_choice) {
@@ -42,7 +44,8 @@ void PositionInputOptions::add_to(CLI::App& command, bool with_node_choice) {
         ->check(CLI::IsMember(kReadableFormats));
     if (with_node_choice) {
         auto* move_option =
-            command.add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
+            command
+                .add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
                 ->check(CLI::NonNegativeNumber);
         command
             .add_option("--node", node,
@@ -106,9 +109,14 @@ go::Position sgf_position(const Input& input, const PositionInputOptions& option
 go::Position read_position(const PositionInput& in, const PositionInputOptions& options) {
     Result<go::Position> position = go::Position{};
     switch (in.format) {
-        case Format::sgf: return sgf_position(in.input, options);
-        case Format::hen_url: position = go::parse_hen_url(in.input.text); break;
-        default: position = go::parse_hen(in.input.text); break;
+        case Format::sgf:
+            return sgf_position(in.input, options);
+        case Format::hen_url:
+            position = go::parse_hen_url(in.input.text);
+            break;
+        default:
+            position = go::parse_hen(in.input.text);
+            break;
     }
     if (!position) {
         report(position.error(), in.input.source);
@@ -135,15 +143,19 @@ std::vector<Error> validate_position(const PositionInput& in, const PositionInpu
             if (!decoded) return {decoded.error()};
             return go::validate_hen(*decoded);
         }
-        default: return go::validate_hen(in.input.text);
+        default:
+            return go::validate_hen(in.input.text);
     }
 }
 
 Result<std::string> write_position(Format format, const go::Position& position, go::HenWriteOptions options) {
     switch (format) {
-        case Format::hen: return go::write_hen(position, options);
-        case Format::hen_url: return go::write_hen_url(position, options);
-        case Format::txt: return go::render_diagram(position);
+        case Format::hen:
+            return go::write_hen(position, options);
+        case Format::hen_url:
+            return go::write_hen_url(position, options);
+        case Format::txt:
+            return go::render_diagram(position);
         case Format::sgf: {
             Result<go::SgfCollection> sgf = go::hen_to_sgf(position);
             if (!sgf) return sgf.error();

@@ -13,11 +13,12 @@ namespace {
 
 // Game-info properties (FF[4]) in the order a reader wants them.
 constexpr std::pair<std::string_view, std::string_view> kGameInfo[] = {
-    {"GN", "game"},     {"EV", "event"},      {"RO", "round"},   {"DT", "date"},      {"PC", "place"},
-    {"PB", "black"},    {"BR", "black rank"}, {"BT", "black team"}, {"PW", "white"},  {"WR", "white rank"},
-    {"WT", "white team"}, {"RE", "result"},   {"KM", "komi"},    {"HA", "handicap"}, {"RU", "rules"},
-    {"TM", "time"},     {"OT", "overtime"},   {"GC", "comment"}, {"ON", "opening"},  {"SO", "source"},
-    {"US", "user"},     {"AN", "annotator"},  {"CP", "copyright"}, {"AP", "application"},
+    {"GN", "game"},     {"EV", "event"},      {"RO", "round"},      {"DT", "date"},
+    {"PC", "place"},    {"PB", "black"},      {"BR", "black rank"}, {"BT", "black team"},
+    {"PW", "white"},    {"WR", "white rank"}, {"WT", "white team"}, {"RE", "result"},
+    {"KM", "komi"},     {"HA", "handicap"},   {"RU", "rules"},      {"TM", "time"},
+    {"OT", "overtime"}, {"GC", "comment"},    {"ON", "opening"},    {"SO", "source"},
+    {"US", "user"},     {"AN", "annotator"},  {"CP", "copyright"},  {"AP", "application"},
 };
 
 struct TreeCounts {
@@ -64,10 +65,10 @@ Run add_info_command(CLI::App& app) {
         int game_number = 0;
         for (const std::uint32_t root : sgf.games()) {
             ++game_number;
-            if (sgf.games().size() > 1) out += fmt::format("game {} of {}\n", game_number, sgf.games().size());
+            if (sgf.games().size() > 1)
+                out += fmt::format("game {} of {}\n", game_number, sgf.games().size());
             const Result<go::BoardSize> size = go::game_board_size(sgf, root);
-            if (size)
-                out += fmt::format("  {:<12} {}x{}\n", "size", size->width, size->height);
+            if (size) out += fmt::format("  {:<12} {}x{}\n", "size", size->width, size->height);
             for (const auto& [id, name] : kGameInfo)
                 if (const std::string_view* v = sgf.value(root, id))
                     out += fmt::format("  {:<12} {}\n", name, go::sgf_simple_text(*v));
@@ -77,10 +78,12 @@ Run add_info_command(CLI::App& app) {
             if (state) {
                 out += fmt::format("  {:<12} {}\n", "moves", state->moves);
                 out += fmt::format("  {:<12} black {}, white {}\n", "prisoners",
-                                   state->board.prisoners(go::Stone::black), state->board.prisoners(go::Stone::white));
+                                   state->board.prisoners(go::Stone::black),
+                                   state->board.prisoners(go::Stone::white));
             }
             const TreeCounts counts = count_tree(sgf, root);
-            out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", counts.leaves, counts.leaves - 1);
+            out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", counts.leaves,
+                               counts.leaves - 1);
             out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", counts.nodes, counts.depth);
             for (const go::SgfWarning& w : warnings) report(w, input.source);
         }

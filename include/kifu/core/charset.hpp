@@ -11,8 +11,8 @@
 namespace kifu::charset {
 
 struct Converted {
-    std::string text;               // UTF-8
-    std::size_t replaced = 0;       // invalid input sequences, each now U+FFFD
+    std::string text;                // UTF-8
+    std::size_t replaced = 0;        // invalid input sequences, each now U+FFFD
     std::size_t first_replaced = 0;  // byte offset in the input of the first of them
 };
 

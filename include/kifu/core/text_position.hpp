@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kifu {
 
@@ -18,6 +19,18 @@ struct LineColumn {
 // line end and a lone CR counts as a character. Offsets past the end give the place
 // just after the last character.
 LineColumn locate(std::string_view text, std::size_t offset) noexcept;
+
+// Line starts of a text, for locating many offsets in it: each lookup is a binary
+// search and a walk along one line instead of a walk from the start of the text.
+class LineIndex {
+  public:
+    explicit LineIndex(std::string_view text);
+    LineColumn locate(std::size_t offset) const noexcept;
+
+  private:
+    std::string_view text_;
+    std::vector<std::size_t> starts_;
+};
 
 // What a message says it found at `offset`: "'x'", "'é'", "a tab", "byte 0xFF",
 // "end of input".

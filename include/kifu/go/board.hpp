@@ -27,7 +27,7 @@ struct PlayOutcome {
 };
 
 class Board {
-public:
+  public:
     explicit Board(BoardSize size = {});
 
     BoardSize size() const noexcept { return size_; }
@@ -54,11 +54,13 @@ public:
     std::uint64_t hash() const noexcept { return hash_; }
     // Checks each move against every earlier position (positional superko) from now on.
     void track_superko(bool on);
+    // Counts the present position as seen (after a setup: moves record theirs themselves).
+    void remember_position();
 
     // The stones as a Position (no markup).
     Position position() const;
 
-private:
+  private:
     using Cell = std::uint8_t;
     static constexpr Cell kBorder = 0xFF;
 

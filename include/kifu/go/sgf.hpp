@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "kifu/core/result.hpp"
+#include "kifu/core/text_position.hpp"
 
 namespace kifu::go {
 
@@ -32,14 +33,16 @@ enum class SgfIssue : std::uint8_t {
     bad_value,           // a value that does not fit its property (a number, a size, ...)
     point_off_board,     // a point outside the board; ignored
     human_coordinates,   // a move written "R16" instead of "pd"; read all the same
-    setup_after_moves,   // AB/AW/AE after moves were played (many tools read only a setup before play)
+    setup_after_root,    // AB/AW/AE in a node after the root before any move: valid FF[4], but
+                         // readers such as sgfmill take setup from the root only
+    setup_after_moves,   // AB/AW/AE after moves were played
     setup_with_move,     // setup and a move in one node
     move_on_occupied,    // a move onto a stone (the stone is replaced)
     suicide,             // a move that leaves its own group without liberties (the group is removed)
     ko_violation,        // an immediate recapture of a simple ko
     superko_violation,   // a move that repeats an earlier whole-board position (when checked)
 };
-inline constexpr int kSgfIssueKinds = 15;
+inline constexpr int kSgfIssueKinds = 16;
 
 std::string_view to_string(SgfIssue issue) noexcept;
 
@@ -57,7 +60,7 @@ class SgfCollection;
 Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& options);
 
 class SgfCollection {
-public:
+  public:
     static constexpr std::uint32_t kNone = 0xFFFFFFFF;
 
     SgfCollection() = default;
@@ -99,6 +102,8 @@ public:
     std::string_view source() const noexcept { return *text_; }
     const std::string& charset() const noexcept { return charset_; }
     const std::vector<SgfWarning>& warnings() const noexcept { return warnings_; }
+    // An error at a byte offset of source(), with its line and column (fast for many).
+    Error error_at(std::size_t offset, ErrorCode code, std::string message) const;
 
     // Building a tree by hand (values raw: escape text with sgf_escape). A property goes
     // to the node given; setting an id the node has already replaces its values.
@@ -108,7 +113,7 @@ public:
     void set_property(std::uint32_t node, std::string_view id, std::string_view raw_value);
     void remove_property(std::uint32_t node, std::string_view id);
 
-private:
+  private:
     friend class SgfReader;
     friend Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& options);
     std::string_view keep(std::string_view text);
@@ -122,6 +127,7 @@ private:
     std::vector<std::string_view> values_;
     std::vector<std::uint32_t> games_;
     std::vector<SgfWarning> warnings_;
+    mutable std::unique_ptr<LineIndex> lines_;  // built on the first error_at
 };
 
 // Reads a whole SGF file (its bytes as stored).
