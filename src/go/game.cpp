@@ -272,6 +272,10 @@ Result<Position> position_at(const SgfCollection& sgf, std::uint32_t node, const
     if (!state) return state.error();
     Position pos = state->board.position();
     pos.last_move = state->last_move;
+    // A suicide leaves no stone to show as the last move; the position is shown without it.
+    if (pos.last_move && !pos.last_move->move.is_pass &&
+        pos.at(pos.last_move->move.point) != pos.last_move->stone)
+        pos.last_move.reset();
     pos.turn = state->to_move;
     if (const auto ko = state->board.ko_point(); ko && state->last_move) pos.ko = ko;
 

@@ -86,6 +86,19 @@ Result<void> check_writable(const Position& pos) {
     if (pos.ko && off(*pos.ko)) return unsupported("the ko point is off the board");
     if (pos.last_move && !pos.last_move->move.is_pass && off(pos.last_move->move.point))
         return unsupported("the last move is off the board");
+    // What HEN's reader checks, the writer must not produce.
+    if (pos.ko && pos.at(*pos.ko) != Stone::none) return unsupported("the ko point holds a stone");
+    if (pos.last_move && !pos.last_move->move.is_pass &&
+        pos.at(pos.last_move->move.point) != pos.last_move->stone)
+        return unsupported("the last move's point does not hold a stone of its colour");
+    if (pos.numbered.size() > 1) {
+        std::vector<std::uint32_t> numbers;
+        numbers.reserve(pos.numbered.size());
+        for (const NumberedStone& n : pos.numbered) numbers.push_back(n.number);
+        std::sort(numbers.begin(), numbers.end());
+        if (std::adjacent_find(numbers.begin(), numbers.end()) != numbers.end())
+            return unsupported("a move number is given twice");
+    }
     return {};
 }
 

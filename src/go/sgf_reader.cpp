@@ -353,18 +353,32 @@ class SgfReader {
 
 namespace {
 
-// The CA value of the first game, read from the raw bytes (its name is ASCII).
+// The CA value of the first game's root, read from the raw bytes (charset names are
+// ASCII) by walking that node's properties as the parser will: a "CA[" inside another
+// value is text, not a declaration.
 std::string_view declared_charset(std::string_view bytes) {
-    for (std::size_t at = bytes.find("CA"); at != std::string_view::npos; at = bytes.find("CA", at + 2)) {
-        if (at > 0 && is_letter(bytes[at - 1])) continue;
-        std::size_t k = at + 2;
-        while (k < bytes.size() && is_space(bytes[k])) ++k;
-        if (k >= bytes.size() || bytes[k] != '[') continue;
-        const std::size_t end = bytes.find(']', k);
-        if (end == std::string_view::npos || end - k > 64) return {};
-        return bytes.substr(k + 1, end - k - 1);
+    const std::size_t n = bytes.size();
+    std::size_t i = bytes.find("(;");
+    if (i == std::string_view::npos) return {};
+    i += 2;
+    for (;;) {
+        while (i < n && is_space(bytes[i])) ++i;
+        const std::size_t id_at = i;
+        while (i < n && is_letter(bytes[i])) ++i;
+        if (i == id_at) return {};  // the end of the root node
+        const std::string_view id = bytes.substr(id_at, i - id_at);
+        bool first_value = true;
+        for (;;) {
+            while (i < n && is_space(bytes[i])) ++i;
+            if (i >= n || bytes[i] != '[') break;
+            const std::size_t start = ++i;
+            while (i < n && bytes[i] != ']') i += bytes[i] == '\\' ? 2 : 1;
+            if (i >= n) return {};
+            if (id == "CA" && first_value) return bytes.substr(start, std::min<std::size_t>(i - start, 64));
+            first_value = false;
+            ++i;
+        }
     }
-    return {};
 }
 
 }  // namespace

@@ -128,10 +128,16 @@ TEST_F(Cli, InvalidInputExitsOneWithSourceLineColumn) {
               "<text>:1:3: error: 'I' is not a column letter: HEN columns skip I (H is followed by J)\n");
 }
 
-TEST_F(Cli, UnwritablePositionExitsOne) {
-    const Outcome r = kifu({"convert", "--to", "hen", "--text", "(;GM[1])"});
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("<text>:1:1: error: this looks like SGF"), std::string::npos) << r.err;
+TEST_F(Cli, UnknownFormatExitsOne) {
+    const Outcome pgn = kifu({"convert", "--to", "hen", "--text", "[Event \"x\"]"});
+    EXPECT_EQ(pgn.exit_code, 1);
+    EXPECT_EQ(
+        pgn.err,
+        "<text>:1:1: error: this looks like PGN, which this version of kifu does not read; give --from\n");
+    const Outcome other = kifu({"validate", "--text", "  hello"});
+    EXPECT_EQ(other.exit_code, 1);
+    EXPECT_NE(other.err.find("<text>:1:3: error: cannot tell the input format"), std::string::npos)
+        << other.err;
 }
 
 TEST_F(Cli, UsageErrorsExitTwo) {
@@ -195,6 +201,51 @@ TEST_F(Cli, CoordErrorsNameThePoint) {
     const Outcome wide = kifu({"coord", "--size", "30", "--to", "human", "0,0"});
     EXPECT_EQ(wide.exit_code, 1);
     EXPECT_NE(wide.err.find("human coordinates have 25 columns"), std::string::npos) << wide.err;
+}
+
+TEST_F(Cli, SgfToHenAtTheEndOfTheMainLineAfterAMoveAndAtANode) {
+    const std::string ko = kExamples + "/ko.sgf";
+    EXPECT_EQ(kifu({"convert", "--to", "hen", ko}).out, ".9x9_7Gw_6Gb_5Bbw_4bwDw_3Bbw.C4.B4w.b.C4-a.B5-TR\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--move", "1", ko}).out, ".9x9_5Bbw_4bCbw_3Bbw.B4.C4b.w\n");
+    const Outcome variation = kifu({"convert", "--to", "hen", "--node", "1.v1", ko});
+    EXPECT_EQ(variation.exit_code, 0);
+    EXPECT_EQ(variation.out, ".9x9_5Bbw_4bwDw_3Bbw.C4.B4w.b\n");
+    EXPECT_EQ(variation.err, ko + ":7:5: warning: move 2 W[bf] retakes a ko at once [ko_violation]\n");
+    const Outcome past = kifu({"convert", "--to", "hen", "--move", "9", ko});
+    EXPECT_EQ(past.exit_code, 1);
+    EXPECT_EQ(past.err, "--move: error: the main line has 4 moves; there is no move 9\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--node", "1.v2", ko}).exit_code, 1);
+}
+
+TEST_F(Cli, HenToSgfAndBack) {
+    const Outcome sgf = kifu({"convert", "--to", "sgf", "--text", ".9x9_5Gb_4Gw.G4w.b.E5-TR"});
+    EXPECT_EQ(sgf.exit_code, 0) << sgf.err;
+    EXPECT_EQ(sgf.out, "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ge]\n;W[gf]TR[ee])\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "-"}, sgf.out).out, ".9x9_5Gb_4Gw.G4w.b.E5-TR\n");
+    const Outcome red = kifu({"convert", "--to", "sgf", "--text", ".9x9_5Gr"});
+    EXPECT_EQ(red.exit_code, 1);
+    EXPECT_EQ(red.err, "<text>: error: SGF has no red stones (at G5); only black and white\n");
+}
+
+TEST_F(Cli, SgfValidateAndInfo) {
+    const Outcome ok = kifu({"validate", kExamples + "/ko.sgf"});
+    EXPECT_EQ(ok.exit_code, 0);
+    EXPECT_EQ(ok.out, "ok\n");
+    EXPECT_NE(ok.err.find("[ko_violation]"), std::string::npos);
+    const Outcome broken = kifu({"validate", "--text", "(;B[aa]\n;W[bb]"});
+    EXPECT_EQ(broken.exit_code, 1);
+    EXPECT_EQ(broken.err,
+              "<text>:2:7: error: expected ')' to close the game tree opened at 1:1, found end of input\n");
+    const Outcome info = kifu({"info", kExamples + "/ko.sgf"});
+    EXPECT_EQ(info.exit_code, 0);
+    EXPECT_NE(info.out.find("  moves        4\n"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("  lines        2 (the main line and 1 other)\n"), std::string::npos) << info.out;
+}
+
+TEST_F(Cli, SgfToSgfRewritesAsFF4) {
+    const Outcome r = kifu({"convert", "--to", "sgf", "--text", "(;FF[3]GaMe[1]AddBlack[aa];B[bb])"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "(;GM[1]FF[4]CA[UTF-8]AB[aa]\n;B[bb])\n");
 }
 
 }  // namespace

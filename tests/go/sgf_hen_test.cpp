@@ -100,6 +100,21 @@ TEST(HenToSgf, TurnWithoutMoveAndNumbers) {
     EXPECT_EQ(write_sgf(*hen_to_sgf(*parse_hen(".13x9"))), "(;GM[1]FF[4]CA[UTF-8]SZ[13:9])\n");
 }
 
+// Found by the fuzzer: a suicide leaves no stone for the last move; the position is
+// shown without one, so that its HEN is valid.
+TEST(SgfToHen, SuicideAsTheLastMove) {
+    const Result<SgfCollection> sgf = read_sgf("(;SZ[9]AB[ba][ab];W[aa])");
+    ASSERT_TRUE(sgf);
+    const Result<Position> pos = position_at(*sgf, main_line_end(*sgf, 0));
+    ASSERT_TRUE(pos);
+    EXPECT_FALSE(pos->last_move);
+    EXPECT_EQ(pos->turn, Stone::black);
+    EXPECT_EQ(*write_hen(*pos), ".9x9_9Bb_8b.b");
+    Position bad = *pos;
+    bad.last_move = LastMove{Stone::white, Move::at(Point{0, 0})};
+    EXPECT_EQ(write_hen(bad).error().code, ErrorCode::unsupported);
+}
+
 TEST(HenToSgf, MultiColourStonesCannotBeWritten) {
     const Result<SgfCollection> sgf = hen_to_sgf(*parse_hen(".9x9_5Gr"));
     ASSERT_FALSE(sgf);

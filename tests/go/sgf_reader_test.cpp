@@ -153,6 +153,15 @@ TEST(SgfReader, CharsetsDecodeToUtf8) {
     EXPECT_EQ(issues(cut), std::vector<SgfIssue>{SgfIssue::invalid_text});
 }
 
+// Found by the fuzzer: a "CA[" inside another value is no declaration, so what the
+// writer writes (CA[UTF-8]) is what the reader reads again.
+TEST(SgfReader, CharsetDeclarationIsAProperty) {
+    const SgfCollection sgf = read("(;GM[1CA[Shift_JIS]C[\xc3\xa9])");
+    EXPECT_EQ(sgf.charset(), "UTF-8");
+    EXPECT_EQ(*sgf.value(0, "C"), "é");
+    EXPECT_EQ(write_sgf(read(write_sgf(sgf))), write_sgf(sgf));
+}
+
 TEST(SgfValues, TextAndSimpleText) {
     EXPECT_EQ(sgf_text("a\\\nb"), "ab");  // soft line break
     EXPECT_EQ(sgf_text("a\r\nb\n\rc\rd"), "a\nb\nc\nd");

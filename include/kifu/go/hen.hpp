@@ -40,8 +40,9 @@ struct HenWriteOptions {
 
 // The canonical HEN of a position. Fails (unsupported) on what HEN cannot say: a board
 // wider than 25 or higher than 52, a label that is empty, holds whitespace or one of
-// ". _ - ~", is not UTF-8, or reads as a mark; or a numbered stone whose colour is not
-// the one the player order gives its number.
+// ". _ - ~", is not UTF-8, or reads as a mark; a numbered stone whose colour is not
+// the one the player order gives its number; a ko point that holds a stone; a last move
+// whose point does not hold its stone. What it writes, parse_hen reads.
 Result<std::string> write_hen(const Position& position, HenWriteOptions options = {});
 
 // Appends to `out` (which keeps its capacity): allocation-free once `out` is large enough.

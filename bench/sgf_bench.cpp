@@ -1,0 +1,69 @@
+// SGF on the 7,259-game corpus (../shared/testdata/go/games/yenw-ai-sgf.tar.gz):
+// parse speed (bytes of SGF read into trees per second, charset decoding included)
+// and replay speed (main-line moves per second, captures and ko included).
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "../tests/support/archive.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/go/sgf.hpp"
+
+namespace {
+
+using namespace kifu::go;
+
+struct Corpus {
+    std::string tar;
+    std::vector<std::string_view> files;
+    std::int64_t bytes = 0;
+};
+
+const Corpus& corpus() {
+    static const Corpus c = [] {
+        Corpus out;
+        const auto tar =
+            kifu::testing::read_gzip(std::string(KIFU_TESTDATA_DIR) + "/go/games/yenw-ai-sgf.tar.gz");
+        if (!tar) return out;
+        out.tar = *tar;
+        for (const auto& f : kifu::testing::tar_files(out.tar)) {
+            out.files.push_back(f.data);
+            out.bytes += static_cast<std::int64_t>(f.data.size());
+        }
+        return out;
+    }();
+    return c;
+}
+
+void sgf_parse_corpus(benchmark::State& state) {
+    const Corpus& c = corpus();
+    if (c.files.empty()) return state.SkipWithError("yenw-ai-sgf.tar.gz not found under KIFU_TESTDATA_DIR");
+    for (auto _ : state)
+        for (const std::string_view f : c.files) benchmark::DoNotOptimize(read_sgf(f));
+    state.SetBytesProcessed(state.iterations() * c.bytes);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.files.size()));
+}
+
+void sgf_replay_corpus(benchmark::State& state) {
+    const Corpus& c = corpus();
+    if (c.files.empty()) return state.SkipWithError("yenw-ai-sgf.tar.gz not found under KIFU_TESTDATA_DIR");
+    std::vector<SgfCollection> games;
+    for (const std::string_view f : c.files) games.push_back(std::move(*read_sgf(f)));
+    std::int64_t moves = 0;
+    for (auto _ : state) {
+        moves = 0;
+        for (const SgfCollection& sgf : games) {
+            const auto end = replay_to(sgf, main_line_end(sgf, sgf.games()[0]));
+            moves += end->moves;
+            benchmark::DoNotOptimize(end->board.hash());
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * moves);
+}
+
+BENCHMARK(sgf_parse_corpus)->Unit(benchmark::kMillisecond);
+BENCHMARK(sgf_replay_corpus)->Unit(benchmark::kMillisecond);
+
+}  // namespace
