@@ -101,7 +101,8 @@ PlayOutcome Board::play(Stone stone, Point p) {
     ko_.reset();
     ko_player_ = Stone::none;
     if (outcome.captured == 0) {
-        if (!has_liberty(at, true)) {
+        // Most moves have a liberty next to them; only then is the group walked.
+        if (!has_liberty(at, false) && !has_liberty(at, true)) {
             outcome.suicided = remove_group();
             if (outcome.legality == Legality::legal) outcome.legality = Legality::suicide;
             // Credited to the other player of a two-colour game.

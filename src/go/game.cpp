@@ -77,6 +77,12 @@ class Replayer {
     }
 
     void move(Stone stone, std::string_view raw, const SgfCollection::Property& p) {
+        // The common case, two lower-case letters on the board, without building a Result.
+        if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
+            const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
+            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19))
+                return play(stone, Move::at(pt), raw, p);
+        }
         Result<Move> m = sgf_move(size_, raw);
         if (!m) {
             // SmartGo and others write "R16" or "Pass": read them, and say so.
@@ -90,14 +96,18 @@ class Replayer {
                  fmt::format("{}[{}] is written in human coordinates", p.id, raw));
             m = *human;
         }
+        play(stone, *m, raw, p);
+    }
+
+    void play(Stone stone, Move m, std::string_view raw, const SgfCollection::Property& p) {
         ++state_.moves;
-        state_.last_move = LastMove{stone, *m};
+        state_.last_move = LastMove{stone, m};
         state_.to_move = opponent(stone);
-        if (m->is_pass) {
+        if (m.is_pass) {
             state_.board.pass(stone);
             return;
         }
-        const PlayOutcome outcome = state_.board.play(stone, m->point);
+        const PlayOutcome outcome = state_.board.play(stone, m.point);
         switch (outcome.legality) {
             case Legality::legal:
                 break;
@@ -279,20 +289,28 @@ Result<Position> position_at(const SgfCollection& sgf, std::uint32_t node, const
     pos.turn = state->to_move;
     if (const auto ko = state->board.ko_point(); ko && state->last_move) pos.ko = ko;
 
+    // Markup: one mark and one label a point at most (as FF[4] requires); the first wins.
     const BoardSize size = pos.size;
     std::vector<Point> points;
+    std::vector<bool> marked(static_cast<std::size_t>(size.points())), labelled(marked);
     for (const SgfCollection::Property& p : sgf.properties(node)) {
         const std::optional<Mark> mark = mark_from_code(p.id);
         if (mark) {
             points.clear();
             for (const std::string_view v : sgf.values(p)) (void)sgf_expand_points(size, v, points);
-            for (const Point pt : points) pos.marks.push_back({pt, *mark});
+            for (const Point pt : points)
+                if (!marked[static_cast<std::size_t>(pt.index(size))]) {
+                    marked[static_cast<std::size_t>(pt.index(size))] = true;
+                    pos.marks.push_back({pt, *mark});
+                }
         } else if (p.id == "LB") {
             for (const std::string_view v : sgf.values(p)) {
                 const auto parts = sgf_split_compose(v);
                 if (!parts) continue;
                 Result<Point> pt = from_sgf(size, parts->first);
-                if (pt) pos.labels.push_back({*pt, sgf_simple_text(parts->second)});
+                if (!pt || labelled[static_cast<std::size_t>(pt->index(size))]) continue;
+                labelled[static_cast<std::size_t>(pt->index(size))] = true;
+                pos.labels.push_back({*pt, sgf_simple_text(parts->second)});
             }
         }
     }

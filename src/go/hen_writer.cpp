@@ -8,6 +8,7 @@
 // or more stones of one colour as {stone}{count}.
 
 #include <algorithm>
+#include <bitset>
 
 #include <fmt/format.h>
 
@@ -91,6 +92,17 @@ Result<void> check_writable(const Position& pos) {
     if (pos.last_move && !pos.last_move->move.is_pass &&
         pos.at(pos.last_move->move.point) != pos.last_move->stone)
         return unsupported("the last move's point does not hold a stone of its colour");
+    std::bitset<kMaxPoints> labelled, marked;
+    for (const Label& label : pos.labels)
+        if (labelled.test(static_cast<std::size_t>(label.point.index(pos.size))))
+            return unsupported("HEN gives a point one label at most");
+        else
+            labelled.set(static_cast<std::size_t>(label.point.index(pos.size)));
+    for (const MarkedPoint& mark : pos.marks)
+        if (marked.test(static_cast<std::size_t>(mark.point.index(pos.size))))
+            return unsupported("HEN gives a point one mark at most");
+        else
+            marked.set(static_cast<std::size_t>(mark.point.index(pos.size)));
     if (pos.numbered.size() > 1) {
         std::vector<std::uint32_t> numbers;
         numbers.reserve(pos.numbered.size());

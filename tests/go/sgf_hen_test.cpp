@@ -115,6 +115,19 @@ TEST(SgfToHen, SuicideAsTheLastMove) {
     EXPECT_EQ(write_hen(bad).error().code, ErrorCode::unsupported);
 }
 
+// Found by the fuzzer: two labels for one point (merged LB properties). The position
+// keeps the first, as HEN and FF[4] allow one label a point.
+TEST(SgfToHen, OneLabelAPoint) {
+    const Result<SgfCollection> sgf = read_sgf("(;SZ[9]LB[ee:x]CR[aa]LB[ee:y]SQ[aa])");
+    ASSERT_TRUE(sgf);
+    const Result<Position> pos = position_at(*sgf, 0);
+    ASSERT_TRUE(pos);
+    EXPECT_EQ(*write_hen(*pos), ".9x9.E5-x.A9-CR");
+    Position twice = *pos;
+    twice.labels.push_back({twice.labels[0].point, "z"});
+    EXPECT_EQ(write_hen(twice).error().message, "HEN gives a point one label at most");
+}
+
 TEST(HenToSgf, MultiColourStonesCannotBeWritten) {
     const Result<SgfCollection> sgf = hen_to_sgf(*parse_hen(".9x9_5Gr"));
     ASSERT_FALSE(sgf);
