@@ -10,24 +10,12 @@
 namespace kifu::go {
 namespace {
 
-constexpr std::string_view kHumanColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
 Error no_place(ErrorCode code, std::string message) {
     return Error{code, 0, 0, 0, std::move(message)};
 }
 
 constexpr char to_upper(char c) noexcept {
     return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
-// SGF's 52-letter alphabet: a-z are 0-25, A-Z are 26-51.
-constexpr int sgf_value(char c) noexcept {
-    if (is_lower(c)) return c - 'a';
-    if (is_upper(c)) return c - 'A' + 26;
-    return -1;
-}
-constexpr char sgf_letter(int v) noexcept {
-    return v < 26 ? static_cast<char>('a' + v) : static_cast<char>('A' + v - 26);
 }
 
 Result<void> check_size(BoardSize size) {
@@ -48,7 +36,7 @@ Result<void> check_human_width(BoardSize size) {
 
 std::string column_range(BoardSize size) {
     const int last = std::min<int>(size.width, kMaxHumanWidth) - 1;
-    return last == 0 ? "A" : fmt::format("A-{}", kHumanColumns[static_cast<std::size_t>(last)]);
+    return last == 0 ? "A" : fmt::format("A-{}", human_column_letter(last));
 }
 
 bool is_pass_word(std::string_view text) {
@@ -62,7 +50,7 @@ Result<char> column_letter(int col) {
     if (col < 0 || col >= kMaxHumanWidth)
         return no_place(ErrorCode::out_of_range,
                         fmt::format("column index {} has no human letter (0-{})", col, kMaxHumanWidth - 1));
-    return kHumanColumns[static_cast<std::size_t>(col)];
+    return human_column_letter(col);
 }
 
 Result<int> letter_column(char letter) {
@@ -81,7 +69,7 @@ Result<std::string> to_human(BoardSize size, Point p) {
     if (!p.on(size))
         return no_place(ErrorCode::out_of_range, fmt::format("point ({},{}) is off a {}x{} board", p.col,
                                                              p.row, size.width, size.height));
-    return fmt::format("{}{}", kHumanColumns[p.col], size.height - p.row);
+    return fmt::format("{}{}", human_column_letter(p.col), size.height - p.row);
 }
 
 Result<Point> from_human(BoardSize size, std::string_view text) {
@@ -127,12 +115,12 @@ Result<Point> from_sgf(BoardSize size, std::string_view text) {
     if (text == "tt" && size.width <= 19 && size.height <= 19)
         return error_at(text, 0, ErrorCode::unsupported, "'tt' is a pass on boards up to 19x19, not a point");
     for (std::size_t i = 0; i < 2; ++i)
-        if (i >= text.size() || sgf_value(text[i]) < 0)
+        if (i >= text.size() || sgf_letter_value(text[i]) < 0)
             return expected_at(text, i,
                                i == 0 ? "an SGF column letter a-z or A-Z" : "an SGF row letter a-z or A-Z");
     if (text.size() > 2) return expected_at(text, 2, "the end of the point");
-    const int col = sgf_value(text[0]);
-    const int row = sgf_value(text[1]);
+    const int col = sgf_letter_value(text[0]);
+    const int row = sgf_letter_value(text[1]);
     if (col >= size.width)
         return error_at(text, 0, ErrorCode::out_of_range,
                         fmt::format("SGF column '{}' is off a board {} wide (a-{})", text[0], size.width,

@@ -21,7 +21,7 @@ std::string name_of(BoardSize size, Point p) {
 
 char column_header(BoardSize size, int col) {
     if (human_columns(size)) return *column_letter(col);
-    return col < 26 ? static_cast<char>('a' + col) : static_cast<char>('A' + col - 26);
+    return sgf_letter(col);
 }
 
 bool is_star_point(BoardSize size, Point p) {

@@ -14,12 +14,11 @@
 
 #include "kifu/core/percent_encoding.hpp"
 #include "kifu/core/utf8.hpp"
+#include "kifu/go/coordinates.hpp"
 #include "kifu/go/hen.hpp"
 
 namespace kifu::go {
 namespace {
-
-constexpr std::string_view kColumns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 Error unsupported(std::string message) {
     return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)};
@@ -31,7 +30,7 @@ void append_number(std::string& out, std::uint32_t n) {
 }
 
 void append_point(std::string& out, BoardSize size, Point p) {
-    out.push_back(kColumns[p.col]);
+    out.push_back(human_column_letter(p.col));
     append_number(out, static_cast<std::uint32_t>(size.height - p.row));
 }
 
@@ -184,7 +183,7 @@ class HenWriter {
         for (; col < size.width; ++col) {
             const Stone stone = cells[col];
             if (stone == Stone::none) continue;
-            if (col != next) out_.push_back(kColumns[static_cast<std::size_t>(col)]);
+            if (col != next) out_.push_back(human_column_letter(col));
             if (numbered_ != pos_.numbered.end() && numbered_->point.index(size) == row_start + col) {
                 out_.push_back('~');
                 append_number(out_, numbered_->number);

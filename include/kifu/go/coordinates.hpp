@@ -30,6 +30,21 @@ constexpr int human_column_of(char letter) noexcept {
     return letter < 'I' ? letter - 'A' : letter - 'A' - 1;
 }
 
+// The human letter of a column 0-24, unchecked: the allocation-free form for writers.
+constexpr char human_column_letter(int col) noexcept {
+    return static_cast<char>(col < 8 ? 'A' + col : 'A' + col + 1);
+}
+
+// SGF's 52-letter alphabet, unchecked: a-z are 0-25, A-Z are 26-51; -1 for a non-letter.
+constexpr char sgf_letter(int value) noexcept {
+    return static_cast<char>(value < 26 ? 'a' + value : 'A' + value - 26);
+}
+constexpr int sgf_letter_value(char c) noexcept {
+    if (c >= 'a' && c <= 'z') return c - 'a';
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 26;
+    return -1;
+}
+
 // Column index <-> human column letter ('A'..'Z' without 'I'; lower case accepted).
 Result<char> column_letter(int col);
 Result<int> letter_column(char letter);
