@@ -1,0 +1,341 @@
+#include "kifu/chess/fen.hpp"
+
+#include <fmt/format.h>
+
+#include "kifu/chess/movegen.hpp"
+#include "kifu/core/scanner.hpp"
+#include "kifu/core/text_position.hpp"
+
+namespace kifu::chess {
+namespace {
+
+constexpr std::string_view kPieceLetters = "PNBRQK";
+
+PieceType piece_type_of(char c) {
+    const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    const std::size_t at = kPieceLetters.find(upper);
+    return at == std::string_view::npos ? PieceType::none : static_cast<PieceType>(at);
+}
+
+char piece_letter(Piece p) {
+    const char c = kPieceLetters[static_cast<std::size_t>(index(p.type))];
+    return p.color == Color::white ? c : static_cast<char>(c - 'A' + 'a');
+}
+
+struct Field {
+    std::string_view text;
+    std::size_t offset;
+};
+
+// The castling letters, kept to be resolved once the board is known.
+struct CastlingLetter {
+    char letter;
+    std::size_t offset;
+};
+
+class FenReader {
+  public:
+    FenReader(std::string_view text, FenReadOptions options) : text_(text), options_(options) {}
+
+    Result<Position> read() {
+        std::vector<Field> fields;
+        if (Result<void> ok = split(fields); !ok) return ok.error();
+        const std::size_t minimum = options_.relaxed ? 4 : 6;
+        if (fields.size() < minimum || fields.size() > 6)
+            return error_at(
+                text_, fields.size() > 6 ? fields[6].offset : text_.size(),
+                fields.size() > 6 ? ErrorCode::unexpected_character : ErrorCode::unexpected_end,
+                fmt::format("a FEN has {} fields (placement, side, castling, en passant{}), found {}",
+                            options_.relaxed ? "4 to 6" : "6",
+                            options_.relaxed ? ", clocks" : ", halfmove clock, fullmove number",
+                            fields.size()));
+        Position pos;
+        if (Result<void> ok = read_placement(fields[0], pos); !ok) return ok.error();
+        if (fields[1].text == "w" || fields[1].text == "b")
+            pos.set_side_to_move(fields[1].text == "w" ? Color::white : Color::black);
+        else
+            return expected_at(text_, fields[1].offset, "the side to move, 'w' or 'b'");
+        if (Result<void> ok = read_castling(fields[2], pos); !ok) return ok.error();
+        if (Result<void> ok = read_en_passant(fields[3], pos); !ok) return ok.error();
+        int halfmove = 0, fullmove = 1;
+        if (fields.size() > 4) {
+            Result<int> h = read_number(fields[4], 0, "the halfmove clock");
+            if (!h) return h.error();
+            halfmove = *h;
+        }
+        if (fields.size() > 5) {
+            Result<int> f = read_number(fields[5], 1, "the fullmove number");
+            if (!f) return f.error();
+            fullmove = *f;
+        }
+        pos.set_clocks(halfmove, fullmove);
+        return pos;
+    }
+
+    std::vector<std::string> dropped_castling;  // rights that named no king and rook
+
+  private:
+    Result<void> split(std::vector<Field>& fields) {
+        std::size_t i = 0;
+        const std::size_t n = text_.size();
+        if (options_.relaxed)
+            while (i < n && is_blank(text_[i])) ++i;
+        while (i < n) {
+            const std::size_t start = i;
+            while (i < n && !is_blank(text_[i])) ++i;
+            fields.push_back({text_.substr(start, i - start), start});
+            if (i >= n) break;
+            if (!options_.relaxed) {
+                if (text_[i] != ' ') return expected_at(text_, i, "a single space between fields");
+                ++i;
+                if (i >= n || text_[i] == ' ')
+                    return expected_at(text_, i,
+                                       i >= n ? "a field after the space" : "a single space between fields");
+            } else {
+                while (i < n && is_blank(text_[i])) ++i;
+            }
+        }
+        if (fields.empty()) return expected_at(text_, 0, "a FEN");
+        return {};
+    }
+
+    Result<void> read_placement(const Field& field, Position& pos) {
+        int rank = 7, file = 0;
+        int kings[2] = {0, 0};
+        for (std::size_t k = 0; k < field.text.size(); ++k) {
+            const char c = field.text[k];
+            const std::size_t at = field.offset + k;
+            if (c == '/') {
+                if (file != 8)
+                    return error_at(text_, at, ErrorCode::unexpected_character,
+                                    fmt::format("rank {} has {} squares, not 8", rank + 1, file));
+                if (rank == 0)
+                    return error_at(text_, at, ErrorCode::unexpected_character, "more than 8 ranks");
+                --rank, file = 0;
+            } else if (c >= '1' && c <= '8') {
+                if (k > 0 && field.text[k - 1] >= '1' && field.text[k - 1] <= '8' && !options_.relaxed)
+                    return error_at(text_, at, ErrorCode::unexpected_character,
+                                    "two digits in a row: empty squares are one digit");
+                file += c - '0';
+                if (file > 8)
+                    return error_at(text_, at, ErrorCode::out_of_range,
+                                    fmt::format("rank {} has more than 8 squares", rank + 1));
+            } else {
+                const PieceType type = piece_type_of(c);
+                if (type == PieceType::none)
+                    return expected_at(text_, at, "a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'");
+                if (file >= 8)
+                    return error_at(text_, at, ErrorCode::out_of_range,
+                                    fmt::format("rank {} has more than 8 squares", rank + 1));
+                const Color color = c >= 'a' ? Color::black : Color::white;
+                if (type == PieceType::pawn && (rank == 0 || rank == 7))
+                    return error_at(
+                        text_, at, ErrorCode::conflict,
+                        fmt::format("a pawn on rank {}: pawns never stand on the first or last rank",
+                                    rank + 1));
+                if (type == PieceType::king) ++kings[index(color)];
+                pos.put({type, color}, make_square(file, rank));
+                ++file;
+            }
+        }
+        const std::size_t end = field.offset + field.text.size();
+        if (rank != 0 || file != 8)
+            return error_at(text_, end, ErrorCode::unexpected_end,
+                            rank != 0 ? fmt::format("the placement has {} ranks, not 8", 8 - rank)
+                                      : fmt::format("rank 1 has {} squares, not 8", file));
+        for (const Color c : {Color::white, Color::black})
+            if (kings[index(c)] != 1)
+                return error_at(text_, field.offset, ErrorCode::conflict,
+                                fmt::format("{} has {} kings; each side has exactly one",
+                                            c == Color::white ? "white" : "black", kings[index(c)]));
+        return {};
+    }
+
+    Result<void> read_castling(const Field& field, Position& pos) {
+        if (field.text == "-") return {};
+        std::vector<CastlingLetter> letters;
+        for (std::size_t k = 0; k < field.text.size(); ++k) {
+            const char c = field.text[k];
+            const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+            if (!(upper == 'K' || upper == 'Q' || (upper >= 'A' && upper <= 'H')))
+                return expected_at(text_, field.offset + k,
+                                   "castling rights: '-', KQkq or rook files A-H, a-h");
+            for (const CastlingLetter& l : letters)
+                if (l.letter == c)
+                    return error_at(text_, field.offset + k, ErrorCode::duplicate,
+                                    fmt::format("castling right '{}' is given twice", c));
+            letters.push_back({c, field.offset + k});
+        }
+        for (const CastlingLetter& l : letters) resolve_castling(l.letter, pos);
+        return {};
+    }
+
+    // X-FEN: K and Q are the outermost rooks on each side of the king; a file letter names
+    // the rook. A right naming no king and rook on the back rank is dropped.
+    void resolve_castling(char letter, Position& pos) {
+        const Color c = letter >= 'a' ? Color::black : Color::white;
+        const char upper = c == Color::black ? static_cast<char>(letter - 'a' + 'A') : letter;
+        const int rank = back_rank(c);
+        const Square k = pos.king(c);
+        const Bitboard rooks = pos.pieces(c, PieceType::rook) & rank_bb(rank);
+        Square rook = kNoSquare;
+        if (k != kNoSquare && rank_of(k) == rank) {
+            if (upper == 'K') {
+                for (int f = 7; f > file_of(k) && rook == kNoSquare; --f)
+                    if (rooks & bit(make_square(f, rank))) rook = make_square(f, rank);
+            } else if (upper == 'Q') {
+                for (int f = 0; f < file_of(k) && rook == kNoSquare; ++f)
+                    if (rooks & bit(make_square(f, rank))) rook = make_square(f, rank);
+            } else if (rooks & bit(make_square(upper - 'A', rank))) {
+                rook = make_square(upper - 'A', rank);
+            }
+        }
+        if (rook == kNoSquare) {
+            dropped_castling.push_back(
+                fmt::format("castling right '{}' has no {} king and rook on the back rank for it", letter,
+                            c == Color::white ? "white" : "black"));
+            return;
+        }
+        const bool king_side = file_of(rook) > file_of(k);
+        pos.set_castling(castling_index(c, king_side), rook);
+        if (file_of(k) != 4 || (file_of(rook) != 0 && file_of(rook) != 7)) pos.set_chess960(true);
+    }
+
+    Result<void> read_en_passant(const Field& field, Position& pos) {
+        if (field.text == "-") return {};
+        const std::string_view t = field.text;
+        if (t.size() != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8')
+            return expected_at(text_, field.offset, "an en-passant square such as e3, or '-'");
+        const int wanted = pos.side_to_move() == Color::white ? 6 : 3;
+        if (t[1] - '0' != wanted)
+            return error_at(
+                text_, field.offset + 1, ErrorCode::conflict,
+                fmt::format("an en-passant square is on rank {} when {} is to move, not {}", wanted,
+                            pos.side_to_move() == Color::white ? "white" : "black", t[1]));
+        pos.set_en_passant(make_square(t[0] - 'a', t[1] - '1'));
+        return {};
+    }
+
+    Result<int> read_number(const Field& field, int minimum, std::string_view what) {
+        Scanner in(field.text);
+        const Scanner::Number n = in.read_number(1'000'000);
+        if (n.digits == 0 || !in.at_end())
+            return expected_at(text_, field.offset + in.offset(), fmt::format("{}: a number", what));
+        if (n.overflow || static_cast<int>(n.value) < minimum)
+            return error_at(text_, field.offset, ErrorCode::out_of_range,
+                            fmt::format("{} {} is outside {}-1000000", what, field.text, minimum));
+        return static_cast<int>(n.value);
+    }
+
+    std::string_view text_;
+    FenReadOptions options_;
+};
+
+bool outermost(const Position& pos, Color c, Square rook, bool king_side) {
+    const Bitboard rooks = pos.pieces(c, PieceType::rook) & rank_bb(back_rank(c));
+    for (int f = file_of(rook) + (king_side ? 1 : -1); f >= 0 && f < 8; f += king_side ? 1 : -1)
+        if (rooks & bit(make_square(f, back_rank(c)))) return false;
+    return true;
+}
+
+bool legal_en_passant_exists(const Position& pos) {
+    for (const Move m : legal_moves(pos))
+        if (m.kind() == Move::Kind::en_passant) return true;
+    return false;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view text, FenReadOptions options) {
+    return FenReader(text, options).read();
+}
+
+std::vector<std::string> validity_problems(const Position& pos) {
+    std::vector<std::string> problems;
+    const Color us = pos.side_to_move();
+    if (in_check(pos, ~us))
+        problems.push_back(
+            fmt::format("{}, not to move, is in check", us == Color::white ? "black" : "white"));
+    const Bitboard checkers = pos.checkers();
+    if (popcount(checkers) > 2)
+        problems.push_back(
+            fmt::format("{} checkers: no move gives more than two checks", popcount(checkers)));
+    else if (popcount(checkers) == 2) {
+        const Square a = lsb(checkers);
+        const Square b = lsb(checkers & (checkers - 1));
+        const Piece pa = pos.piece_on(a), pb = pos.piece_on(b);
+        const bool same_slider_line = line(a, b) & bit(pos.king(us));
+        if (pa.type == pb.type || same_slider_line || pa.type == PieceType::pawn ||
+            pb.type == PieceType::pawn)
+            problems.push_back("two checkers that no single move could have unmasked together");
+    }
+    const Square ep = pos.en_passant();
+    if (ep != kNoSquare) {
+        const int dir = us == Color::white ? -8 : 8;
+        const Square pawn = static_cast<Square>(ep + dir);
+        const Square origin = static_cast<Square>(ep - dir);
+        if (pos.piece_on(pawn) != Piece{PieceType::pawn, ~us} || !pos.piece_on(ep).empty() ||
+            !pos.piece_on(origin).empty())
+            problems.push_back(
+                fmt::format("en-passant square {}{} without a pawn that just moved two squares past it",
+                            file_char(ep), rank_char(ep)));
+    }
+    return problems;
+}
+
+std::vector<Error> validate_fen(std::string_view text, FenReadOptions options) {
+    FenReader reader(text, options);
+    Result<Position> pos = reader.read();
+    if (!pos) return {pos.error()};
+    std::vector<Error> out;
+    for (std::string& p : reader.dropped_castling)
+        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+    for (std::string& p : validity_problems(*pos))
+        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+    return out;
+}
+
+std::string write_fen(const Position& pos, FenWriteOptions options) {
+    std::string out;
+    out.reserve(90);
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = pos.piece_on(make_square(file, rank));
+            if (p.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) out.push_back(static_cast<char>('0' + empty)), empty = 0;
+            out.push_back(piece_letter(p));
+        }
+        if (empty) out.push_back(static_cast<char>('0' + empty));
+        if (rank) out.push_back('/');
+    }
+    out += pos.side_to_move() == Color::white ? " w " : " b ";
+    const std::size_t castling_at = out.size();
+    for (const Color c : {Color::white, Color::black})
+        for (const bool king_side : {true, false}) {
+            const Square rook = pos.castling_rook(castling_index(c, king_side));
+            if (rook == kNoSquare) continue;
+            char letter = static_cast<char>('A' + file_of(rook));
+            if (options.castling == CastlingNotation::xfen && outermost(pos, c, rook, king_side))
+                letter = king_side ? 'K' : 'Q';
+            out.push_back(c == Color::white ? letter : static_cast<char>(letter - 'A' + 'a'));
+        }
+    if (out.size() == castling_at) out.push_back('-');
+    const Square ep = pos.en_passant();
+    const bool write_ep = ep != kNoSquare && (options.en_passant == EnPassantField::after_double_push ||
+                                              legal_en_passant_exists(pos));
+    out.push_back(' ');
+    if (write_ep) {
+        out.push_back(file_char(ep));
+        out.push_back(rank_char(ep));
+    } else {
+        out.push_back('-');
+    }
+    fmt::format_to(std::back_inserter(out), " {} {}", pos.halfmove_clock(), pos.fullmove_number());
+    return out;
+}
+
+}  // namespace kifu::chess

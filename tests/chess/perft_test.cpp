@@ -1,0 +1,106 @@
+// Legal move generation against the perft suites of ../shared/testdata/chess
+// (KIFU_TESTDATA_DIR): every position, each depth whose node count is within the
+// budget below (the whole suites to full depth are for a long run, not make test).
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/movegen.hpp"
+
+namespace kifu::chess {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Depths are checked while their expected node count is at most this many nodes (the
+// debug build runs under ASan+UBSan).
+constexpr std::uint64_t kNodeBudget = 60'000;
+
+const fs::path kChess = fs::path(KIFU_TESTDATA_DIR) / "chess";
+
+struct Entry {
+    std::string fen;
+    std::vector<std::pair<int, std::uint64_t>> depths;
+};
+
+std::vector<Entry> read_suite(const fs::path& path) {
+    std::vector<Entry> out;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+        const std::size_t semi = line.find(';');
+        if (semi == std::string::npos) continue;
+        Entry e;
+        e.fen = line.substr(0, line.find_last_not_of(' ', semi - 1) + 1);
+        std::istringstream rest(line.substr(semi));
+        std::string token;
+        while (std::getline(rest, token, ';')) {
+            int depth = 0;
+            unsigned long long nodes = 0;
+            if (std::sscanf(token.c_str(), " D%d %llu", &depth, &nodes) == 2)
+                e.depths.push_back({depth, nodes});
+        }
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+void run_suite(const fs::path& path, std::size_t minimum_entries) {
+    if (!fs::exists(path))
+        GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
+    const std::vector<Entry> suite = read_suite(path);
+    ASSERT_GE(suite.size(), minimum_entries);
+    std::uint64_t nodes = 0;
+    int checked = 0;
+    for (const Entry& e : suite) {
+        const Result<Position> pos = parse_fen(e.fen);
+        ASSERT_TRUE(pos) << e.fen << ": " << pos.error().format("fen");
+        for (const auto& [depth, expected] : e.depths) {
+            if (expected > kNodeBudget) break;
+            EXPECT_EQ(perft(*pos, depth), expected) << e.fen << " depth " << depth;
+            nodes += expected;
+            ++checked;
+        }
+    }
+    fmt::print("{}: {} positions, {} depth entries, {} nodes checked\n", path.filename().string(),
+               suite.size(), checked, nodes);
+}
+
+TEST(Perft, StandardSuite) {
+    run_suite(kChess / "perft.epd", 134);
+}
+TEST(Perft, Chess960Suite) {
+    run_suite(kChess / "perft960.epd", 974);
+}
+
+// Positions no game reaches: the counts of the file, or a validity problem that says why
+// the position is not to be trusted. Never a crash.
+TEST(Perft, ImpossiblePositions) {
+    const fs::path path = kChess / "perft_impossible.epd";
+    if (!fs::exists(path)) GTEST_SKIP() << "test data not found: " << path.string();
+    for (const Entry& e : read_suite(path)) {
+        const Result<Position> pos = parse_fen(e.fen);
+        ASSERT_TRUE(pos) << e.fen;
+        bool all_match = true;
+        for (const auto& [depth, expected] : e.depths)
+            all_match = all_match && perft(*pos, depth) == expected;
+        EXPECT_TRUE(all_match || !validity_problems(*pos).empty()) << e.fen;
+    }
+}
+
+TEST(Perft, StartPosition) {
+    const Position start = Position::start();
+    EXPECT_EQ(*parse_fen(kStartFen), start);
+    EXPECT_EQ(perft(start, 1), 20u);
+    EXPECT_EQ(perft(start, 2), 400u);
+    EXPECT_EQ(perft(start, 3), 8902u);
+    EXPECT_EQ(write_fen(start), kStartFen);
+}
+
+}  // namespace
+}  // namespace kifu::chess
