@@ -22,6 +22,10 @@ std::string_view to_string(ErrorCode code) noexcept {
             return "unsupported";
         case ErrorCode::io_error:
             return "io_error";
+        case ErrorCode::illegal_move:
+            return "illegal_move";
+        case ErrorCode::ambiguous_move:
+            return "ambiguous_move";
     }
     return "unknown";
 }

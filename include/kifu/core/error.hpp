@@ -18,6 +18,8 @@ enum class ErrorCode : std::uint8_t {
     invalid_encoding,          // bad UTF-8 or a malformed percent escape
     unsupported,               // well-formed, but beyond what the target format can express
     io_error,                  // a file could not be read or written
+    illegal_move,              // a well-formed move that the position does not allow
+    ambiguous_move,            // a move that more than one legal move fits
 };
 
 // A stable lower_snake_case name for the code, e.g. "unexpected_character".

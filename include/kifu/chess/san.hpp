@@ -1,0 +1,33 @@
+#pragma once
+// Standard Algebraic Notation and UCI move strings.
+//
+// Writing follows the PGN standard: the piece letter (none for pawns), the
+// disambiguation needed among legal moves only (file, else rank, else both), 'x'
+// for a capture, the target square, "=Q" for a promotion, then '+' or '#'.
+// Castling is O-O / O-O-O, in Chess960 too. The null move is "--".
+//
+// Reading is permissive: 0-0, promotions without '=', over-specified and long
+// algebraic moves (Ng1f3, e2-e4, Nb1xc3), UCI (e2e4, e7e8q), trailing + # ! ? !! ??
+// !? ?!, and null moves (--, Z0, 0000). It fails with one of three errors:
+// unexpected_character (not a move at all), illegal_move, ambiguous_move, each
+// naming the move text and the side to move.
+
+#include <string>
+#include <string_view>
+
+#include "kifu/chess/movegen.hpp"
+#include "kifu/chess/position.hpp"
+#include "kifu/core/result.hpp"
+
+namespace kifu::chess {
+
+// `move` must be legal in `position` (or the null move).
+std::string write_san(const Position& position, Move move);
+Result<Move> parse_san(const Position& position, std::string_view text);
+
+// UCI: e2e4, e7e8q, 0000 for the null move; castling as the king's two-square step
+// (e1g1), or as king-takes-rook (e1h1) in Chess960.
+std::string write_uci(const Position& position, Move move);
+Result<Move> parse_uci(const Position& position, std::string_view text);
+
+}  // namespace kifu::chess
