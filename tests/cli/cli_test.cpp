@@ -248,4 +248,29 @@ TEST_F(Cli, SgfToSgfRewritesAsFF4) {
     EXPECT_EQ(r.out, "(;GM[1]FF[4]CA[UTF-8]AB[aa]\n;B[bb])\n");
 }
 
+TEST_F(Cli, ChessConvertValidatePerftMoves) {
+    const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    EXPECT_EQ(kifu({"convert", "--to", "shredder", "--text", kiwipete}).out,
+              "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w HAha - 0 1\n");
+    EXPECT_EQ(kifu({"convert", "--from", "fen", "--to", "fen", "--text", kiwipete}).out, kiwipete + "\n");
+    EXPECT_EQ(kifu({"convert", "--to", "epd", "--text", kiwipete}).out,
+              "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\n");
+    const Outcome board = kifu({"convert", "--to", "txt", "--text", kiwipete});
+    EXPECT_NE(board.out.find("1 R . . . K . . R 1"), std::string::npos) << board.out;
+    const Outcome bad = kifu({"validate", "--text", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.err, "<text>: error: black, not to move, is in check\n");
+    const Outcome broken = kifu({"convert", "--to", "fen", "--from", "fen", "--text", "8/8/8 w - - 0 1"});
+    EXPECT_EQ(broken.exit_code, 1);
+    EXPECT_EQ(broken.err, "<text>:1:6: error: the placement has 3 ranks, not 8\n");
+    EXPECT_EQ(kifu({"perft", "startpos", "3"}).out, "nodes 8902\n");
+    EXPECT_EQ(kifu({"perft", kiwipete, "2"}).out, "nodes 2039\n");
+    const Outcome divide = kifu({"perft", "--divide", "startpos", "1"});
+    EXPECT_NE(divide.out.find("e2e4: 1\n"), std::string::npos);
+    EXPECT_NE(divide.out.find("nodes 20\n"), std::string::npos);
+    const Outcome moves = kifu({"moves", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1"});
+    EXPECT_NE(moves.out.find("e8=Q e7e8q\n"), std::string::npos) << moves.out;
+    EXPECT_EQ(kifu({"moves", "not a fen"}).exit_code, 1);
+}
+
 }  // namespace

@@ -14,5 +14,7 @@ Run add_convert_command(CLI::App& app);
 Run add_validate_command(CLI::App& app);
 Run add_coord_command(CLI::App& app);
 Run add_info_command(CLI::App& app);
+Run add_perft_command(CLI::App& app);
+Run add_moves_command(CLI::App& app);
 
 }  // namespace kifu::cli

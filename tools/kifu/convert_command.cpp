@@ -1,8 +1,10 @@
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "cli_io.hpp"
 #include "commands.hpp"
-#include "go_formats.hpp"
+#include "formats.hpp"
 
 namespace kifu::cli {
 
@@ -36,6 +38,13 @@ Run add_convert_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         const PositionInput in = read_position_input(options->source);
         const Format to = format_from_name(options->to);
+        if (is_chess(in.format)) return convert_chess(in, to, options->output);
+        if (is_chess(to)) {
+            report(Error{ErrorCode::unsupported, 0, 0, 0,
+                         fmt::format("a Go position cannot be written as {}", options->to)},
+                   in.input.source);
+            return kInvalidInput;
+        }
         if (in.format == Format::sgf && to == Format::sgf && options->source.move < 0 &&
             options->source.node.empty()) {
             write_output(options->output, go::write_sgf(read_sgf_input(in.input)));

@@ -4,7 +4,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
-#include "go_formats.hpp"
+#include "formats.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/sgf_values.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
-#include "go_formats.hpp"
+#include "formats.hpp"
 
 namespace kifu::cli {
 
@@ -25,7 +25,8 @@ Run add_validate_command(CLI::App& app) {
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         const PositionInput in = read_position_input(options->source);
-        const std::vector<Error> errors = validate_position(in, options->source);
+        const std::vector<Error> errors =
+            is_chess(in.format) ? validate_chess(in) : validate_position(in, options->source);
         for (const Error& e : errors) report(e, in.input.source);
         if (!errors.empty()) return kInvalidInput;
         write_output(options->output, "ok\n");

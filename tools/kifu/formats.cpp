@@ -1,4 +1,6 @@
-#include "go_formats.hpp"
+#include "formats.hpp"
+
+#include <algorithm>
 
 #include <fmt/format.h>
 
@@ -16,6 +18,10 @@ Format format_from_name(std::string_view name) {
     if (name == "hen-url") return Format::hen_url;
     if (name == "sgf") return Format::sgf;
     if (name == "txt") return Format::txt;
+    if (name == "fen") return Format::fen;
+    if (name == "xfen") return Format::xfen;
+    if (name == "shredder") return Format::shredder;
+    if (name == "epd") return Format::epd;
     return Format::hen;
 }
 
@@ -28,6 +34,11 @@ Result<Format> detect_format(std::string_view text) {
     if (first == '(' || text.find("(;") != std::string_view::npos ||
         charset::guess(text).rfind("UTF-16", 0) == 0)
         return Format::sgf;
+    // A FEN's first field: eight ranks, seven slashes, piece letters and digits.
+    const std::string_view first_field = text.substr(start, text.find_first_of(" \t\r\n", start) - start);
+    if (std::count(first_field.begin(), first_field.end(), '/') == 7 &&
+        first_field.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string_view::npos)
+        return Format::fen;
     // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
     if (looks_percent_encoded(text)) return Format::hen_url;
     if (first == '.' || first == '_' || first == '~') return Format::hen;
@@ -161,6 +172,11 @@ Result<std::string> write_position(Format format, const go::Position& position, 
             if (!sgf) return sgf.error();
             return go::write_sgf(*sgf);
         }
+        case Format::fen:
+        case Format::xfen:
+        case Format::shredder:
+        case Format::epd:
+            break;
     }
     return go::write_hen(position, options);
 }

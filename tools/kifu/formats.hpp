@@ -1,6 +1,7 @@
 #pragma once
-// The Go formats the CLI reads and writes, by name, and how a command gets a
-// position out of its input.
+// The formats the CLI reads and writes, by name, and how a command gets a
+// position out of its input. Go formats are handled here; chess ones in
+// chess_commands.cpp.
 
 #include <string>
 #include <string_view>
@@ -14,16 +15,33 @@
 
 namespace kifu::cli {
 
-enum class Format { hen, hen_url, sgf, txt };
+struct PositionInput;
 
-inline const std::vector<std::string> kReadableFormats{"hen", "hen-url", "sgf"};
-inline const std::vector<std::string> kWritableFormats{"hen", "hen-url", "sgf", "txt"};
+enum class Format { hen, hen_url, sgf, fen, xfen, shredder, epd, txt };
+
+inline const std::vector<std::string> kReadableFormats{"hen",  "hen-url",  "sgf", "fen",
+                                                       "xfen", "shredder", "epd"};
+inline const std::vector<std::string> kWritableFormats{"hen",  "hen-url",  "sgf", "fen",
+                                                       "xfen", "shredder", "epd", "txt"};
+
+constexpr bool is_chess(Format f) noexcept {
+    return f == Format::fen || f == Format::xfen || f == Format::shredder || f == Format::epd;
+}
+
+// The chess side of convert and validate (chess_commands.cpp).
+int convert_chess(const PositionInput& in, Format to, const OutputOptions& output);
+std::vector<Error> validate_chess(const PositionInput& in);
 
 Format format_from_name(std::string_view name);
 
 // The format of a text given without --from. Fails on text that is no format kifu
 // reads (the message says what it looks like, when it can tell).
 Result<Format> detect_format(std::string_view text);
+
+struct PositionInput {
+    Input input;
+    Format format;
+};
 
 // INPUT, --text, --from and the SGF node to take, as the commands that read a position
 // take them.
@@ -35,11 +53,6 @@ struct PositionInputOptions {
     bool superko = false;
 
     void add_to(CLI::App& command, bool with_node_choice);
-};
-
-struct PositionInput {
-    Input input;
-    Format format;
 };
 
 // Reads the input and settles its format; when the format cannot be told, reports why

@@ -1,0 +1,171 @@
+// Chess in the CLI: convert and validate for FEN, X-FEN, Shredder-FEN and EPD, and
+// the perft and moves commands.
+
+#include <chrono>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "formats.hpp"
+#include "kifu/chess/diagram.hpp"
+#include "kifu/chess/epd.hpp"
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/san.hpp"
+
+namespace kifu::cli {
+namespace {
+
+bool is_blank_char(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && is_blank_char(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_blank_char(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+// A position from a FEN given on the command line ("startpos" for the standard one);
+// reports and exits 1 when it does not read.
+chess::Position fen_argument(const std::string& fen) {
+    if (fen == "startpos") return chess::Position::start();
+    Result<chess::Position> pos = chess::parse_fen(trimmed(fen), {.relaxed = true});
+    if (!pos) {
+        report(pos.error(), "<fen>");
+        throw Exit{kInvalidInput};
+    }
+    return *pos;
+}
+
+}  // namespace
+
+int convert_chess(const PositionInput& in, Format to, const OutputOptions& output) {
+    const std::string_view text = trimmed(in.input.text);
+    chess::Position position;
+    std::vector<chess::EpdOperation> operations;
+    if (in.format == Format::epd) {
+        Result<chess::Epd> epd = chess::parse_epd(text);
+        if (!epd) {
+            report(epd.error(), in.input.source);
+            return kInvalidInput;
+        }
+        position = epd->position;
+        operations = std::move(epd->operations);
+    } else {
+        Result<chess::Position> pos = chess::parse_fen(text);
+        if (!pos) {
+            report(pos.error(), in.input.source);
+            return kInvalidInput;
+        }
+        position = *pos;
+    }
+    std::string out;
+    switch (to) {
+        case Format::fen:
+        case Format::xfen:
+            out = chess::write_fen(position);
+            break;
+        case Format::shredder:
+            out = chess::write_fen(position, {.castling = chess::CastlingNotation::shredder});
+            break;
+        case Format::epd:
+            out = chess::write_epd(position, operations);
+            break;
+        case Format::txt:
+            out = chess::render_diagram(position);
+            break;
+        default:
+            report(Error{ErrorCode::unsupported, 0, 0, 0,
+                         "a chess position can be written as fen, xfen, shredder, "
+                         "epd or txt"},
+                   in.input.source);
+            return kInvalidInput;
+    }
+    if (out.back() != '\n') out.push_back('\n');
+    write_output(output, out);
+    return kOk;
+}
+
+std::vector<Error> validate_chess(const PositionInput& in) {
+    const std::string_view text = trimmed(in.input.text);
+    if (in.format == Format::epd) {
+        Result<chess::Epd> epd = chess::parse_epd(text);
+        if (!epd) return {epd.error()};
+        std::vector<Error> out;
+        for (std::string& p : chess::validity_problems(epd->position))
+            out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+        return out;
+    }
+    return chess::validate_fen(text);
+}
+
+Run add_perft_command(CLI::App& app) {
+    struct Options {
+        std::string fen;
+        int depth = 1;
+        bool divide = false;
+        OutputOptions output;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command =
+        app.add_subcommand("perft", "Count the positions reached at a depth (move generator test)");
+    command->footer(
+        "Examples:\n  kifu perft startpos 5\n  kifu perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
+        "PPPBBPPP/R3K2R w KQkq - 0 1' 3");
+    command->add_option("FEN", options->fen, "the position, or 'startpos'")->required();
+    command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
+    command->add_flag("--divide", options->divide, "the count under each legal move (UCI), then the total");
+    options->output.add_to(*command);
+
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        const chess::Position pos = fen_argument(options->fen);
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t nodes = 0;
+        std::string out;
+        if (options->divide && options->depth > 0) {
+            for (const chess::Move m : chess::legal_moves(pos)) {
+                chess::Position next = pos;
+                next.play(m);
+                const std::uint64_t n = chess::perft(next, options->depth - 1);
+                out += fmt::format("{}: {}\n", chess::write_uci(pos, m), n);
+                nodes += n;
+            }
+        } else {
+            nodes = chess::perft(pos, options->depth);
+        }
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        out += fmt::format("nodes {}\n", nodes);
+        write_output(options->output, out);
+        fmt::print(stderr, "{:.3f} s, {:.0f} nodes/s\n", seconds,
+                   seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
+        return kOk;
+    };
+}
+
+Run add_moves_command(CLI::App& app) {
+    struct Options {
+        std::string fen;
+        OutputOptions output;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("moves", "List the legal moves of a position, in SAN and UCI");
+    command->footer("Example:\n  kifu moves startpos");
+    command->add_option("FEN", options->fen, "the position, or 'startpos'")->required();
+    options->output.add_to(*command);
+
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        const chess::Position pos = fen_argument(options->fen);
+        std::string out;
+        for (const chess::Move m : chess::legal_moves(pos))
+            out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
+        write_output(options->output, out);
+        return kOk;
+    };
+}
+
+}  // namespace kifu::cli
