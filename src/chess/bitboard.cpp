@@ -124,9 +124,13 @@ class Tables {
     std::vector<Bitboard> rook_table, bishop_table;
 };
 
-const Tables& tables() {
-    static const Tables t;
-    return t;
+// Built during static initialisation, before main, so that the lookups in the move
+// generator's inner loops carry no first-use guard. Nothing in kifu computes attacks
+// during static initialisation.
+const Tables kTables;
+
+inline const Tables& tables() noexcept {
+    return kTables;
 }
 
 }  // namespace

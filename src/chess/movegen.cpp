@@ -16,15 +16,35 @@ bool attacked(const Position& pos, Square s, Color by, Bitboard occupancy) {
     return (pos.attackers_to(s, occupancy) & pos.pieces(by)) != 0;
 }
 
-void add_pawn_moves(MoveList& list, Square from, Bitboard targets, int promotion_rank) {
-    while (targets) {
-        const Square to = pop_lsb(targets);
-        if (rank_of(to) == promotion_rank)
-            for (const PieceType p : kPromotions) list.push(Move::make(from, to, Move::Kind::promotion, p));
-        else
-            list.push(Move::make(from, to));
+// Where generated moves go: a list, or (for perft's last ply) just a count, which
+// takes the popcount of a target set instead of writing each move.
+struct ListSink {
+    MoveList& list;
+    void one(Move m) noexcept { list.push(m); }
+    void many(Square from, Bitboard targets) noexcept {
+        while (targets) list.push(Move::make(from, pop_lsb(targets)));
     }
-}
+    void pawn(Square from, Bitboard targets, int promotion_rank) noexcept {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if (rank_of(to) == promotion_rank)
+                for (const PieceType p : kPromotions)
+                    list.push(Move::make(from, to, Move::Kind::promotion, p));
+            else
+                list.push(Move::make(from, to));
+        }
+    }
+};
+
+struct CountSink {
+    std::uint64_t count = 0;
+    void one(Move) noexcept { ++count; }
+    void many(Square, Bitboard targets) noexcept { count += static_cast<std::uint64_t>(popcount(targets)); }
+    void pawn(Square, Bitboard targets, int promotion_rank) noexcept {
+        const Bitboard promoting = targets & rank_bb(promotion_rank);
+        count += static_cast<std::uint64_t>(popcount(targets & ~promoting) + 4 * popcount(promoting));
+    }
+};
 
 bool legal_after(const Position& pos, Move m) {
     Position next = pos;
@@ -32,7 +52,8 @@ bool legal_after(const Position& pos, Move m) {
     return !in_check(next, pos.side_to_move());
 }
 
-void add_castling(const Position& pos, MoveList& list, Bitboard checkers) {
+template <class Sink>
+void add_castling(const Position& pos, Sink& sink, Bitboard checkers) {
     const Color us = pos.side_to_move();
     const Square k = pos.king(us);
     if (checkers || k == kNoSquare || rank_of(k) != back_rank(us)) return;
@@ -51,7 +72,7 @@ void add_castling(const Position& pos, MoveList& list, Bitboard checkers) {
         bool safe = true;
         while (path && safe) safe = !attacked(pos, pop_lsb(path), ~us, others);
         const Move m = Move::make(k, rook, Move::Kind::castling);
-        if (safe && legal_after(pos, m)) list.push(m);
+        if (safe && legal_after(pos, m)) sink.one(m);
     }
 }
 
@@ -68,8 +89,10 @@ bool in_check(const Position& pos, Color c) {
     return k != kNoSquare && attacked(pos, k, ~c, pos.occupied());
 }
 
-MoveList legal_moves(const Position& pos) {
-    MoveList list;
+namespace {
+
+template <class Sink>
+void generate(const Position& pos, Sink& sink) {
     const Color us = pos.side_to_move();
     const Color them = ~us;
     const Bitboard ours = pos.pieces(us);
@@ -115,7 +138,7 @@ MoveList legal_moves(const Position& pos) {
                 to |= bit(static_cast<Square>(two));
         }
         to |= pawn_attacks(us, from) & theirs;
-        add_pawn_moves(list, from, to & check_mask & allowed(from), promotion_rank);
+        sink.pawn(from, to & check_mask & allowed(from), promotion_rank);
     }
     // En passant: played and checked, whatever the position (it may be one no game reaches).
     const Square ep = pos.en_passant();
@@ -125,7 +148,7 @@ MoveList legal_moves(const Position& pos) {
             Bitboard capturers = pawn_attacks(them, ep) & pos.pieces(us, PieceType::pawn);
             while (capturers) {
                 const Move m = Move::make(pop_lsb(capturers), ep, Move::Kind::en_passant);
-                if (!has_one_king || legal_after(pos, m)) list.push(m);
+                if (!has_one_king || legal_after(pos, m)) sink.one(m);
             }
         }
     }
@@ -139,8 +162,7 @@ MoveList legal_moves(const Position& pos) {
                                : type == PieceType::bishop ? bishop_attacks(from, occupied)
                                : type == PieceType::rook   ? rook_attacks(from, occupied)
                                                            : queen_attacks(from, occupied);
-            attacks &= targets & allowed(from);
-            while (attacks) list.push(Move::make(from, pop_lsb(attacks)));
+            sink.many(from, attacks & targets & allowed(from));
         }
     }
 
@@ -152,17 +174,31 @@ MoveList legal_moves(const Position& pos) {
         while (to) {
             const Square t = pop_lsb(to);
             if (!has_one_king || !attacked(pos, t, them, occupied & ~bit(from)))
-                list.push(Move::make(from, t));
+                sink.one(Move::make(from, t));
         }
     }
-    if (has_one_king) add_castling(pos, list, checkers);
+    if (has_one_king) add_castling(pos, sink, checkers);
+}
+
+}  // namespace
+
+MoveList legal_moves(const Position& pos) {
+    MoveList list;
+    ListSink sink{list};
+    generate(pos, sink);
     return list;
+}
+
+std::uint64_t count_legal_moves(const Position& pos) {
+    CountSink sink;
+    generate(pos, sink);
+    return sink.count;
 }
 
 std::uint64_t perft(const Position& pos, int depth) {
     if (depth <= 0) return 1;
+    if (depth == 1) return count_legal_moves(pos);
     const MoveList moves = legal_moves(pos);
-    if (depth == 1) return moves.size();
     std::uint64_t nodes = 0;
     for (const Move m : moves) {
         Position next = pos;
