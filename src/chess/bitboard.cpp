@@ -124,13 +124,11 @@ class Tables {
     std::vector<Bitboard> rook_table, bishop_table;
 };
 
-// Built during static initialisation, before main, so that the lookups in the move
-// generator's inner loops carry no first-use guard. Nothing in kifu computes attacks
-// during static initialisation.
-const Tables kTables;
-
-inline const Tables& tables() noexcept {
-    return kTables;
+// Built at first use: a program that never touches chess never pays for the magic
+// search (test binaries start once per test, under ASan).
+const Tables& tables() noexcept {
+    static const Tables t;
+    return t;
 }
 
 }  // namespace
