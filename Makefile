@@ -4,13 +4,14 @@
 #                then fuzz each parser for FUZZ_SECONDS under ASan+UBSan
 #   make bench   benchmarks and their comparison (bench/compare)
 #   make fuzz    the fuzzers alone, for FUZZ_SECONDS each
+#   make test-long  the perft suites to their full depth (optimised build; a long run)
 #   make install PREFIX=/usr/local
 #   make clean
 
 FUZZ_SECONDS ?= 30
 PREFIX ?= /usr/local
 
-.PHONY: all deps demo test unit bench fuzz install clean release dev
+.PHONY: all deps demo test unit bench fuzz install clean release dev test-long
 
 all: release
 
@@ -33,6 +34,11 @@ unit: dev
 
 test: unit
 	scripts/fuzz $(FUZZ_SECONDS)
+
+test-long: deps
+	cmake --preset long
+	cmake --build --preset long
+	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*'
 
 bench: release
 	bench/compare build/release/bench/kifu_bench

@@ -25,7 +25,8 @@ std::uint64_t repetition_key(const Position& pos) {
                    static_cast<std::uint64_t>(index(p.color)));
     }
     for (int i = 0; i < 4; ++i)
-        if (pos.castling_rook(i) != kNoSquare) key ^= mix(2000 + static_cast<std::uint64_t>(i) * 64 + pos.castling_rook(i));
+        if (pos.castling_rook(i) != kNoSquare)
+            key ^= mix(2000 + static_cast<std::uint64_t>(i) * 64 + pos.castling_rook(i));
     if (pos.en_passant() != kNoSquare)
         for (const Move m : legal_moves(pos))
             if (m.kind() == Move::Kind::en_passant) {
@@ -36,7 +37,8 @@ std::uint64_t repetition_key(const Position& pos) {
 }
 
 bool insufficient_material(const Position& pos) {
-    if (pos.pieces(PieceType::pawn) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen)) return false;
+    if (pos.pieces(PieceType::pawn) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen))
+        return false;
     const Bitboard knights = pos.pieces(PieceType::knight);
     const Bitboard bishops = pos.pieces(PieceType::bishop);
     if (popcount(knights | bishops) <= 1) return true;

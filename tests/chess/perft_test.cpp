@@ -2,6 +2,7 @@
 // (KIFU_TESTDATA_DIR): every position, each depth whose node count is within the
 // budget below (the whole suites to full depth are for a long run, not make test).
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -50,7 +51,7 @@ std::vector<Entry> read_suite(const fs::path& path) {
     return out;
 }
 
-void run_suite(const fs::path& path, std::size_t minimum_entries) {
+void run_suite(const fs::path& path, std::size_t minimum_entries, std::uint64_t budget = kNodeBudget) {
     if (!fs::exists(path))
         GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
     const std::vector<Entry> suite = read_suite(path);
@@ -61,7 +62,7 @@ void run_suite(const fs::path& path, std::size_t minimum_entries) {
         const Result<Position> pos = parse_fen(e.fen);
         ASSERT_TRUE(pos) << e.fen << ": " << pos.error().format("fen");
         for (const auto& [depth, expected] : e.depths) {
-            if (expected > kNodeBudget) break;
+            if (expected > budget) break;
             EXPECT_EQ(perft(*pos, depth), expected) << e.fen << " depth " << depth;
             nodes += expected;
             ++checked;

@@ -8,7 +8,9 @@
 namespace kifu::chess {
 namespace {
 
-Position at(std::string_view fen) { return *parse_fen(fen, {.relaxed = true}); }
+Position at(std::string_view fen) {
+    return *parse_fen(fen, {.relaxed = true});
+}
 
 TEST(Status, MateStalemateAndCheck) {
     EXPECT_EQ(game_status(at("R5k1/5ppp/8/8/8/8/8/4K3 b - - 1 1")).outcome, Outcome::checkmate);
@@ -22,7 +24,8 @@ TEST(Status, MateStalemateAndCheck) {
 TEST(Status, DeadPositions) {
     EXPECT_TRUE(insufficient_material(at("4k3/8/8/8/8/8/8/4K3 w - - 0 1")));
     EXPECT_TRUE(insufficient_material(at("4k3/8/8/8/8/8/8/4KN2 w - - 0 1")));
-    EXPECT_TRUE(insufficient_material(at("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")));  // both bishops on dark squares
+    EXPECT_TRUE(
+        insufficient_material(at("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")));  // both bishops on dark squares
     EXPECT_FALSE(insufficient_material(at("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1")));
     EXPECT_FALSE(insufficient_material(at("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1")));
     EXPECT_FALSE(insufficient_material(at("4k3/8/8/8/8/8/P7/4K3 w - - 0 1")));
