@@ -61,6 +61,44 @@ Bitboard Position::checkers() const noexcept {
     return attackers_to(k, occupied()) & pieces(~side_);
 }
 
+Position::Undo Position::make(Move m) noexcept {
+    Undo undo{Piece{}, kNoSquare, castling_, castling_rooks_, en_passant_, halfmove_clock_, fullmove_number_};
+    if (m.kind() == Move::Kind::en_passant) {
+        undo.captured_on = make_square(file_of(m.to()), rank_of(m.from()));
+        undo.captured = board_[undo.captured_on];
+    } else if (m.kind() != Move::Kind::castling && !m.is_null() && !board_[m.to()].empty()) {
+        undo.captured_on = m.to();
+        undo.captured = board_[m.to()];
+    }
+    play(m);
+    return undo;
+}
+
+void Position::unmake(Move m, const Undo& undo) noexcept {
+    side_ = ~side_;
+    const Color us = side_;
+    if (!m.is_null()) {
+        if (m.kind() == Move::Kind::castling) {
+            const bool king_side = m.to() > m.from();
+            const int rank = back_rank(us);
+            remove(make_square(king_side ? 6 : 2, rank));
+            remove(make_square(king_side ? 5 : 3, rank));
+            put({PieceType::king, us}, m.from());
+            put({PieceType::rook, us}, m.to());
+        } else {
+            const Piece moved = board_[m.to()];
+            remove(m.to());
+            put(m.kind() == Move::Kind::promotion ? Piece{PieceType::pawn, us} : moved, m.from());
+            if (undo.captured_on != kNoSquare) put(undo.captured, undo.captured_on);
+        }
+    }
+    castling_ = undo.castling;
+    castling_rooks_ = undo.castling_rooks;
+    en_passant_ = undo.en_passant;
+    halfmove_clock_ = undo.halfmove_clock;
+    fullmove_number_ = undo.fullmove_number;
+}
+
 void Position::play(Move m) noexcept {
     const Color us = side_;
     const Square from = m.from();

@@ -105,3 +105,34 @@ TEST(Perft, StartPosition) {
 
 }  // namespace
 }  // namespace kifu::chess
+
+namespace kifu::chess {
+namespace {
+
+// make/unmake gives every position back exactly, over whole perft trees.
+std::uint64_t perft_make_unmake(Position& pos, int depth) {
+    if (depth == 0) return 1;
+    std::uint64_t nodes = 0;
+    for (const Move m : legal_moves(pos)) {
+        const Position before = pos;
+        const Position::Undo undo = pos.make(m);
+        nodes += perft_make_unmake(pos, depth - 1);
+        pos.unmake(m, undo);
+        EXPECT_EQ(pos, before);
+        if (!(pos == before)) return nodes;
+    }
+    return nodes;
+}
+
+TEST(MakeUnmake, RestoresEveryPosition) {
+    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                            "qb1nrkbr/1pppp1p1/1n3p2/p1B4p/8/3P1P1P/PPP1P1P1/QBNNRK1R w HEhe - 0 9"}) {
+        Position pos = *parse_fen(fen);
+        EXPECT_EQ(perft_make_unmake(pos, 3), perft(pos, 3)) << fen;
+    }
+}
+
+}  // namespace
+}  // namespace kifu::chess

@@ -68,6 +68,21 @@ class Position {
     // Plays a legal move (one the generator gave for this position).
     void play(Move m) noexcept;
 
+    // What unmake() needs to take a move back.
+    struct Undo {
+        Piece captured{};
+        Square captured_on = kNoSquare;
+        std::uint8_t castling = 0;
+        std::array<Square, 4> castling_rooks{};
+        Square en_passant = kNoSquare;
+        int halfmove_clock = 0;
+        int fullmove_number = 1;
+    };
+    // play() that remembers how to take the move back: make(m) then unmake(m, undo)
+    // gives the position back exactly.
+    Undo make(Move m) noexcept;
+    void unmake(Move m, const Undo& undo) noexcept;
+
     bool operator==(const Position&) const = default;
 
   private:
