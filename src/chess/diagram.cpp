@@ -29,13 +29,8 @@ std::string render_diagram(const Position& pos) {
         out += static_cast<char>('1' + rank);
         for (int file = 0; file < 8; ++file) {
             const Piece p = pos.piece_on(make_square(file, rank));
-            char c = '.';
-            if (!p.empty()) {
-                c = "PNBRQK"[index(p.type)];
-                if (p.color == Color::black) c = static_cast<char>(c - 'A' + 'a');
-            }
             out += ' ';
-            out += c;
+            out += p.empty() ? '.' : piece_letter(p);
         }
         out += fmt::format(" {}", rank + 1);
         const std::size_t note = static_cast<std::size_t>(7 - rank);

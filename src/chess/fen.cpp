@@ -9,17 +9,8 @@
 namespace kifu::chess {
 namespace {
 
-constexpr std::string_view kPieceLetters = "PNBRQK";
-
 PieceType piece_type_of(char c) {
-    const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-    const std::size_t at = kPieceLetters.find(upper);
-    return at == std::string_view::npos ? PieceType::none : static_cast<PieceType>(at);
-}
-
-char piece_letter(Piece p) {
-    const char c = kPieceLetters[static_cast<std::size_t>(index(p.type))];
-    return p.color == Color::white ? c : static_cast<char>(c - 'A' + 'a');
+    return piece_type_from_letter(c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
 }
 
 struct Field {

@@ -9,12 +9,6 @@
 namespace kifu::chess {
 namespace {
 
-constexpr char kPieceLetters[] = "PNBRQK";
-
-char upper_letter(PieceType t) {
-    return kPieceLetters[index(t)];
-}
-
 std::string_view side_name(const Position& pos) {
     return pos.side_to_move() == Color::white ? "white" : "black";
 }
@@ -95,8 +89,7 @@ std::optional<Pattern> parse_pattern(std::string_view t) {
     std::size_t i = 0;
     if (i < t.size() &&
         (t[i] == 'N' || t[i] == 'B' || t[i] == 'R' || t[i] == 'Q' || t[i] == 'K' || t[i] == 'P')) {
-        p.piece = t[i] == 'P' ? PieceType::pawn
-                              : static_cast<PieceType>(std::string_view(kPieceLetters).find(t[i]));
+        p.piece = piece_type_from_letter(t[i]);
         ++i;
     }
     // Up to two squares' worth of coordinates, with an optional '-' or 'x' between.
@@ -150,10 +143,10 @@ std::string write_san(const Position& pos, Move m) {
         append_square(out, m.to());
         if (m.kind() == Move::Kind::promotion) {
             out.push_back('=');
-            out.push_back(upper_letter(m.promotion()));
+            out.push_back(piece_type_letter(m.promotion()));
         }
     } else {
-        out.push_back(upper_letter(moving.type));
+        out.push_back(piece_type_letter(moving.type));
         // Disambiguate among the legal moves of the same piece type to the same square.
         bool other = false, same_file = false, same_rank = false;
         if (moving.type != PieceType::king) {
@@ -178,7 +171,7 @@ std::string write_san(const Position& pos, Move m) {
     }
     Position next = pos;
     next.play(m);
-    if (in_check(next, next.side_to_move())) out.push_back(legal_moves(next).empty() ? '#' : '+');
+    if (in_check(next, next.side_to_move())) out.push_back(count_legal_moves(next) == 0 ? '#' : '+');
     return out;
 }
 
@@ -236,7 +229,7 @@ std::string write_uci(const Position& pos, Move m) {
     append_square(out, m.from());
     append_square(out, m.kind() == Move::Kind::castling && !pos.chess960() ? king_target(m) : m.to());
     if (m.kind() == Move::Kind::promotion)
-        out.push_back(static_cast<char>(upper_letter(m.promotion()) - 'A' + 'a'));
+        out.push_back(static_cast<char>(piece_type_letter(m.promotion()) - 'A' + 'a'));
     return out;
 }
 

@@ -1,15 +1,13 @@
 #include "kifu/chess/status.hpp"
 
 #include "kifu/chess/movegen.hpp"
+#include "kifu/core/hash.hpp"
 
 namespace kifu::chess {
 namespace {
 
-std::uint64_t mix(std::uint64_t z) noexcept {  // splitmix64
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+std::uint64_t mix(std::uint64_t z) noexcept {
+    return splitmix64(z);
 }
 
 constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ull;

@@ -46,6 +46,11 @@ LineColumn LineIndex::locate(std::size_t offset) const noexcept {
     return at;
 }
 
+std::string line_column_text(std::string_view text, std::size_t offset) {
+    const LineColumn at = locate(text, offset);
+    return fmt::format("{}:{}", at.line, at.column);
+}
+
 std::string describe_found(std::string_view text, std::size_t offset) {
     if (offset >= text.size()) return "end of input";
     const unsigned char c = static_cast<unsigned char>(text[offset]);

@@ -1,5 +1,7 @@
 #include "kifu/go/board.hpp"
 
+#include "kifu/core/hash.hpp"
+
 namespace kifu::go {
 
 Board::Board(BoardSize size)
@@ -15,11 +17,8 @@ Board::Board(BoardSize size)
 }
 
 std::uint64_t Board::zobrist(int c, Cell value) const noexcept {
-    // splitmix64 of (cell, colour): no table to build, and the same on every board.
-    std::uint64_t z = (static_cast<std::uint64_t>(c) << 3 | value) + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    // No table to build, and the same on every board.
+    return splitmix64(static_cast<std::uint64_t>(c) << 3 | value);
 }
 
 void Board::put(int c, Cell value) noexcept {
@@ -106,8 +105,7 @@ PlayOutcome Board::play(Stone stone, Point p) {
             outcome.suicided = remove_group();
             if (outcome.legality == Legality::legal) outcome.legality = Legality::suicide;
             // Credited to the other player of a two-colour game.
-            const Stone other = stone == Stone::black ? Stone::white : Stone::black;
-            prisoners_[static_cast<int>(other)] += outcome.suicided;
+            prisoners_[static_cast<int>(two_player_opponent(stone))] += outcome.suicided;
         }
     } else if (outcome.captured == 1) {
         // Simple ko: one stone taken, and the capturing stone stands alone with that point
@@ -124,9 +122,7 @@ PlayOutcome Board::play(Stone stone, Point p) {
             ko_ =
                 Point{static_cast<std::uint8_t>(c % stride_ - 1), static_cast<std::uint8_t>(c / stride_ - 1)};
             // It binds the opponent in a two-colour game; with more colours, nobody in particular.
-            ko_player_ = stone == Stone::black   ? Stone::white
-                         : stone == Stone::white ? Stone::black
-                                                 : Stone::none;
+            ko_player_ = two_player_opponent(stone);
         }
     }
 

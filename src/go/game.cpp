@@ -12,10 +12,6 @@
 namespace kifu::go {
 namespace {
 
-Stone opponent(Stone s) {
-    return s == Stone::black ? Stone::white : Stone::black;
-}
-
 class Replayer {
   public:
     Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
@@ -102,7 +98,7 @@ class Replayer {
     void play(Stone stone, Move m, std::string_view raw, const SgfCollection::Property& p) {
         ++state_.moves;
         state_.last_move = LastMove{stone, m};
-        state_.to_move = opponent(stone);
+        state_.to_move = two_player_opponent(stone);
         if (m.is_pass) {
             state_.board.pass(stone);
             return;

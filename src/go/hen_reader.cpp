@@ -514,11 +514,7 @@ class HenReader {
         return n.overflow ? fmt::format("over {}", n.value - 1) : std::to_string(n.value);
     }
 
-    // "line:column" of a byte offset, for messages that point back to an earlier part.
-    std::string where(std::size_t offset) const {
-        const LineColumn at = locate(text_, offset);
-        return fmt::format("{}:{}", at.line, at.column);
-    }
+    std::string where(std::size_t offset) const { return line_column_text(text_, offset); }
 
     struct Pending {
         NumberedStone stone;

@@ -340,10 +340,7 @@ class SgfReader {
             {issue, out_.error_at(offset, ErrorCode::unexpected_character, std::move(message))});
     }
 
-    std::string where(std::size_t offset) const {
-        const LineColumn at = locate(text_, offset);
-        return fmt::format("{}:{}", at.line, at.column);
-    }
+    std::string where(std::size_t offset) const { return line_column_text(text_, offset); }
 
     SgfCollection& out_;
     std::string_view text_;

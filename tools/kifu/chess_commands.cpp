@@ -13,17 +13,14 @@
 #include "kifu/chess/epd.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
+#include "kifu/core/scanner.hpp"
 
 namespace kifu::cli {
 namespace {
 
-bool is_blank_char(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && is_blank_char(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_blank_char(text.back())) text.remove_suffix(1);
+    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
     return text;
 }
 

@@ -74,6 +74,34 @@ constexpr int back_rank(Color c) noexcept {
     return c == Color::white ? 0 : 7;
 }
 
+// Piece letters: "PNBRQK" by PieceType; FEN writes white upper case, black lower case.
+constexpr char piece_type_letter(PieceType t) noexcept {
+    return "PNBRQK?"[index(t)];
+}
+constexpr char piece_letter(Piece p) noexcept {
+    const char c = piece_type_letter(p.type);
+    return p.color == Color::white ? c : static_cast<char>(c - 'A' + 'a');
+}
+// The piece type of an upper-case letter P N B R Q K, or PieceType::none.
+constexpr PieceType piece_type_from_letter(char upper) noexcept {
+    switch (upper) {
+        case 'P':
+            return PieceType::pawn;
+        case 'N':
+            return PieceType::knight;
+        case 'B':
+            return PieceType::bishop;
+        case 'R':
+            return PieceType::rook;
+        case 'Q':
+            return PieceType::queen;
+        case 'K':
+            return PieceType::king;
+        default:
+            return PieceType::none;
+    }
+}
+
 // "e4" and back.
 constexpr char file_char(Square s) noexcept {
     return static_cast<char>('a' + file_of(s));

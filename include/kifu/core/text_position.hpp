@@ -32,6 +32,10 @@ class LineIndex {
     std::vector<std::size_t> starts_;
 };
 
+// "LINE:COLUMN" of a byte offset, for messages that point back to an earlier place
+// ("row 5 is given twice (first at 2:1)").
+std::string line_column_text(std::string_view text, std::size_t offset);
+
 // What a message says it found at `offset`: "'x'", "'é'", "a tab", "byte 0xFF",
 // "end of input".
 std::string describe_found(std::string_view text, std::size_t offset);

@@ -39,6 +39,11 @@ constexpr std::optional<Stone> stone_from_letter(char c) noexcept {
     }
 }
 
+// The other player of two-colour Go (none for the multi-colour stones).
+constexpr Stone two_player_opponent(Stone s) noexcept {
+    return s == Stone::black ? Stone::white : s == Stone::white ? Stone::black : Stone::none;
+}
+
 // "black", "white", "red", ... ("empty" for none).
 std::string_view stone_name(Stone s) noexcept;
 
