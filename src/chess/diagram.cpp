@@ -6,6 +6,7 @@
 
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/movegen.hpp"
+#include "kifu/chess/polyglot.hpp"
 
 namespace kifu::chess {
 
@@ -23,6 +24,7 @@ std::string render_diagram(const Position& pos) {
         fmt::format("castling: {}", fields.size() > 1 ? fields[1] : "-"),
         fmt::format("en passant: {}", fields.size() > 2 ? fields[2] : "-"),
         fmt::format("halfmove clock: {}, move {}", pos.halfmove_clock(), pos.fullmove_number()),
+        fmt::format("polyglot key: {:016x}", polyglot_key(pos)),
     };
     std::string out = "  a b c d e f g h\n";
     for (int rank = 7; rank >= 0; --rank) {

@@ -12,6 +12,25 @@ namespace {
 constexpr PieceType kPromotions[4] = {PieceType::queen, PieceType::knight, PieceType::rook,
                                       PieceType::bishop};
 
+inline constexpr Bitboard kFileH = kFileA << 7;
+
+// `c`'s pieces in `b` moved one rank forward and `file_step` files across (-1 toward
+// the a-file, +1 toward the h-file); the caller masks off pieces that would wrap.
+constexpr Bitboard forward(Color c, Bitboard b, int file_step) noexcept {
+    const int shift = 8 + file_step;
+    return c == Color::white ? b << shift : b >> (16 - shift);
+}
+
+// Squares `c` attacks with pawns, knights and king(s): what a king may never step on,
+// whatever it leaves behind.
+Bitboard leaper_attacks(const Position& pos, Color c) noexcept {
+    const Bitboard pawns = pos.pieces(c, PieceType::pawn);
+    Bitboard attacks = forward(c, pawns & ~kFileA, -1) | forward(c, pawns & ~kFileH, 1);
+    for (Bitboard b = pos.pieces(c, PieceType::knight); b;) attacks |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = pos.pieces(c, PieceType::king); b;) attacks |= king_attacks(pop_lsb(b));
+    return attacks;
+}
+
 bool attacked(const Position& pos, Square s, Color by, Bitboard occupancy) {
     return (pos.attackers_to(s, occupancy) & pos.pieces(by)) != 0;
 }
@@ -24,14 +43,20 @@ struct ListSink {
     void many(Square from, Bitboard targets) noexcept {
         while (targets) list.push(Move::make(from, pop_lsb(targets)));
     }
+    void pawn_move(Square from, Square to, int promotion_rank) noexcept {
+        if (rank_of(to) == promotion_rank)
+            for (const PieceType p : kPromotions) list.push(Move::make(from, to, Move::Kind::promotion, p));
+        else
+            list.push(Move::make(from, to));
+    }
     void pawn(Square from, Bitboard targets, int promotion_rank) noexcept {
+        while (targets) pawn_move(from, pop_lsb(targets), promotion_rank);
+    }
+    // Pawns of a set moved by `step` squares onto `targets`.
+    void pawns(Bitboard targets, int step, int promotion_rank) noexcept {
         while (targets) {
             const Square to = pop_lsb(targets);
-            if (rank_of(to) == promotion_rank)
-                for (const PieceType p : kPromotions)
-                    list.push(Move::make(from, to, Move::Kind::promotion, p));
-            else
-                list.push(Move::make(from, to));
+            pawn_move(static_cast<Square>(to - step), to, promotion_rank);
         }
     }
 };
@@ -44,6 +69,7 @@ struct CountSink {
         const Bitboard promoting = targets & rank_bb(promotion_rank);
         count += static_cast<std::uint64_t>(popcount(targets & ~promoting) + 4 * popcount(promoting));
     }
+    void pawns(Bitboard targets, int, int promotion_rank) noexcept { pawn(0, targets, promotion_rank); }
 };
 
 bool legal_after(const Position& pos, Move m) {
@@ -107,41 +133,46 @@ void generate(const Position& pos, Sink& sink) {
     // pseudo-legal move is allowed, and no castling. The FEN validity check reports such
     // positions; generating for them must still be defined.
     const bool has_one_king = k != kNoSquare && !more_than_one(pos.pieces(us, PieceType::king));
-    Bitboard checkers = has_one_king ? pos.attackers_to(k, occupied) & theirs : 0;
+    const Bitboard diagonal = (pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen)) & theirs;
+    const Bitboard straight = (pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen)) & theirs;
+    Bitboard checkers = 0;
     Bitboard check_mask = ~Bitboard{0};
     Bitboard pinned = 0;
     if (has_one_king) {
+        checkers = (pawn_attacks(us, k) & pos.pieces(them, PieceType::pawn)) |
+                   (knight_attacks(k) & pos.pieces(them, PieceType::knight)) |
+                   (king_attacks(k) & pos.pieces(them, PieceType::king)) |
+                   (bishop_attacks(k, occupied) & diagonal) | (rook_attacks(k, occupied) & straight);
         if (checkers) check_mask = more_than_one(checkers) ? 0 : between(k, lsb(checkers)) | checkers;
-        Bitboard snipers =
-            ((rook_attacks(k, 0) & (pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen))) |
-             (bishop_attacks(k, 0) & (pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen)))) &
-            theirs;
+        Bitboard snipers = (rook_rays(k) & straight) | (bishop_rays(k) & diagonal);
         while (snipers) {
             const Square s = pop_lsb(snipers);
             const Bitboard blockers = between(k, s) & occupied;
             if (blockers && !more_than_one(blockers) && (blockers & ours)) pinned |= blockers;
         }
     }
-    const auto allowed = [&](Square from) { return (pinned & bit(from)) ? line(k, from) : ~Bitboard{0}; };
     const Bitboard targets = ~ours & check_mask;
 
-    // Pawns.
+    // Pawns: the unpinned ones move as one set, shifted a rank (or a rank and a file)
+    // forward; the few pinned ones go one by one along their pin line.
+    const Bitboard pawns = pos.pieces(us, PieceType::pawn);
+    const Bitboard free_pawns = pawns & ~pinned;
     const int up = us == Color::white ? 8 : -8;
     const int promotion_rank = us == Color::white ? 7 : 0;
-    const int start_rank = us == Color::white ? 1 : 6;
-    Bitboard pawns = pos.pieces(us, PieceType::pawn);
-    while (pawns) {
-        const Square from = pop_lsb(pawns);
+    const Bitboard empty = ~occupied;
+    const Bitboard single = forward(us, free_pawns, 0) & empty;
+    sink.pawns(single & check_mask, up, promotion_rank);
+    sink.pawns(forward(us, single & rank_bb(us == Color::white ? 2 : 5), 0) & empty & check_mask, 2 * up,
+               promotion_rank);
+    sink.pawns(forward(us, free_pawns & ~kFileA, -1) & theirs & check_mask, up - 1, promotion_rank);
+    sink.pawns(forward(us, free_pawns & ~kFileH, 1) & theirs & check_mask, up + 1, promotion_rank);
+    for (Bitboard b = pawns & pinned; b;) {
+        const Square from = pop_lsb(b);
         Bitboard to = 0;
-        const int one = from + up;
-        if (one >= 0 && one < 64 && !(occupied & bit(static_cast<Square>(one)))) {
-            to |= bit(static_cast<Square>(one));
-            const int two = one + up;
-            if (rank_of(from) == start_rank && !(occupied & bit(static_cast<Square>(two))))
-                to |= bit(static_cast<Square>(two));
-        }
+        const Bitboard one = forward(us, bit(from), 0) & empty;
+        to |= one | (forward(us, one & rank_bb(us == Color::white ? 2 : 5), 0) & empty);
         to |= pawn_attacks(us, from) & theirs;
-        sink.pawn(from, to & check_mask & allowed(from), promotion_rank);
+        sink.pawn(from, to & check_mask & line(k, from), promotion_rank);
     }
     // En passant: played and checked, whatever the position (it may be one no game reaches).
     const Square ep = pos.en_passant();
@@ -157,30 +188,37 @@ void generate(const Position& pos, Sink& sink) {
     }
 
     // Knights, bishops, rooks, queens.
-    for (const PieceType type : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen}) {
-        Bitboard pieces = pos.pieces(us, type);
-        while (pieces) {
-            const Square from = pop_lsb(pieces);
-            Bitboard attacks = type == PieceType::knight   ? knight_attacks(from)
-                               : type == PieceType::bishop ? bishop_attacks(from, occupied)
-                               : type == PieceType::rook   ? rook_attacks(from, occupied)
-                                                           : queen_attacks(from, occupied);
-            sink.many(from, attacks & targets & allowed(from));
+    const auto pieces_of = [&](PieceType type, auto attacks_from) {
+        for (Bitboard b = pos.pieces(us, type); b;) {
+            const Square from = pop_lsb(b);
+            Bitboard to = attacks_from(from) & targets;
+            if (pinned & bit(from)) to &= line(k, from);
+            sink.many(from, to);
         }
-    }
+    };
+    pieces_of(PieceType::knight, [](Square s) { return knight_attacks(s); });
+    pieces_of(PieceType::bishop, [&](Square s) { return bishop_attacks(s, occupied); });
+    pieces_of(PieceType::rook, [&](Square s) { return rook_attacks(s, occupied); });
+    pieces_of(PieceType::queen, [&](Square s) { return queen_attacks(s, occupied); });
 
     // Kings: never onto a square the opponent attacks once the king has left its own.
-    Bitboard kings = pos.pieces(us, PieceType::king);
-    while (kings) {
-        const Square from = pop_lsb(kings);
-        Bitboard to = king_attacks(from) & ~ours;
-        while (to) {
-            const Square t = pop_lsb(to);
-            if (!has_one_king || !attacked(pos, t, them, occupied & ~bit(from)))
-                sink.one(Move::make(from, t));
+    if (has_one_king) {
+        Bitboard to = king_attacks(k) & ~ours;
+        if (to) to &= ~leaper_attacks(pos, them);
+        const Bitboard without_king = occupied & ~bit(k);
+        for (Bitboard b = to; b;) {
+            const Square t = pop_lsb(b);
+            if ((bishop_attacks(t, without_king) & diagonal) || (rook_attacks(t, without_king) & straight))
+                to &= ~bit(t);
+        }
+        sink.many(k, to);
+        add_castling(pos, sink, checkers);
+    } else {
+        for (Bitboard kings = pos.pieces(us, PieceType::king); kings;) {
+            const Square from = pop_lsb(kings);
+            sink.many(from, king_attacks(from) & ~ours);
         }
     }
-    if (has_one_king) add_castling(pos, sink, checkers);
 }
 
 }  // namespace

@@ -45,6 +45,13 @@ void Position::set_castling(int right_index, Square rook) noexcept {
         castling_ &= static_cast<std::uint8_t>(~(1 << right_index));
     else
         castling_ |= static_cast<std::uint8_t>(1 << right_index);
+    refresh_castling_squares();
+}
+
+void Position::refresh_castling_squares() noexcept {
+    castling_squares_ = 0;
+    for (const Square s : castling_rooks_)
+        if (s != kNoSquare) castling_squares_ |= bit(s);
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupancy) const noexcept {
@@ -94,6 +101,7 @@ void Position::unmake(Move m, const Undo& undo) noexcept {
     }
     castling_ = undo.castling;
     castling_rooks_ = undo.castling_rooks;
+    refresh_castling_squares();
     en_passant_ = undo.en_passant;
     halfmove_clock_ = undo.halfmove_clock;
     fullmove_number_ = undo.fullmove_number;
@@ -104,7 +112,8 @@ void Position::play(Move m) noexcept {
     const Square from = m.from();
     const Square to = m.to();
     const Piece moving = board_[from];
-    const bool capture = !board_[to].empty() && m.kind() != Move::Kind::castling;
+    const Piece captured = m.kind() == Move::Kind::castling ? Piece{} : board_[to];
+    const bool capture = !captured.empty();
     en_passant_ = kNoSquare;
     ++halfmove_clock_;
 
@@ -129,7 +138,7 @@ void Position::play(Move m) noexcept {
     }
 
     // Castling rights go with the king, and with a rook leaving or taken on its square.
-    if (castling_) {
+    if (castling_ && (moving.type == PieceType::king || ((bit(from) | bit(to)) & castling_squares_))) {
         if (moving.type == PieceType::king && !m.is_null()) {
             set_castling(castling_index(us, true), kNoSquare);
             set_castling(castling_index(us, false), kNoSquare);

@@ -86,10 +86,13 @@ class Position {
     bool operator==(const Position&) const = default;
 
   private:
+    void refresh_castling_squares() noexcept;
+
     std::array<Bitboard, 6> by_type_{};
     std::array<Bitboard, 2> by_color_{};
     std::array<Piece, 64> board_{};
     std::array<Square, 4> castling_rooks_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+    Bitboard castling_squares_ = 0;  // the squares of castling_rooks_, to test a move against at once
     Color side_ = Color::white;
     std::uint8_t castling_ = 0;
     Square en_passant_ = kNoSquare;

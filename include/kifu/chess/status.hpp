@@ -12,7 +12,7 @@ namespace kifu::chess {
 
 // A hash of what makes two positions "the same" for the repetition rules: the pieces,
 // the side to move, the castling rights, and the en-passant square when a capture
-// there is legal. (Not Polyglot's keys.)
+// there is legal. (Not Polyglot's keys: see polyglot.hpp.)
 std::uint64_t repetition_key(const Position& position);
 
 // Neither side can give mate by any series of legal moves: K v K, K and one minor piece
