@@ -230,6 +230,15 @@ MoveList legal_moves(const Position& pos) {
     return list;
 }
 
+MoveList legal_castling_moves(const Position& pos) {
+    MoveList list;
+    ListSink sink{list};
+    const Color us = pos.side_to_move();
+    const Bitboard kings = pos.pieces(us, PieceType::king);
+    if (kings && !more_than_one(kings)) add_castling(pos, sink, pos.checkers());
+    return list;
+}
+
 std::uint64_t count_legal_moves(const Position& pos) {
     CountSink sink;
     generate(pos, sink);

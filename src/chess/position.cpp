@@ -69,7 +69,19 @@ Bitboard Position::checkers() const noexcept {
 }
 
 Position::Undo Position::make(Move m) noexcept {
-    Undo undo{Piece{}, kNoSquare, castling_, castling_rooks_, en_passant_, halfmove_clock_, fullmove_number_};
+    Undo undo;
+    make(m, undo);
+    return undo;
+}
+
+void Position::make(Move m, Undo& undo) noexcept {
+    undo.captured = Piece{};
+    undo.captured_on = kNoSquare;
+    undo.castling = castling_;
+    undo.castling_rooks = castling_rooks_;
+    undo.en_passant = en_passant_;
+    undo.halfmove_clock = halfmove_clock_;
+    undo.fullmove_number = fullmove_number_;
     if (m.kind() == Move::Kind::en_passant) {
         undo.captured_on = make_square(file_of(m.to()), rank_of(m.from()));
         undo.captured = board_[undo.captured_on];
@@ -78,7 +90,6 @@ Position::Undo Position::make(Move m) noexcept {
         undo.captured = board_[m.to()];
     }
     play(m);
-    return undo;
 }
 
 void Position::unmake(Move m, const Undo& undo) noexcept {
@@ -128,8 +139,22 @@ void Position::play(Move m) noexcept {
         put({PieceType::rook, us}, make_square(king_side ? 5 : 3, rank));
     } else {
         if (m.kind() == Move::Kind::en_passant) remove(make_square(file_of(to), rank_of(from)));
-        remove(from);
-        put(m.kind() == Move::Kind::promotion ? Piece{m.promotion(), us} : moving, to);
+        if (capture) {
+            by_type_[static_cast<std::size_t>(index(captured.type))] &= ~bit(to);
+            by_color_[static_cast<std::size_t>(index(captured.color))] &= ~bit(to);
+        }
+        // The mover's bits change on both squares at once.
+        const Bitboard both = bit(from) | bit(to);
+        by_color_[static_cast<std::size_t>(index(us))] ^= both;
+        board_[from] = Piece{};
+        if (m.kind() == Move::Kind::promotion) {
+            by_type_[static_cast<std::size_t>(index(PieceType::pawn))] &= ~bit(from);
+            by_type_[static_cast<std::size_t>(index(m.promotion()))] |= bit(to);
+            board_[to] = Piece{m.promotion(), us};
+        } else {
+            by_type_[static_cast<std::size_t>(index(moving.type))] ^= both;
+            board_[to] = moving;
+        }
         if (moving.type == PieceType::pawn) {
             halfmove_clock_ = 0;
             if ((from ^ to) == 16) en_passant_ = static_cast<Square>((from + to) / 2);

@@ -74,15 +74,18 @@ std::string_view strip_suffix(std::string_view t) {
 
 std::optional<Pattern> parse_pattern(std::string_view t) {
     Pattern p;
-    if (t == "--" || t == "Z0" || t == "0000" || t == "@@@@") {
+    if (t.empty()) return std::nullopt;
+    const char first = t[0];
+    const bool special = first == '-' || first == 'Z' || first == '0' || first == '@' || first == 'O';
+    if (special && (t == "--" || t == "Z0" || t == "0000" || t == "@@@@")) {
         p.null = true;
         return p;
     }
-    if (t == "O-O" || t == "0-0") {
+    if (special && (t == "O-O" || t == "0-0")) {
         p.castling = 1;
         return p;
     }
-    if (t == "O-O-O" || t == "0-0-0") {
+    if (special && (t == "O-O-O" || t == "0-0-0")) {
         p.castling = 2;
         return p;
     }
@@ -118,6 +121,115 @@ std::optional<Pattern> parse_pattern(std::string_view t) {
     return p;
 }
 
+// Which of `sliders` (already on lines through `to`) reach it with nothing between: by
+// the small between() table, where magic lookups would wander through 800 KB of
+// attack tables and miss the cache (SAN reading does few lookups a position).
+Bitboard sliders_reaching(Square to, Bitboard sliders, Bitboard occupied) noexcept {
+    Bitboard out = 0;
+    while (sliders) {
+        const Square s = pop_lsb(sliders);
+        if (!(between(s, to) & occupied)) out |= bit(s);
+    }
+    return out;
+}
+
+// Whether the king of the side to move is safe after the ordinary move `m` (not
+// castling, not en passant): the attack check of the generator, for one move.
+bool leaves_king_safe(const Position& pos, Move m) {
+    const Color us = pos.side_to_move();
+    const Bitboard kings = pos.pieces(us, PieceType::king);
+    if (!kings || more_than_one(kings)) return true;  // as the generator: nothing to protect
+    const Square k = (kings & bit(m.from())) ? m.to() : lsb(kings);
+    const Bitboard occupied = (pos.occupied() ^ bit(m.from())) | bit(m.to());
+    const Bitboard them = pos.pieces(~us) & ~bit(m.to());
+    const Bitboard diagonal = pos.pieces(PieceType::bishop) | pos.pieces(PieceType::queen);
+    const Bitboard straight = pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen);
+    if (them & ((pawn_attacks(us, k) & pos.pieces(PieceType::pawn)) |
+                (knight_attacks(k) & pos.pieces(PieceType::knight)) |
+                (king_attacks(k) & pos.pieces(PieceType::king))))
+        return false;
+    return !(sliders_reaching(k, bishop_rays(k) & diagonal & them, occupied) |
+             sliders_reaching(k, rook_rays(k) & straight & them, occupied));
+}
+
+// The everyday SAN moves (piece moves, pawn pushes and captures, promotions) found from
+// the attack tables instead of the list of legal moves: PGN reading spends most of its
+// time here. Anything else, and any move that does not fit exactly one legal move, is
+// left to the full match, which also words the errors. Move{} means "not found here"
+// (a Move, not an optional: returned in a register, with no partial-store stall).
+Move quick_match(const Position& pos, const Pattern& p) {
+    if (p.castling) {
+        for (const Move m : legal_castling_moves(pos))
+            if ((m.to() > m.from()) == (p.castling == 1)) return m;
+        return Move{};
+    }
+    if (p.null || p.to == kNoSquare) return Move{};
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = pos.occupied();
+    if (pos.pieces(us) & bit(p.to)) return Move{};
+    Bitboard candidates = 0;
+    Move::Kind kind = Move::Kind::normal;
+    PieceType promotion = PieceType::knight;
+    if (p.piece == PieceType::pawn) {
+        if (p.from_rank >= 0) return Move{};  // long algebraic or UCI
+        const Bitboard pawns = pos.pieces(us, PieceType::pawn);
+        if (p.from_file >= 0) {
+            if (!(pos.pieces(~us) & bit(p.to))) return Move{};  // en passant, or nothing to take
+            candidates = pawn_attacks(~us, p.to) & pawns & file_bb(p.from_file);
+        } else {
+            if (occupied & bit(p.to)) return Move{};
+            const int back = us == Color::white ? -8 : 8;
+            const int one = p.to + back;
+            if (one < 0 || one > 63) return Move{};
+            if (pawns & bit(static_cast<Square>(one)))
+                candidates = bit(static_cast<Square>(one));
+            else if (!(occupied & bit(static_cast<Square>(one))) &&
+                     rank_of(p.to) == (us == Color::white ? 3 : 4) &&
+                     (pawns & bit(static_cast<Square>(one + back))))
+                candidates = bit(static_cast<Square>(one + back));
+        }
+        const bool promoting = rank_of(p.to) == (us == Color::white ? 7 : 0);
+        if (promoting != (p.promotion != PieceType::none)) return Move{};
+        if (promoting) {
+            kind = Move::Kind::promotion;
+            promotion = p.promotion;
+        }
+    } else {
+        if (p.promotion != PieceType::none) return Move{};
+        switch (p.piece) {
+            case PieceType::knight:
+                candidates = knight_attacks(p.to);
+                break;
+            case PieceType::bishop:
+                candidates = sliders_reaching(p.to, bishop_rays(p.to) & pos.pieces(us, p.piece), occupied);
+                break;
+            case PieceType::rook:
+                candidates = sliders_reaching(p.to, rook_rays(p.to) & pos.pieces(us, p.piece), occupied);
+                break;
+            case PieceType::queen:
+                candidates = sliders_reaching(
+                    p.to, (rook_rays(p.to) | bishop_rays(p.to)) & pos.pieces(us, p.piece), occupied);
+                break;
+            default:
+                candidates = king_attacks(p.to);
+                break;
+        }
+        candidates &= pos.pieces(us, p.piece);
+        if (p.from_file >= 0) candidates &= file_bb(p.from_file);
+        if (p.from_rank >= 0) candidates &= rank_bb(p.from_rank);
+    }
+    Move found;
+    int legal = 0;
+    while (candidates) {
+        const Move m = Move::make(pop_lsb(candidates), p.to, kind, promotion);
+        if (leaves_king_safe(pos, m)) {
+            found = m;
+            ++legal;
+        }
+    }
+    return legal == 1 ? found : Move{};
+}
+
 Error move_error(ErrorCode code, const Position& pos, std::string_view text, std::string_view why) {
     return Error{code, 0, 1, 1,
                  fmt::format("{} move '{}' ({} to move){}",
@@ -127,7 +239,55 @@ Error move_error(ErrorCode code, const Position& pos, std::string_view text, std
                              text, side_name(pos), why)};
 }
 
+// The usual SAN shapes, read in one pass: [NBRQK][file][rank][x]square[=Q][+#].
+bool quick_pattern(std::string_view t, Pattern& p) noexcept {
+    std::size_t n = t.size();
+    while (n > 0 && (t[n - 1] == '+' || t[n - 1] == '#')) --n;
+    if (n < 2) return false;
+    std::size_t i = 0;
+    switch (t[0]) {
+        case 'N':
+            p.piece = PieceType::knight, i = 1;
+            break;
+        case 'B':
+            p.piece = PieceType::bishop, i = 1;
+            break;
+        case 'R':
+            p.piece = PieceType::rook, i = 1;
+            break;
+        case 'Q':
+            p.piece = PieceType::queen, i = 1;
+            break;
+        case 'K':
+            p.piece = PieceType::king, i = 1;
+            break;
+        default:
+            if (!is_file(t[0])) return false;
+    }
+    if (p.piece == PieceType::pawn && n >= 4) {
+        const char last = t[n - 1];
+        if (last == 'Q' || last == 'R' || last == 'B' || last == 'N') {
+            p.promotion = promotion_of(last);
+            --n;
+            if (t[n - 1] == '=') --n;
+        }
+    }
+    if (n < i + 2 || !is_file(t[n - 2]) || !is_rank(t[n - 1])) return false;
+    p.to = make_square(t[n - 2] - 'a', t[n - 1] - '1');
+    std::size_t end = n - 2;
+    if (end > i && t[end - 1] == 'x') --end;
+    if (end > i && is_file(t[i])) p.from_file = t[i++] - 'a';
+    if (end > i && is_rank(t[i])) p.from_rank = t[i++] - '1';
+    return i == end;
+}
+
 }  // namespace
+
+Move find_san_move(const Position& pos, std::string_view text) noexcept {
+    Pattern p;
+    if (!quick_pattern(text, p)) return Move{};
+    return quick_match(pos, p);
+}
 
 std::string write_san(const Position& pos, Move m) {
     if (m.is_null()) return "--";
@@ -186,6 +346,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
                         text, side_name(pos)));
     const Pattern& p = *pattern;
     if (p.null) return Move::null();
+    if (const Move quick = quick_match(pos, p)) return quick;
 
     const MoveList moves = legal_moves(pos);
     Move found;

@@ -81,6 +81,16 @@ TEST(Perft, Chess960Suite) {
 
 // Positions no game reaches: the counts of the file, or a validity problem that says why
 // the position is not to be trusted. Never a crash.
+// make test-long (KIFU_LONG_TESTS=1, an optimised build): every depth of both suites.
+TEST(PerftLong, StandardSuiteToFullDepth) {
+    if (!std::getenv("KIFU_LONG_TESTS")) GTEST_SKIP() << "a long run: set KIFU_LONG_TESTS=1 (make test-long)";
+    run_suite(kChess / "perft.epd", 134, UINT64_MAX);
+}
+TEST(PerftLong, Chess960SuiteToFullDepth) {
+    if (!std::getenv("KIFU_LONG_TESTS")) GTEST_SKIP() << "a long run: set KIFU_LONG_TESTS=1 (make test-long)";
+    run_suite(kChess / "perft960.epd", 974, UINT64_MAX);
+}
+
 TEST(Perft, ImpossiblePositions) {
     const fs::path path = kChess / "perft_impossible.epd";
     if (!fs::exists(path)) GTEST_SKIP() << "test data not found: " << path.string();

@@ -131,9 +131,8 @@ TEST_F(Cli, InvalidInputExitsOneWithSourceLineColumn) {
 TEST_F(Cli, UnknownFormatExitsOne) {
     const Outcome pgn = kifu({"convert", "--to", "hen", "--text", "[Event \"x\"]"});
     EXPECT_EQ(pgn.exit_code, 1);
-    EXPECT_EQ(
-        pgn.err,
-        "<text>:1:1: error: this looks like PGN, which this version of kifu does not read; give --from\n");
+    EXPECT_EQ(pgn.err,
+              "<text>: error: a chess game can be written as pgn, jsonl, fen, xfen, shredder, epd or txt\n");
     const Outcome other = kifu({"validate", "--text", "  hello"});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("<text>:1:3: error: cannot tell the input format"), std::string::npos)

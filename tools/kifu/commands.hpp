@@ -16,5 +16,6 @@ Run add_coord_command(CLI::App& app);
 Run add_info_command(CLI::App& app);
 Run add_perft_command(CLI::App& app);
 Run add_moves_command(CLI::App& app);
+Run add_pgn_command(CLI::App& app);
 
 }  // namespace kifu::cli

@@ -5,12 +5,14 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
+#include "pgn_commands.hpp"
 
 namespace kifu::cli {
 
 Run add_convert_command(CLI::App& app) {
     struct Options {
         PositionInputOptions source;
+        PgnOptions pgn;
         OutputOptions output;
         std::string to;
         bool pretty = false;
@@ -20,24 +22,35 @@ Run add_convert_command(CLI::App& app) {
     CLI::App* command =
         app.add_subcommand("convert", "Convert a position or game from one notation to another");
     command->footer(
-        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), sgf, txt (a board diagram; "
-        "write only). From SGF, the position is taken at the end of the main line unless --move or --node "
+        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), sgf, fen, xfen, shredder, "
+        "epd, "
+        "pgn, jsonl (one JSON object per game; write only), txt (a board diagram; write only). PGN is "
+        "streamed: "
+        "any size, gzip or zstd compressed; to a position format it gives one line per game (--ply). From "
+        "SGF, the position is taken at the end of the main line unless --move or --node "
         "says otherwise; SGF to SGF rewrites the whole collection as FF[4].\nExamples:\n"
         "  kifu convert --to txt examples/ear-reddening.hen\n"
         "  kifu convert --to hen --move 127 game.sgf\n"
-        "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'");
+        "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'\n"
+        "  kifu convert --to jsonl --threads 2 games.pgn.zst -o games.jsonl\n"
+        "  kifu convert --to fen --ply 20 game.pgn");
     command->add_option("--to", options->to, "output format")
         ->required()
         ->check(CLI::IsMember(kWritableFormats));
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
     options->source.add_to(*command, true);
+    options->pgn.add_to(*command, true);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        const PositionInput in = read_position_input(options->source);
         const Format to = format_from_name(options->to);
+        if (is_pgn_request(options->source))
+            return convert_pgn(options->source, nullptr, to, options->pgn, options->output);
+        const PositionInput in = read_position_input(options->source);
+        if (in.format == Format::pgn)
+            return convert_pgn(options->source, &in.input.text, to, options->pgn, options->output);
         if (is_chess(in.format)) return convert_chess(in, to, options->output);
         if (is_chess(to)) {
             report(Error{ErrorCode::unsupported, 0, 0, 0,

@@ -22,6 +22,8 @@ Format format_from_name(std::string_view name) {
     if (name == "xfen") return Format::xfen;
     if (name == "shredder") return Format::shredder;
     if (name == "epd") return Format::epd;
+    if (name == "pgn") return Format::pgn;
+    if (name == "jsonl") return Format::jsonl;
     return Format::hen;
 }
 
@@ -42,12 +44,11 @@ Result<Format> detect_format(std::string_view text) {
     // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
     if (looks_percent_encoded(text)) return Format::hen_url;
     if (first == '.' || first == '_' || first == '~') return Format::hen;
-    if (first == '[')
-        return error_at(text, start, ErrorCode::unsupported,
-                        "this looks like PGN, which this version of kifu does not read; give --from");
-    return error_at(
-        text, start, ErrorCode::unexpected_character,
-        "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '('); give --from");
+    // PGN: a tag section, or movetext that starts with a move number.
+    if (first == '[' || (text.substr(start, 2) == "1." && text.substr(start, 3) != "1.0")) return Format::pgn;
+    return error_at(text, start, ErrorCode::unexpected_character,
+                    "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '(', PGN with "
+                    "'['); give --from");
 }
 
 void PositionInputOptions::add_to(CLI::App& command, bool with_node_choice) {
@@ -176,6 +177,8 @@ Result<std::string> write_position(Format format, const go::Position& position, 
         case Format::xfen:
         case Format::shredder:
         case Format::epd:
+        case Format::pgn:
+        case Format::jsonl:
             break;
     }
     return go::write_hen(position, options);

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error. Errors go to stderr as "
         "SOURCE:LINE:COL: error: MESSAGE.\nRun 'kifu COMMAND --help' for a command's options.");
     const Run commands[] = {add_convert_command(app), add_validate_command(app), add_coord_command(app),
-                            add_info_command(app),    add_perft_command(app),    add_moves_command(app)};
+                            add_info_command(app),    add_perft_command(app),    add_moves_command(app),
+                            add_pgn_command(app)};
 
     try {
         app.parse(argc, argv);

@@ -33,6 +33,9 @@ class MoveList {
 // Every legal move of the side to move.
 MoveList legal_moves(const Position& position);
 
+// The legal castling moves only (SAN reading looks up O-O with it).
+MoveList legal_castling_moves(const Position& position);
+
 // How many legal moves there are, without listing them (perft's last ply).
 std::uint64_t count_legal_moves(const Position& position);
 

@@ -81,6 +81,7 @@ class Position {
     // play() that remembers how to take the move back: make(m) then unmake(m, undo)
     // gives the position back exactly.
     Undo make(Move m) noexcept;
+    void make(Move m, Undo& undo) noexcept;  // the same, filling the caller's record in place
     void unmake(Move m, const Undo& undo) noexcept;
 
     bool operator==(const Position&) const = default;

@@ -24,6 +24,10 @@ namespace kifu::chess {
 // `move` must be legal in `position` (or the null move).
 std::string write_san(const Position& position, Move move);
 Result<Move> parse_san(const Position& position, std::string_view text);
+// A fast path for readers of many moves: the move an everyday SAN text (piece moves,
+// pawn moves, captures, promotions) names, or Move{} when it is anything else or does
+// not name exactly one legal move; parse_san then gives the answer or the error.
+Move find_san_move(const Position& position, std::string_view text) noexcept;
 
 // UCI: e2e4, e7e8q, 0000 for the null move; castling as the king's two-square step
 // (e1g1), or as king-takes-rook (e1h1) in Chess960.

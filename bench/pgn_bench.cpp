@@ -1,0 +1,98 @@
+// PGN on the 72,858-game corpus (../shared/testdata/chess/corpus/gnuchess_book_1.02_half.pgn.zst,
+// decompressed into memory first): (a) a headers-only scan, (b) the main line with every
+// SAN move resolved and checked for legality, (c) the full tree of every game. Each
+// figure counts the PGN bytes; games and plies are counters.
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "kifu/chess/game.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/core/byte_source.hpp"
+
+namespace {
+
+using namespace kifu::chess;
+
+const std::string& corpus() {
+    static const std::string text = [] {
+        auto source = kifu::open_byte_source(std::string(KIFU_TESTDATA_DIR) +
+                                             "/chess/corpus/gnuchess_book_1.02_half.pgn.zst");
+        if (!source) return std::string();
+        auto all = kifu::read_all(**source);
+        return all ? std::move(*all) : std::string();
+    }();
+    return text;
+}
+
+struct HeadersOnly : PgnVisitor {
+    std::int64_t tags = 0;
+    void tag(std::string_view, std::string_view) override { ++tags; }
+    bool begin_movetext(const Position&) override { return false; }
+};
+
+struct MainLine : PgnVisitor {
+    std::int64_t plies = 0;
+    void move(const Position&, Move, std::string_view) override { ++plies; }
+    bool begin_variation() override { return false; }
+};
+
+template <class Visit>
+void run(benchmark::State& state, Visit visit) {
+    const std::string& text = corpus();
+    if (text.empty()) {
+        state.SkipWithError("corpus not found (KIFU_TESTDATA_DIR)");
+        return;
+    }
+    std::int64_t games = 0, plies = 0;
+    for (auto _ : state) {
+        PgnSplitter splitter(text);
+        games = 0;
+        plies = 0;
+        while (const auto game = splitter.next()) {
+            plies += visit(*game);
+            ++games;
+        }
+        benchmark::DoNotOptimize(plies);
+    }
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+    state.counters["games"] = static_cast<double>(games);
+    state.counters["plies"] = static_cast<double>(plies);
+    state.counters["games_per_second"] =
+        benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["plies_per_second"] =
+        benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void pgn_headers_only(benchmark::State& state) {
+    HeadersOnly v;
+    run(state, [&](const PgnGameText& g) {
+        read_pgn_game(g, v);
+        return 0;
+    });
+}
+
+void pgn_main_line(benchmark::State& state) {
+    MainLine v;
+    run(state, [&](const PgnGameText& g) {
+        v.plies = 0;
+        read_pgn_game(g, v);
+        return v.plies;
+    });
+}
+
+void pgn_full_tree(benchmark::State& state) {
+    GameBuilder builder;
+    run(state, [&](const PgnGameText& g) {
+        read_pgn_game(g, builder);
+        const Game game = builder.take();
+        return static_cast<std::int64_t>(game.nodes.size() - 1);
+    });
+}
+
+}  // namespace
+
+BENCHMARK(pgn_headers_only)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_main_line)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_full_tree)->Unit(benchmark::kMillisecond);

@@ -1,0 +1,102 @@
+#pragma once
+// Reading PGN: a splitter that cuts a byte stream of any size into the texts of its
+// games (bounded memory, so also the unit for threads and for keeping broken games),
+// and a streaming reader that walks one game's text and tells a visitor what it finds,
+// resolving every move against the position. game.hpp builds a tree from it.
+//
+// Where a game ends (docs/pgn.md): after its termination marker (1-0, 0-1, 1/2-1/2, *)
+// outside comments and variations; or, without one, where a tag section begins at the
+// start of a line after movetext; or, between two tag sections with no movetext, at a
+// blank line followed by a tag whose name the section already has (tag-only games).
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kifu/chess/position.hpp"
+#include "kifu/core/byte_source.hpp"
+#include "kifu/core/error.hpp"
+
+namespace kifu::chess {
+
+// One game's bytes as they stand in the input.
+struct PgnGameText {
+    std::string_view text;
+    std::size_t index = 0;   // 0-based, in input order
+    std::size_t offset = 0;  // byte offset of the text in the input
+    std::uint32_t line = 1;    // line of its first byte
+    std::uint32_t column = 1;  // column (in bytes) of its first byte on that line
+};
+
+class PgnSplitter {
+  public:
+    // Games longer than this are reported as one error and skipped (hostile input).
+    static constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
+
+    explicit PgnSplitter(std::unique_ptr<ByteSource> source);
+    explicit PgnSplitter(std::string_view text);  // `text` must outlive the splitter
+
+    // The next game, valid until the next call; nullopt at the end. A read error ends
+    // the input: see error().
+    std::optional<PgnGameText> next();
+    const std::optional<Error>& error() const noexcept { return error_; }
+    // Bytes between games that belong to no game (blank lines aside).
+    std::size_t skipped_bytes() const noexcept { return skipped_; }
+
+  private:
+    bool refill();
+    std::unique_ptr<ByteSource> source_;
+    std::string buffer_;
+    std::string_view data_;  // what is in memory: buffer_, or the whole text
+    std::size_t start_ = 0;  // first byte not yet handed out
+    bool eof_ = false;
+    bool first_ = true;
+    std::size_t index_ = 0;
+    std::size_t offset_ = 0;  // input offset of data_[0]
+    std::uint32_t line_ = 1;  // line of data_[start_]
+    std::size_t skipped_ = 0;
+    std::optional<Error> error_;
+};
+
+enum class CommentKind : std::uint8_t { braces, line };  // {...} or ; to the end of the line
+
+// What the reader reports. Every callback has a default that ignores it. Errors stop
+// the game (the reader goes on with the next); `error` gets the place in the whole input.
+class PgnVisitor {
+  public:
+    virtual ~PgnVisitor() = default;
+    // Return false to skip the game.
+    virtual bool begin_game(const PgnGameText&) { return true; }
+    virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+    // After the tags, with the start position (standard, or from FEN/SetUp). Return
+    // false to skip the movetext: a headers-only scan.
+    virtual bool begin_movetext(const Position&) { return true; }
+    // `before` is the position the move is played in; `san` the text as written,
+    // without its move number or !/? suffix (which come as a NAG).
+    virtual void move(const Position& /*before*/, Move, std::string_view /*san*/) {}
+    virtual void comment(std::string_view, CommentKind) {}
+    virtual void nag(int) {}
+    // Return false to skip the variation: its moves are then not read or checked.
+    virtual bool begin_variation() { return true; }
+    virtual void end_variation() {}
+    // The termination marker, and the position at the end of the main line.
+    virtual void result(std::string_view) {}
+    virtual void error(const Error&) {}
+    virtual void end_game(const Position& /*final_position*/) {}
+};
+
+struct PgnReadOptions {
+    bool check_results = true;  // a result against mate or stalemate on the board is an error
+};
+
+// Reads one game. Returns false when it ended with an error (the visitor had it).
+bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options = {});
+
+// The suffix annotations as NAGs: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6; 0 for anything else.
+int suffix_nag(std::string_view suffix) noexcept;
+
+}  // namespace kifu::chess

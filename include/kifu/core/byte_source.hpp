@@ -1,0 +1,32 @@
+#pragma once
+// A stream of bytes read a chunk at a time, so that a file of any size is read with
+// bounded memory: a file, standard input, or either of them gzip- or zstd-compressed
+// (recognised by their first bytes, not by the file name) and decompressed on the fly.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "kifu/core/result.hpp"
+
+namespace kifu {
+
+class ByteSource {
+  public:
+    virtual ~ByteSource() = default;
+    // Fills `buffer` with up to `size` bytes; 0 means the end. An I/O or decompression
+    // failure is an io_error / invalid_encoding with the byte offset reached.
+    virtual Result<std::size_t> read(char* buffer, std::size_t size) = 0;
+};
+
+// `path` is a file name, or "-" for standard input.
+Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path);
+
+// The bytes of `text` (which must outlive the source), decompressed when compressed.
+std::unique_ptr<ByteSource> memory_byte_source(std::string_view text);
+
+// Everything a source gives, at once (for inputs known to be small).
+Result<std::string> read_all(ByteSource& source);
+
+}  // namespace kifu

@@ -1,0 +1,515 @@
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/movegen.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/chess/san.hpp"
+#include "kifu/core/charset.hpp"
+#include "kifu/core/text_position.hpp"
+#include "kifu/core/utf8.hpp"
+#include "pgn_tokenizer.hpp"
+
+namespace kifu::chess {
+
+using pgn::Token;
+using pgn::TokenKind;
+
+// ---------------------------------------------------------------------------------
+// Splitting
+
+PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source) : source_(std::move(source)) {}
+
+PgnSplitter::PgnSplitter(std::string_view text) : data_(text), eof_(true) {}
+
+bool PgnSplitter::refill() {
+    if (eof_) return false;
+    buffer_.erase(0, start_);
+    offset_ += start_;
+    start_ = 0;
+    // Read at least as much again as is held, so rescanning a long game stays linear.
+    const std::size_t want = std::max<std::size_t>(std::size_t{1} << 20, buffer_.size());
+    std::size_t have = buffer_.size();
+    buffer_.resize(have + want);
+    while (have < buffer_.size()) {
+        auto n = source_->read(buffer_.data() + have, buffer_.size() - have);
+        if (!n) {
+            error_ = n.error();
+            eof_ = true;
+            break;
+        }
+        if (*n == 0) {
+            eof_ = true;
+            break;
+        }
+        have += *n;
+    }
+    buffer_.resize(have);
+    data_ = buffer_;
+    return true;
+}
+
+namespace {
+
+// Where the text before `at` ends, blanks left out.
+std::size_t last_text_end(std::string_view data, std::size_t at) {
+    while (at > 0 && pgn::kClass[static_cast<unsigned char>(data[at - 1])] != pgn::kOther &&
+           pgn::kClass[static_cast<unsigned char>(data[at - 1])] != pgn::kSpecial)
+        --at;
+    return at;
+}
+
+}  // namespace
+
+std::optional<PgnGameText> PgnSplitter::next() {
+    for (;;) {  // restarted after each refill: the scan of the game begins again
+        if (first_) {
+            if (data_.size() < 3 && !eof_) {
+                refill();
+                continue;
+            }
+            first_ = false;
+            if (data_.substr(0, 3) == "\xEF\xBB\xBF") start_ = 3;
+        }
+        const bool too_long = data_.size() - start_ >= kMaxGameBytes;
+        pgn::Tokenizer tokens(data_, start_, !eof_ && !too_long);
+        std::size_t begin = std::string_view::npos, end = 0, resume = 0;
+        std::string_view names[32];
+        std::size_t name_count = 0;
+        bool movetext = false, counts = false, found = false, need_more = false;
+        int depth = 0;
+        for (;;) {
+            const Token t = tokens.next();
+            if (t.kind == TokenKind::incomplete || (t.kind == TokenKind::end && !eof_ && !too_long)) {
+                need_more = true;
+                break;
+            }
+            if (t.kind == TokenKind::end) {
+                resume = t.end;
+                found = begin != std::string_view::npos;
+                break;
+            }
+            if (t.kind == TokenKind::escape) {
+                if (begin == std::string_view::npos) continue;
+                end = t.end;
+                continue;
+            }
+            if (t.kind == TokenKind::tag && (t.line_start || !movetext) && begin != std::string_view::npos) {
+                const bool repeated =
+                    t.blank_line && std::find(names, names + name_count, t.text) != names + name_count;
+                if ((movetext && t.line_start) || repeated) {
+                    resume = t.begin;
+                    found = true;
+                    break;
+                }
+            }
+            if (begin == std::string_view::npos) begin = t.begin;
+            end = t.end;
+            switch (t.kind) {
+                case TokenKind::tag:
+                    if (!movetext) {
+                        if (name_count < 32) names[name_count++] = t.text;
+                        counts = true;
+                    } else {
+                        movetext = true;
+                    }
+                    break;
+                case TokenKind::open_variation:
+                    ++depth;
+                    movetext = true;
+                    break;
+                case TokenKind::close_variation:
+                    depth -= depth > 0;
+                    movetext = true;
+                    break;
+                case TokenKind::word:
+                    counts = true;
+                    movetext = true;
+                    if (depth == 0 && pgn::is_result(t.text)) {
+                        resume = t.end;
+                        found = true;
+                    }
+                    break;
+                case TokenKind::move_number:
+                    counts = true;
+                    movetext = true;
+                    break;
+                default:
+                    movetext = true;
+                    break;
+            }
+            if (found) break;
+            if (movetext && counts) {
+                // From here on only results, tag lines and the text's end matter.
+                const pgn::Tokenizer::MovetextStop stop = tokens.scan_movetext(depth);
+                if (stop.kind == pgn::Tokenizer::MovetextStop::incomplete && !too_long) {
+                    need_more = true;
+                } else if (stop.kind == pgn::Tokenizer::MovetextStop::result) {
+                    end = resume = stop.end;
+                    found = true;
+                } else if (stop.kind == pgn::Tokenizer::MovetextStop::tag_line) {
+                    end = std::max(end, last_text_end(data_, stop.begin));
+                    resume = stop.begin;
+                    found = true;
+                } else {
+                    end = std::max(end, last_text_end(data_, data_.size()));
+                    resume = data_.size();
+                    found = true;
+                }
+                break;
+            }
+        }
+        if (need_more) {
+            if (!refill()) eof_ = true;
+            continue;
+        }
+        const std::string_view text =
+            begin == std::string_view::npos ? std::string_view{} : data_.substr(begin, end - begin);
+        const std::uint32_t lines_before =
+            begin == std::string_view::npos ? 0
+                                            : static_cast<std::uint32_t>(std::count(
+                                                  data_.begin() + static_cast<std::ptrdiff_t>(start_),
+                                                  data_.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
+        const std::uint32_t game_line = line_ + lines_before;
+        const std::size_t game_offset = offset_ + begin;
+        line_ +=
+            static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
+                                                  data_.begin() + static_cast<std::ptrdiff_t>(resume), '\n'));
+        start_ = resume;
+        if (!found) return std::nullopt;
+        if (!counts) {  // comments or stray characters between games: no game
+            skipped_ += text.size();
+            continue;
+        }
+        std::size_t line_begin = begin;
+        while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
+        return PgnGameText{text, index_++, game_offset, game_line,
+                           static_cast<std::uint32_t>(begin - line_begin + 1)};
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Reading one game
+
+int suffix_nag(std::string_view s) noexcept {
+    if (s == "!") return 1;
+    if (s == "?") return 2;
+    if (s == "!!") return 3;
+    if (s == "??") return 4;
+    if (s == "!?") return 5;
+    if (s == "?!") return 6;
+    return 0;
+}
+
+namespace {
+
+struct Frame {
+    Position current;  // after the last move
+    Move last;         // the last move, and how to take it back: a variation starts before it
+    Position::Undo undo;
+    bool has_move = false;
+    std::size_t opened_at = 0;
+
+    Position before() const {
+        Position p = current;
+        p.unmake(last, undo);
+        return p;
+    }
+};
+
+// Tag values keep \" and \\ escaped in the text; this is the value they stand for.
+std::string_view unescape(std::string_view raw, std::string& scratch) {
+    if (raw.find('\\') == std::string_view::npos) return raw;
+    scratch.clear();
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
+        scratch.push_back(raw[i]);
+    }
+    return scratch;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Which Variant tag values are standard chess (false) or Chess960 (true); nullopt
+// for the variants kifu does not play.
+std::optional<bool> variant_is_960(std::string_view value) {
+    const std::string v = lower(value);
+    if (v.empty() || v == "standard" || v == "normal" || v == "from position" || v == "chess") return false;
+    if (v == "chess960" || v == "chess 960" || v == "fischerandom" || v == "fischer random" || v == "frc" ||
+        v == "960" || v == "freestyle" || v == "fischerrandom")
+        return true;
+    return std::nullopt;
+}
+
+class GameReader {
+  public:
+    GameReader(const PgnGameText& game, std::string_view text, PgnVisitor& visitor,
+               const PgnReadOptions& options)
+        : game_(game), text_(text), visitor_(visitor), options_(options) {}
+
+    bool run();
+
+  private:
+    bool fail(std::size_t offset, ErrorCode code, std::string message) {
+        report(offset, code, std::move(message));
+        visitor_.end_game(frames_.empty() ? Position::start() : frames_.front().current);
+        return false;
+    }
+    void report(std::size_t offset, ErrorCode code, std::string message) {
+        const LineColumn at = locate(text_, offset);
+        Error e{code, game_.offset + offset, game_.line + at.line - 1,
+                at.line == 1 ? at.column + game_.column - 1 : at.column, std::move(message)};
+        ok_ = false;
+        visitor_.error(e);
+    }
+    bool play_word(std::string_view word, std::size_t begin);
+    bool fast_movetext(pgn::Tokenizer& tokens);
+    std::string_view found(const Token& t) const {
+        return text_.substr(t.begin, std::min<std::size_t>(t.end - t.begin, 40));
+    }
+
+    const PgnGameText& game_;
+    std::string_view text_;
+    PgnVisitor& visitor_;
+    const PgnReadOptions& options_;
+    std::vector<Frame> frames_;
+    bool ok_ = true;
+};
+
+bool GameReader::run() {
+    pgn::Tokenizer tokens(text_, 0, false);
+    Token t = tokens.next();
+    std::string scratch;
+    std::string fen;
+    std::string result_tag;
+    bool chess960 = false;
+    std::size_t fen_at = 0;
+    for (; t.kind == TokenKind::tag || t.kind == TokenKind::escape; t = tokens.next()) {
+        if (t.kind == TokenKind::escape) continue;
+        const std::string_view value = unescape(t.value, scratch);
+        visitor_.tag(t.text, value);
+        if (t.text == "FEN") {
+            fen = value;
+            fen_at = t.begin;
+        } else if (t.text == "Result") {
+            result_tag = value == "1/2" ? "1/2-1/2" : value;
+        } else if (t.text == "Variant") {
+            const std::optional<bool> is_960 = variant_is_960(value);
+            if (!is_960)
+                return fail(t.begin, ErrorCode::unsupported,
+                            fmt::format("the variant '{}' is not standard chess or Chess960", value));
+            chess960 = *is_960;
+        }
+    }
+    if (t.kind == TokenKind::bad && t.begin < text_.size() && text_[t.begin] == '[')
+        return fail(t.begin, ErrorCode::unexpected_character, fmt::format("broken tag: {}", t.problem));
+
+    Position start = Position::start();
+    if (!fen.empty()) {
+        Result<Position> parsed = parse_fen(fen, {.relaxed = true});
+        if (!parsed)
+            return fail(fen_at, parsed.error().code, fmt::format("bad FEN tag: {}", parsed.error().message));
+        start = *parsed;
+    }
+    if (chess960) start.set_chess960(true);
+    frames_.push_back({start, Move{}, {}, false, 0});
+    if (!visitor_.begin_movetext(start)) {
+        visitor_.end_game(start);
+        return true;
+    }
+
+    tokens.seek(t.begin);  // the first token of the movetext is read again below
+    for (;;) {
+        if (!fast_movetext(tokens)) return false;
+        t = tokens.next();
+        Frame& frame = frames_.back();
+        switch (t.kind) {
+            case TokenKind::end:
+                if (frames_.size() > 1)
+                    return fail(
+                        t.begin, ErrorCode::unexpected_end,
+                        fmt::format("expected ')' to close the variation opened at line {}, found the end of "
+                                    "the game",
+                                    game_.line + locate(text_, frames_.back().opened_at).line - 1));
+                visitor_.end_game(frames_.front().current);
+                return ok_;
+            case TokenKind::escape:
+            case TokenKind::move_number:
+                break;
+            case TokenKind::comment:
+                visitor_.comment(t.text, CommentKind::braces);
+                break;
+            case TokenKind::line_comment:
+                visitor_.comment(t.text, CommentKind::line);
+                break;
+            case TokenKind::nag: {
+                if (t.text.size() > 3)
+                    return fail(t.begin, ErrorCode::out_of_range,
+                                fmt::format("expected a NAG from $0 to $255, found '${}'", t.text));
+                int n = 0;
+                for (const char c : t.text) n = n * 10 + (c - '0');
+                if (n > 255)
+                    return fail(t.begin, ErrorCode::out_of_range,
+                                fmt::format("expected a NAG from $0 to $255, found '${}'", t.text));
+                visitor_.nag(n);
+                break;
+            }
+            case TokenKind::open_variation:
+                if (!frame.has_move)
+                    return fail(t.begin, ErrorCode::unexpected_character,
+                                "expected a move before '(': a variation replaces the move before it");
+                if (!visitor_.begin_variation()) {
+                    if (!tokens.skip_variation())
+                        return fail(t.begin, ErrorCode::unexpected_end,
+                                    "expected ')' to close this variation");
+                    break;
+                }
+                frames_.push_back({frame.before(), Move{}, {}, false, t.begin});
+                break;
+            case TokenKind::close_variation:
+                if (frames_.size() == 1)
+                    return fail(t.begin, ErrorCode::unexpected_character,
+                                "expected a move or result, found ')' with no variation open");
+                frames_.pop_back();
+                visitor_.end_variation();
+                break;
+            case TokenKind::tag:
+                return fail(t.begin, ErrorCode::unexpected_character,
+                            fmt::format("expected a move or result, found the tag '{}'", found(t)));
+            case TokenKind::bad:
+                return fail(t.begin, ErrorCode::unexpected_character,
+                            fmt::format("expected a move or result, found '{}': {}", found(t), t.problem));
+            case TokenKind::word: {
+                if (pgn::is_result(t.text)) {
+                    if (frames_.size() > 1)
+                        return fail(t.begin, ErrorCode::unexpected_character,
+                                    fmt::format("expected ')' to close the variation, found the result '{}'",
+                                                t.text));
+                    const std::string_view marker = t.text == "1/2" ? "1/2-1/2" : t.text;
+                    visitor_.result(marker);
+                    const Position& end = frames_.front().current;
+                    // Only two different outcomes contradict each other: '*' (unknown) never does.
+                    if (options_.check_results && pgn::is_result(result_tag) && result_tag != "*" &&
+                        marker != "*" && result_tag != marker)
+                        report(t.begin, ErrorCode::conflict,
+                               fmt::format("the result '{}' contradicts the Result tag '{}'", marker,
+                                           result_tag));
+                    if (options_.check_results && marker != "*" && count_legal_moves(end) == 0) {
+                        const bool mate = in_check(end, end.side_to_move());
+                        const std::string_view due = !mate                                ? "1/2-1/2"
+                                                     : end.side_to_move() == Color::white ? "0-1"
+                                                                                          : "1-0";
+                        if (marker != due)
+                            report(
+                                t.begin, ErrorCode::conflict,
+                                fmt::format("the result '{}' contradicts the final position: {} ({} stands)",
+                                            marker, mate ? "checkmate" : "stalemate", due));
+                    }
+                    visitor_.end_game(end);
+                    return ok_;
+                }
+                if (!play_word(t.text, t.begin)) return false;
+                break;
+            }
+            case TokenKind::incomplete:
+                return fail(t.begin, ErrorCode::unexpected_end, "the game text ends inside a token");
+        }
+    }
+}
+
+bool GameReader::play_word(std::string_view word, std::size_t begin) {
+    Frame& frame = frames_.back();
+    std::string_view san = word;
+    // "1. ..." or "2 . Nf3": digits and dots are a move number, however spaced.
+    if (san.find_first_not_of("0123456789.") == std::string_view::npos) return true;
+    std::size_t suffix = san.size();
+    while (suffix > 0 && (san[suffix - 1] == '!' || san[suffix - 1] == '?')) --suffix;
+    const std::string_view annotation = san.substr(suffix);
+    san = san.substr(0, suffix);
+    if (san.empty()) {
+        const int n = suffix_nag(annotation);
+        if (n == 0)
+            return fail(begin, ErrorCode::unexpected_character,
+                        fmt::format("expected a move or result, found '{}'", word.substr(0, 40)));
+        visitor_.nag(n);
+        return true;
+    }
+    Move move = find_san_move(frame.current, san);
+    if (!move) {
+        Result<Move> slow = parse_san(frame.current, san);
+        if (!slow) return fail(begin, slow.error().code, slow.error().message);
+        move = *slow;
+    }
+    visitor_.move(frame.current, move, san);
+    frame.last = move;
+    frame.current.make(move, frame.undo);
+    frame.has_move = true;
+    if (!annotation.empty()) {
+        const int n = suffix_nag(annotation);
+        if (n == 0)
+            return fail(begin + suffix, ErrorCode::unexpected_character,
+                        fmt::format("expected one of ! ? !! ?? !? ?!, found '{}'", annotation));
+        visitor_.nag(n);
+    }
+    return true;
+}
+
+// The bulk of movetext (blanks, move numbers, moves) read without tokens; stops before
+// anything else, which the tokenizer then takes. False when a move was wrong.
+bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
+    const std::size_t n = text_.size();
+    const char* p = text_.data();
+    std::size_t i = tokens.position();
+    for (;;) {
+        while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t')) ++i;
+        if (i >= n) break;
+        const char c = p[i];
+        if (c >= '1' && c <= '9') {  // a move number, unless it is a result
+            std::size_t e = i;
+            while (e < n && p[e] >= '0' && p[e] <= '9') ++e;
+            if (e == n || p[e] != '.') break;
+            while (e < n && p[e] == '.') ++e;
+            i = e;
+            continue;
+        }
+        if (!((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' || c == 'R' || c == 'Q' || c == 'K' || c == 'O'))
+            break;
+        std::size_t e = i + 1;
+        while (e < n && pgn::kClass[static_cast<unsigned char>(p[e])] == pgn::kOther) ++e;
+        if (!play_word(text_.substr(i, e - i), i)) return false;
+        i = e;
+    }
+    tokens.seek(i);
+    return true;
+}
+
+}  // namespace
+
+bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options) {
+    // Real files hold Latin-1 and CP437 tag values; a game that is not UTF-8 is read as
+    // CP437 when it has bytes 0x80-0x9F (control codes in Latin-1, letters in CP437),
+    // else as Latin-1 (docs/pgn.md).
+    std::string converted;
+    std::string_view text = game.text;
+    if (!utf8::is_valid(text)) {
+        const bool c1 = std::any_of(text.begin(), text.end(), [](char c) {
+            const auto b = static_cast<unsigned char>(c);
+            return b >= 0x80 && b <= 0x9F;
+        });
+        auto result = charset::to_utf8(text, c1 ? "CP437" : "ISO-8859-1");
+        if (result) converted = std::move(result->text);
+        text = converted;
+    }
+    if (!visitor.begin_game(game)) return true;
+    GameReader reader(game, text, visitor, options);
+    return reader.run();
+}
+
+}  // namespace kifu::chess

@@ -1,0 +1,222 @@
+#include "kifu/core/byte_source.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <fmt/format.h>
+#include <zlib.h>
+#include <zstd.h>
+
+namespace kifu {
+namespace {
+
+Error io_error(std::string message) {
+    return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
+}
+
+// Raw bytes: a FILE* (owned unless it is stdin) or a piece of memory.
+class RawSource : public ByteSource {
+  public:
+    RawSource(std::FILE* file, bool owned, std::string name)
+        : file_(file), owned_(owned), name_(std::move(name)) {}
+    explicit RawSource(std::string_view memory) : memory_(memory) {}
+    ~RawSource() override {
+        if (owned_) std::fclose(file_);
+    }
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        if (!file_) {
+            const std::size_t n = std::min(size, memory_.size());
+            std::memcpy(buffer, memory_.data(), n);
+            memory_.remove_prefix(n);
+            return n;
+        }
+        const std::size_t n = std::fread(buffer, 1, size, file_);
+        if (n == 0 && std::ferror(file_)) return io_error(fmt::format("{}: read failed", name_));
+        return n;
+    }
+
+  private:
+    std::FILE* file_ = nullptr;
+    bool owned_ = false;
+    std::string name_;
+    std::string_view memory_;
+};
+
+// Decompresses what an inner source gives; `Codec` does one step on a window of input.
+class DecompressingSource : public ByteSource {
+  public:
+    explicit DecompressingSource(std::unique_ptr<ByteSource> inner, std::string prefix)
+        : inner_(std::move(inner)), input_(std::move(prefix)) {}
+
+  protected:
+    // Makes input available: false at the end of the inner source.
+    Result<bool> fill() {
+        if (consumed_ < input_.size()) return true;
+        input_.resize(1 << 16);
+        consumed_ = 0;
+        auto n = inner_->read(input_.data(), input_.size());
+        if (!n) return n.error();
+        input_.resize(*n);
+        return *n > 0;
+    }
+    std::unique_ptr<ByteSource> inner_;
+    std::string input_;
+    std::size_t consumed_ = 0;
+    std::size_t total_in_ = 0;
+};
+
+class GzipSource : public DecompressingSource {
+  public:
+    using DecompressingSource::DecompressingSource;
+    ~GzipSource() override { inflateEnd(&stream_); }
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        if (!initialized_) {
+            if (inflateInit2(&stream_, 15 + 32) != Z_OK) return io_error("gzip: cannot start zlib");
+            initialized_ = true;
+        }
+        std::size_t produced = 0;
+        while (produced == 0 && !finished_) {
+            auto more = fill();
+            if (!more) return more.error();
+            if (!*more) {
+                if (in_member_) return truncated();
+                finished_ = true;
+                break;
+            }
+            stream_.next_in = reinterpret_cast<Bytef*>(input_.data() + consumed_);
+            stream_.avail_in = static_cast<uInt>(input_.size() - consumed_);
+            stream_.next_out = reinterpret_cast<Bytef*>(buffer);
+            stream_.avail_out = static_cast<uInt>(std::min<std::size_t>(size, 1u << 30));
+            const int rc = inflate(&stream_, Z_NO_FLUSH);
+            consumed_ = input_.size() - stream_.avail_in;
+            produced = std::min<std::size_t>(size, 1u << 30) - stream_.avail_out;
+            in_member_ = true;
+            if (rc == Z_STREAM_END) {
+                in_member_ = false;
+                inflateReset(&stream_);  // a further gzip member may follow
+            } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                return Error{
+                    ErrorCode::invalid_encoding, stream_.total_in, 0, 0,
+                    fmt::format("gzip: corrupt data ({})", stream_.msg ? stream_.msg : "inflate failed")};
+            }
+        }
+        return produced;
+    }
+
+  private:
+    Error truncated() const {
+        return Error{ErrorCode::unexpected_end, stream_.total_in, 0, 0,
+                     "gzip: the compressed data ends early"};
+    }
+    z_stream stream_{};
+    bool initialized_ = false;
+    bool in_member_ = false;
+    bool finished_ = false;
+};
+
+class ZstdSource : public DecompressingSource {
+  public:
+    using DecompressingSource::DecompressingSource;
+    ~ZstdSource() override { ZSTD_freeDStream(stream_); }
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        if (!stream_) stream_ = ZSTD_createDStream();
+        std::size_t produced = 0;
+        while (produced == 0) {
+            auto more = fill();
+            if (!more) return more.error();
+            if (!*more) {
+                if (in_frame_)
+                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
+                                 "zstd: the compressed data ends early"};
+                break;
+            }
+            ZSTD_inBuffer in{input_.data() + consumed_, input_.size() - consumed_, 0};
+            ZSTD_outBuffer out{buffer, size, 0};
+            const std::size_t rc = ZSTD_decompressStream(stream_, &out, &in);
+            consumed_ += in.pos;
+            total_in_ += in.pos;
+            if (ZSTD_isError(rc))
+                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                             fmt::format("zstd: corrupt data ({})", ZSTD_getErrorName(rc))};
+            in_frame_ = rc != 0;
+            produced = out.pos;
+        }
+        return produced;
+    }
+
+  private:
+    ZSTD_DStream* stream_ = nullptr;
+    bool in_frame_ = false;
+};
+
+// Looks at the first bytes and wraps the source in a decompressor when they say so.
+Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
+    std::string head(4, '\0');
+    std::size_t have = 0;
+    while (have < head.size()) {
+        auto n = raw->read(head.data() + have, head.size() - have);
+        if (!n) return n.error();
+        if (*n == 0) break;
+        have += *n;
+    }
+    head.resize(have);
+    const auto starts = [&](std::string_view magic) {
+        return std::string_view(head).substr(0, magic.size()) == magic;
+    };
+    if (starts("\x1f\x8b")) return std::unique_ptr<ByteSource>(new GzipSource(std::move(raw), head));
+    if (starts("\x28\xb5\x2f\xfd")) return std::unique_ptr<ByteSource>(new ZstdSource(std::move(raw), head));
+
+    // Plain bytes: give back the sniffed ones first.
+    class Prefixed : public ByteSource {
+      public:
+        Prefixed(std::unique_ptr<ByteSource> inner, std::string prefix)
+            : inner_(std::move(inner)), prefix_(std::move(prefix)) {}
+        Result<std::size_t> read(char* buffer, std::size_t size) override {
+            if (used_ < prefix_.size()) {
+                const std::size_t n = std::min(size, prefix_.size() - used_);
+                std::memcpy(buffer, prefix_.data() + used_, n);
+                used_ += n;
+                return n;
+            }
+            return inner_->read(buffer, size);
+        }
+
+      private:
+        std::unique_ptr<ByteSource> inner_;
+        std::string prefix_;
+        std::size_t used_ = 0;
+    };
+    return std::unique_ptr<ByteSource>(new Prefixed(std::move(raw), std::move(head)));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path) {
+    if (path == "-") return sniff(std::make_unique<RawSource>(stdin, false, "<stdin>"));
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) return io_error(fmt::format("{}: {}", path, std::strerror(errno)));
+    return sniff(std::make_unique<RawSource>(file, true, path));
+}
+
+std::unique_ptr<ByteSource> memory_byte_source(std::string_view text) {
+    auto sniffed = sniff(std::make_unique<RawSource>(text));
+    return std::move(*sniffed);  // reading memory cannot fail
+}
+
+Result<std::string> read_all(ByteSource& source) {
+    std::string out;
+    std::size_t have = 0;
+    for (;;) {
+        out.resize(have + (1 << 16));
+        auto n = source.read(out.data() + have, out.size() - have);
+        if (!n) return n.error();
+        if (*n == 0) break;
+        have += *n;
+    }
+    out.resize(have);
+    return out;
+}
+
+}  // namespace kifu

@@ -1,0 +1,294 @@
+// PGN reading, the game tree, and writing, on fixtures written here.
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cstring>
+#include <string>
+
+#include "kifu/chess/comment_commands.hpp"
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/game.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_writer.hpp"
+#include "kifu/chess/san.hpp"
+#include "kifu/core/byte_source.hpp"
+
+namespace kifu::chess {
+namespace {
+
+Game only(std::string_view text) {
+    std::vector<Game> games = read_pgn(text);
+    EXPECT_EQ(games.size(), 1u) << text;
+    return games.empty() ? Game() : std::move(games.front());
+}
+
+std::vector<std::string> sans(const Game& g) {
+    std::vector<std::string> out;
+    for (const NodeId id : g.main_line()) out.push_back(g.node(id).san);
+    return out;
+}
+
+// The same tree: moves, comments, NAGs and variations (the SAN text may be written
+// differently, e.g. 0-0 against O-O).
+void expect_same_tree(const Game& a, const Game& b) {
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    EXPECT_EQ(a.start, b.start);
+    EXPECT_EQ(a.result, b.result);
+    for (std::size_t i = 0; i < a.nodes.size(); ++i) {
+        const GameNode &x = a.nodes[i], &y = b.nodes[i];
+        EXPECT_EQ(x.move, y.move) << "node " << i;
+        EXPECT_EQ(x.comment, y.comment) << "node " << i;
+        EXPECT_EQ(x.starting_comment, y.starting_comment) << "node " << i;
+        EXPECT_EQ(x.nags, y.nags) << "node " << i;
+        EXPECT_EQ(x.children, y.children) << "node " << i;
+    }
+}
+
+TEST(Pgn, TagsMovesAndResult) {
+    const Game g = only(
+        "[Event \"Quote \\\"here\\\" and \\\\ back\"]\n[White \"Kasparov, G\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n");
+    EXPECT_EQ(g.tag("Event"), "Quote \"here\" and \\ back");
+    EXPECT_EQ(g.tag("White"), "Kasparov, G");
+    EXPECT_EQ(sans(g), (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}));
+    EXPECT_EQ(g.result, "1-0");
+    EXPECT_TRUE(g.errors.empty());
+}
+
+TEST(Pgn, MoveNumbersInEveryFormOrNone) {
+    EXPECT_EQ(sans(only("1.e4 1...e5 2 . Nf3 2. ... Nc6 *")).size(), 4u);
+    EXPECT_EQ(sans(only("e4 e5 Nf3 *")).size(), 3u);
+    EXPECT_EQ(sans(only("[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 12\"]\n\n12... Kd7 13. O-O *")),
+              (std::vector<std::string>{"Kd7", "O-O"}));
+}
+
+TEST(Pgn, CommentsOfEveryKindAreKept) {
+    const Game g = only(
+        "{Before the first move} 1. e4 {a brace comment\nover two lines} e5 ; to the end of the line\n"
+        "% an escape line, skipped\n2. Nf3 *");
+    EXPECT_EQ(g.node(Game::kRoot).comment, "Before the first move");
+    const auto line = g.main_line();
+    EXPECT_EQ(g.node(line[0]).comment, "a brace comment over two lines");
+    EXPECT_EQ(g.node(line[1]).comment, " to the end of the line");
+    EXPECT_EQ(line.size(), 3u);
+}
+
+TEST(Pgn, NagsAndSuffixes) {
+    const Game g = only("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 *");
+    const auto line = g.main_line();
+    for (int i = 0; i < 6; ++i)
+        EXPECT_EQ(g.node(line[static_cast<std::size_t>(i)]).nags,
+                  std::vector<std::uint8_t>{static_cast<std::uint8_t>(i + 1)});
+    EXPECT_EQ(g.node(line[6]).nags, (std::vector<std::uint8_t>{14, 32}));
+    EXPECT_FALSE(only("1. e4 $256 *").errors.empty());
+}
+
+TEST(Pgn, VariationsNestAndStartBeforeTheirMove) {
+    const Game g = only("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. Nf3 *");
+    const GameNode& root = g.node(Game::kRoot);
+    ASSERT_EQ(root.children.size(), 3u);  // e4, d4, c4
+    EXPECT_EQ(g.node(root.children[1]).san, "d4");
+    EXPECT_EQ(g.node(root.children[2]).san, "c4");
+    const GameNode& d4 = g.node(root.children[1]);
+    ASSERT_EQ(d4.children.size(), 2u);  // d5, Nf6
+    EXPECT_EQ(g.node(d4.children[1]).san, "Nf6");
+    EXPECT_EQ(sans(g), (std::vector<std::string>{"e4", "e5", "Nf3"}));
+}
+
+TEST(Pgn, DeepVariationsNeedNoRecursion) {
+    // 20,000 nested variations: read, written and read again with explicit stacks.
+    std::string text = "1. e4 e5 ";
+    for (int i = 0; i < 20000; ++i) text += "(1... c5 ";
+    for (int i = 0; i < 20000; ++i) text += ") ";
+    text += "*";
+    const Game g = only(text);
+    EXPECT_TRUE(g.errors.empty());
+    EXPECT_EQ(g.nodes.size(), 3u + 20000u);
+    expect_same_tree(g, only(write_pgn(g)));
+}
+
+TEST(Pgn, NullMovesAndUciAndZeroCastling) {
+    const Game g = only("1. e4 -- 2. d4 Z0 3. g1f3 e7e5 4. Bc4 Nf6 5. 0-0 *");
+    EXPECT_EQ(g.main_line().size(), 9u);
+    EXPECT_TRUE(g.errors.empty());
+    EXPECT_TRUE(g.node(g.main_line()[1]).move.is_null());
+}
+
+TEST(Pgn, Chess960FromShredderFen) {
+    // King c1, rooks b1 and h1: O-O-O leaves the king on c1 and brings the rook to d1.
+    const Game g = only(
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1RK4R w HB - 0 1\"]\n\n1. O-O-O Ke7 "
+        "2. Rd7+ *");
+    EXPECT_TRUE(g.errors.empty()) << (g.errors.empty() ? "" : g.errors[0].message);
+    EXPECT_TRUE(g.start.chess960());
+    const Move castle = g.node(g.main_line().front()).move;
+    EXPECT_EQ(castle.kind(), Move::Kind::castling);
+    EXPECT_EQ(g.position_after(g.main_line().front()).piece_on(make_square(3, 0)),
+              (Piece{PieceType::rook, Color::white}));
+}
+
+TEST(Pgn, ErrorsNameGameLineAndColumnAndReadingGoesOn) {
+    const std::string text =
+        "[Event \"one\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"                          // illegal
+        "[Event \"two\"]\n\n1. Nf3 d5 2. d4 Nf6 3. Nd2 *\n\n"                   // ambiguous: Nd2
+        "[Event \"three\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n\n"  // mate but 0-1
+        "[Event \"four\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n"
+        "[Event \"five\"\n\n1. e4 *\n\n"  // broken tag
+        "[Event \"six\"]\n\n1. e4 ) *\n";
+    const std::vector<Game> games = read_pgn(text);
+    ASSERT_EQ(games.size(), 6u);
+    ASSERT_EQ(games[0].errors.size(), 1u);
+    EXPECT_EQ(games[0].errors[0].code, ErrorCode::illegal_move);
+    EXPECT_EQ(games[0].errors[0].line, 3u);
+    EXPECT_EQ(games[0].errors[0].column, 13u);
+    EXPECT_EQ(games[0].errors[0].message, "illegal move 'Ke3' (white to move)");
+    EXPECT_EQ(games[0].main_line().size(), 2u);  // the moves before the error stay
+    ASSERT_EQ(games[1].errors.size(), 1u);
+    EXPECT_EQ(games[1].errors[0].code, ErrorCode::ambiguous_move);
+    ASSERT_EQ(games[2].errors.size(), 1u);
+    EXPECT_EQ(games[2].errors[0].message,
+              "the result '0-1' contradicts the final position: checkmate (1-0 stands)");
+    ASSERT_EQ(games[3].errors.size(), 1u);
+    EXPECT_EQ(games[3].errors[0].code, ErrorCode::unsupported);
+    ASSERT_EQ(games[4].errors.size(), 1u);
+    EXPECT_EQ(games[4].errors[0].line, 18u);
+    ASSERT_EQ(games[5].errors.size(), 1u);
+    EXPECT_EQ(games[5].errors[0].message, "expected a move or result, found ')' with no variation open");
+}
+
+TEST(Pgn, WhereGamesEnd) {
+    // Games ended only by '*', with no tags and no blank line between them.
+    EXPECT_EQ(read_pgn("e4 e5 * d4 d5 *\nc4 *").size(), 3u);
+    // Tag-only games, a blank line between the blocks.
+    EXPECT_EQ(read_pgn("[Event \"a\"]\n[White \"x\"]\n\n[Event \"b\"]\n[White \"y\"]\n").size(), 2u);
+    // A blank line inside one tag section (no name repeats): one game.
+    EXPECT_EQ(read_pgn("[Event \"a\"]\n\n[White \"x\"]\n\n1. e4 *").size(), 1u);
+    // No result: the next tag section at a line start begins the next game.
+    EXPECT_EQ(read_pgn("[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *").size(), 2u);
+    // Comments alone between games are no game.
+    EXPECT_EQ(read_pgn("1. e4 * {just a remark}\n\n1. d4 *").size(), 2u);
+    // Tags and movetext on one line.
+    EXPECT_EQ(sans(only("[Event \"a\"] [Result \"1-0\"] 1. e4 1-0")).size(), 1u);
+}
+
+TEST(Pgn, BytesAndLineEnds) {
+    const Game bom = only("\xEF\xBB\xBF[Event \"x\"]\r\n\r\n1. e4 *\r\n");
+    EXPECT_EQ(bom.tag("Event"), "x");
+    EXPECT_EQ(sans(bom).size(), 1u);
+    // Latin-1 and CP437 tag values become UTF-8.
+    EXPECT_EQ(only("[Site \"M\xFCnchen\"]\n\n*").tag("Site"),
+              "M\xC3\xBC"
+              "nchen");
+    EXPECT_EQ(only("[Site \"Br\x81ssel\"]\n\n*").tag("Site"), "Br\xC3\xBCssel");
+}
+
+std::string gzip(std::string_view text) {
+    z_stream z{};
+    deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+    std::string out(compressBound(static_cast<uLong>(text.size())) + 64, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    z.avail_in = static_cast<uInt>(text.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+TEST(Pgn, CompressedInputIsReadAsItStreams) {
+    std::string text;
+    for (int i = 0; i < 3000; ++i)
+        text += "[Event \"e" + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    std::string zst(ZSTD_compressBound(text.size()), '\0');
+    zst.resize(ZSTD_compress(zst.data(), zst.size(), text.data(), text.size(), 3));
+    for (const std::string& packed : {gzip(text), zst, text}) {
+        PgnSplitter splitter(memory_byte_source(packed));
+        std::size_t games = 0;
+        while (const auto g = splitter.next()) ++games;
+        EXPECT_EQ(games, 3000u);
+        EXPECT_FALSE(splitter.error().has_value());
+    }
+    std::string broken = gzip(text);
+    broken.resize(broken.size() / 2);
+    PgnSplitter splitter(memory_byte_source(broken));
+    while (splitter.next()) {
+    }
+    ASSERT_TRUE(splitter.error().has_value());
+    EXPECT_EQ(splitter.error()->code, ErrorCode::unexpected_end);
+}
+
+TEST(Pgn, CommentCommands) {
+    const CommentCommands c = parse_comment_commands(
+        "Good [%clk 1:02:03.5] move [%eval -0.17,20] [%csl Gd4,Re5][%cal Ge2e4] [%foo bar]");
+    EXPECT_EQ(c.clock, 3723.5);
+    ASSERT_TRUE(c.eval);
+    EXPECT_EQ(c.eval->pawns, -0.17);
+    EXPECT_EQ(c.eval->depth, 20);
+    EXPECT_EQ(c.squares, (std::vector<std::string>{"Gd4", "Re5"}));
+    EXPECT_EQ(c.arrows, (std::vector<std::string>{"Ge2e4"}));
+    EXPECT_EQ(c.text, "Good move [%foo bar]");
+    const CommentCommands mate = parse_comment_commands("[%eval #-3] [%emt 0:00:05]");
+    EXPECT_EQ(mate.eval->mate, -3);
+    EXPECT_EQ(mate.elapsed, 5.0);
+    EXPECT_EQ(mate.text, "");
+    EXPECT_FALSE(parse_comment_commands("[%clk soon]").clock);
+}
+
+TEST(PgnWriter, ExportFormat) {
+    const Game g = only(
+        "[White \"W\"]\n[ECO \"C60\"]\n[Event \"E\"]\n\n"
+        "1. e4 {A long comment that is long enough to need more than one line of text when it is written "
+        "out} "
+        "e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *");
+    EXPECT_EQ(
+        write_pgn(g),
+        "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"?\"]\n"
+        "[Result \"*\"]\n[ECO \"C60\"]\n\n"
+        "1. e4 {A long comment that is long enough to need more than one line of text\n"
+        "when it is written out} 1... e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 *\n\n");
+    const std::string bare = write_pgn(g, {.comments = false, .nags = false, .variations = false});
+    EXPECT_EQ(bare.substr(bare.find("\n\n") + 2), "1. e4 e5 2. Nf3 Nc6 *\n\n");
+}
+
+TEST(PgnWriter, ReadingWhatItWroteGivesTheSameTree) {
+    const char* texts[] = {
+        "{Start} 1. e4 $1 {after} (1. d4 {d} d5 (1... Nf6 {deep} 2. c4) 2. c4) 1... e5 ; semi } colon\n 2. "
+        "Nf3 *",
+        "[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 60\"]\n\n60. a8=N Kd7 61. Nb6+ *",
+        "1. e4 ( {starting comment} 1. d4 ) 1... c5 2. Nf3 d6 3. d4 cxd4 1/2-1/2",
+    };
+    for (const char* text : texts) {
+        const Game g = only(text);
+        ASSERT_TRUE(g.errors.empty()) << text;
+        const std::string written = write_pgn(g);
+        expect_same_tree(g, only(written));
+        EXPECT_EQ(write_pgn(only(written)), written);  // stable
+        for (const char* line = written.c_str(); *line;) {
+            const char* end = std::strchr(line, '\n');
+            EXPECT_LT(end - line, 80) << written;
+            line = end + 1;
+        }
+    }
+}
+
+TEST(PgnWriter, JsonLines) {
+    const Game g =
+        only("[White \"A \\\"B\\\"\"]\n\n1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 (1... c5) 2. Qh5 *");
+    std::string json;
+    append_game_json(json, g);
+    EXPECT_EQ(
+        json,
+        "{\"index\":0,\"line\":1,\"tags\":{\"White\":\"A \\\"B\\\"\"},\"start\":"
+        "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"moves\":["
+        "{\"ply\":1,\"san\":\"e4\",\"uci\":\"e2e4\",\"comment\":\"\",\"clock\":180,\"eval\":{\"pawns\":0.2}},"
+        "{\"ply\":2,\"san\":\"e5\",\"uci\":\"e7e5\",\"variations\":[[{\"ply\":2,\"san\":\"c5\",\"uci\":"
+        "\"c7c5\"}]]},"
+        "{\"ply\":3,\"san\":\"Qh5\",\"uci\":\"d1h5\"}],\"result\":\"*\",\"final_fen\":"
+        "\"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\",\"errors\":[]}\n");
+}
+
+}  // namespace
+}  // namespace kifu::chess
