@@ -21,6 +21,13 @@ void Game::set_tag(std::string_view name, std::string_view value) {
     tags.emplace_back(name, value);
 }
 
+std::string_view Game::termination() const {
+    if (!result.empty()) return result;
+    const auto t = tag("Result");
+    if (t && (*t == "1-0" || *t == "0-1" || *t == "1/2-1/2" || *t == "*")) return *t;
+    return "*";
+}
+
 std::vector<NodeId> Game::main_line() const {
     std::vector<NodeId> ids;
     for (NodeId id = kRoot; !nodes[id].children.empty();) {
@@ -58,7 +65,7 @@ std::string normalize_comment(std::string_view text) {
         std::size_t j = i;
         bool newline = false;
         while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n')) {
-            newline = newline || text[j] == '\n';
+            newline = newline || text[j] == '\n' || text[j] == '\r';
             ++j;
         }
         if (j > i) {
@@ -140,6 +147,23 @@ void GameBuilder::result(std::string_view result) {
 
 void GameBuilder::error(const Error& error) {
     game_.errors.push_back(error);
+}
+
+bool same_tree(const Game& a, const Game& b) {
+    if (!(a.start == b.start) || a.termination() != b.termination() || a.nodes.size() != b.nodes.size())
+        return false;
+    std::vector<std::pair<NodeId, NodeId>> pending{{Game::kRoot, Game::kRoot}};
+    while (!pending.empty()) {
+        const auto [x, y] = pending.back();
+        pending.pop_back();
+        const GameNode &p = a.nodes[x], &q = b.nodes[y];
+        if (!(p.move == q.move) || p.comment != q.comment || p.starting_comment != q.starting_comment ||
+            p.nags != q.nags || p.children.size() != q.children.size())
+            return false;
+        for (std::size_t i = 0; i < p.children.size(); ++i)
+            pending.emplace_back(p.children[i], q.children[i]);
+    }
+    return true;
 }
 
 std::vector<Game> read_pgn(std::string_view text, const PgnReadOptions& options) {

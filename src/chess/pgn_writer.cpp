@@ -14,13 +14,6 @@ namespace {
 constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
                                                              "White", "Black", "Result"};
 
-std::string_view termination(const Game& game) {
-    if (!game.result.empty()) return game.result;
-    const auto tag = game.tag("Result");
-    if (tag && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2" || *tag == "*")) return *tag;
-    return "*";
-}
-
 bool is_standard_start(const Position& p) {
     return p == Position::start();
 }
@@ -29,10 +22,11 @@ bool is_standard_start(const Position& p) {
 class Lines {
   public:
     Lines(std::string& out, std::size_t width) : out_(out), width_(width) {}
-    void token(std::string_view t) {
+    // `syntax`: a movetext token, where "(" and ")" are parentheses (not comment text).
+    void token(std::string_view t, bool syntax = true) {
         // No space after "(" or before ")", as the standard's own examples write them.
-        const bool glued = after_open_ || t == ")";
-        after_open_ = t == "(";
+        const bool glued = after_open_ || (syntax && t == ")");
+        after_open_ = syntax && t == "(";
         if (column_ > 0 && column_ + (glued ? 0 : 1) + t.size() > width_) {
             out_.push_back('\n');
             column_ = 0;
@@ -49,15 +43,20 @@ class Lines {
         if (text.find('}') != std::string_view::npos) {  // cannot go in braces: a ';' comment to the line end
             std::string c = ";";
             for (const char ch : text) c.push_back(ch == '\n' || ch == '\r' ? ' ' : ch);
-            token(c);
+            token(c, false);
             out_.push_back('\n');
             column_ = 0;
             return;
         }
         std::string word = "{";
         for (std::size_t i = 0; i <= text.size(); ++i) {
-            const bool single_space = i < text.size() && text[i] == ' ' && (i == 0 || text[i - 1] != ' ') &&
-                                      i + 1 < text.size() && text[i + 1] != ' ';
+            const auto blank = [&](std::size_t k) {
+                return text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\n';
+            };
+            // Only a space with no other blank beside it may become a line break: reading
+            // turns a line break and the blanks around it into one space.
+            const bool single_space = i < text.size() && text[i] == ' ' && i > 0 && !blank(i - 1) &&
+                                      i + 1 < text.size() && !blank(i + 1);
             if (i == text.size()) {
                 word.push_back('}');
                 glue(word);
@@ -75,7 +74,7 @@ class Lines {
     }
 
   private:
-    void glue(const std::string& piece) { token(piece); }
+    void glue(const std::string& piece) { token(piece, false); }
     std::string& out_;
     std::size_t width_;
     std::size_t column_ = 0;
@@ -96,7 +95,7 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
 }  // namespace
 
 void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options) {
-    const std::string_view result = termination(game);
+    const std::string_view result = game.termination();
     for (const std::string_view name : kSevenTagRoster) {
         const auto value = game.tag(name);
         if (name == "Result")
@@ -120,6 +119,8 @@ void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& optio
 
     Lines lines(out, options.line_width);
     const auto& nodes = game.nodes;
+    if (options.nags)  // NAGs before the first move (rare, but kept)
+        for (const std::uint8_t nag : nodes[Game::kRoot].nags) lines.token(fmt::format("${}", nag));
     if (options.comments && !nodes[Game::kRoot].comment.empty()) lines.comment(nodes[Game::kRoot].comment);
     struct Frame {
         NodeId parent;

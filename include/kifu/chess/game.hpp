@@ -29,6 +29,8 @@ struct GameNode {
     std::vector<NodeId> children;   // children[0] continues the line; the others are variations
     std::uint16_t move_number = 0;  // the full-move number of the position before the move
     Color side = Color::white;      // who plays the move
+
+    bool operator==(const GameNode&) const = default;
 };
 
 class Game {
@@ -48,6 +50,8 @@ class Game {
     // The value of a tag, if the game has it.
     std::optional<std::string_view> tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string_view value);
+    // The game's result: its termination marker, else its Result tag, else "*".
+    std::string_view termination() const;
     // The nodes of the main line, first move first.
     std::vector<NodeId> main_line() const;
     // The position after `id`'s move (replayed from the start).
@@ -81,11 +85,17 @@ class GameBuilder : public PgnVisitor {
     std::string pending_;        // a comment waiting for the first move of a variation
 };
 
+// Whether two games hold the same tree: start, result, and move by move the same moves,
+// comments, NAGs and variations in the same order, however the nodes are numbered (the
+// SAN text as written and the tags are not compared; results by termination()).
+bool same_tree(const Game& a, const Game& b);
+
 // Every game of a PGN text, as trees (for texts that fit in memory; stream large ones
 // with PgnSplitter and a visitor).
 std::vector<Game> read_pgn(std::string_view text, const PgnReadOptions& options = {});
 
-// Comments as they are kept: line breaks inside a comment are layout, read as one space.
+// Comments as they are kept: line breaks (LF, CR) inside a comment are layout, and a run
+// of blanks holding one is read as one space.
 std::string normalize_comment(std::string_view text);
 
 }  // namespace kifu::chess
