@@ -142,13 +142,14 @@ void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& optio
                 lines.comment(n.starting_comment);
                 f.force_number = true;
             }
+            // The move number and its move stay together on one line.
             token.clear();
             if (f.before.side_to_move() == Color::white)
-                token = fmt::format("{}.", f.before.fullmove_number());
+                token = fmt::format("{}. ", f.before.fullmove_number());
             else if (f.force_number)
-                token = fmt::format("{}...", f.before.fullmove_number());
-            if (!token.empty()) lines.token(token);
-            lines.token(write_san(f.before, n.move));
+                token = fmt::format("{}... ", f.before.fullmove_number());
+            token += write_san(f.before, n.move);
+            lines.token(token);
             if (options.nags)
                 for (const std::uint8_t nag : n.nags) lines.token(fmt::format("${}", nag));
             f.force_number = false;

@@ -271,6 +271,26 @@ TEST(PgnWriter, ReadingWhatItWroteGivesTheSameTree) {
     }
 }
 
+// Inputs the tree fuzzer once failed on (fuzz/corpus/pgn_tree/regression-*).
+TEST(PgnWriter, FuzzRegressions) {
+    for (const std::string& text : {
+             std::string("!"),                            // a NAG before the first move
+             std::string("[Result \"0-1\"]\n\n;1.0-\n"),  // no marker: the Result tag's
+             std::string("{words and a long run of tabs \t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t "
+                         "\"then ( a paren} 1. e4 *"),   // blanks kept; '(' in a comment is text
+             std::string(";x {\r\0 y}\n1. e4 *\n", 18),  // CR and NUL in a line comment
+         }) {
+        const std::vector<Game> games = read_pgn(text);
+        ASSERT_EQ(games.size(), 1u);
+        const std::string written = write_pgn(games[0]);
+        const std::vector<Game> again = read_pgn(written);
+        ASSERT_EQ(again.size(), 1u) << written;
+        EXPECT_TRUE(again[0].errors.empty()) << written;
+        expect_same_tree(games[0], again[0]);
+        EXPECT_EQ(write_pgn(again[0]), written);
+    }
+}
+
 TEST(PgnWriter, JsonLines) {
     const Game g =
         only("[White \"A \\\"B\\\"\"]\n\n1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 (1... c5) 2. Qh5 *");

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -273,3 +274,76 @@ TEST_F(Cli, ChessConvertValidatePerftMoves) {
 }
 
 }  // namespace
+
+// PGN ---------------------------------------------------------------------------
+
+const std::string kTwoGames =
+    "[Event \"Good\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. "
+    "Qxf7# 1-0\n\n"
+    "[Event \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n";
+
+TEST_F(Cli, PgnConvertToPgnJsonlAndFen) {
+    std::ofstream(dir_ / "games.pgn") << kTwoGames;
+    const Outcome pgn = kifu({"convert", "--to", "pgn", (dir_ / "games.pgn").string()});
+    EXPECT_EQ(pgn.exit_code, 1);  // the second game has an illegal move
+    EXPECT_NE(pgn.out.find("[Event \"Good\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"), std::string::npos)
+        << pgn.out;
+    EXPECT_NE(pgn.out.find("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"), std::string::npos) << pgn.out;
+    EXPECT_EQ(pgn.err,
+              (dir_ / "games.pgn").string() + ":10:13: error: game 2: illegal move 'Ke3' (white to move)\n");
+
+    const Outcome jsonl = kifu({"convert", "--to", "jsonl", "--from", "pgn", "-"}, kTwoGames);
+    EXPECT_EQ(std::count(jsonl.out.begin(), jsonl.out.end(), '\n'), 2);
+    EXPECT_NE(jsonl.out.find(
+                  "\"final_fen\":\"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\""),
+              std::string::npos)
+        << jsonl.out;
+    EXPECT_NE(jsonl.out.find("\"errors\":[{\"line\":10,\"column\":13,\"code\":\"illegal_move\""),
+              std::string::npos);
+
+    const Outcome fen = kifu({"convert", "--to", "fen", "--ply", "2", "--text", kTwoGames});
+    EXPECT_EQ(fen.out,
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+}
+
+TEST_F(Cli, PgnValidateStatsAndKeepBroken) {
+    std::ofstream(dir_ / "games.pgn") << kTwoGames;
+    const std::string file = (dir_ / "games.pgn").string();
+    const Outcome validate = kifu({"validate", "--keep-broken", (dir_ / "broken.pgn").string(), file});
+    EXPECT_EQ(validate.exit_code, 1);
+    EXPECT_NE(validate.err.find(":10:13: error: game 2: illegal move 'Ke3'"), std::string::npos)
+        << validate.err;
+    EXPECT_NE(validate.err.find("1 of 2 games have errors (1 errors)"), std::string::npos) << validate.err;
+    EXPECT_EQ(slurp(dir_ / "broken.pgn"), "[Event \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+
+    const Outcome stats = kifu({"pgn", "stats", file});
+    EXPECT_EQ(stats.exit_code, 1);
+    EXPECT_EQ(stats.out,
+              "games: 2\nplies: 9 (main lines)\nvariations: 0\ncomments: 0\nnags: 0\n"
+              "results: 1-0 1, 0-1 0, 1/2-1/2 0, * 0, none 1\nerrors: 1 in 1 games\n");
+
+    std::ofstream(dir_ / "good.pgn") << "1. e4 e5 *\n";
+    const Outcome ok = kifu({"validate", (dir_ / "good.pgn").string()});
+    EXPECT_EQ(ok.exit_code, 0);
+    EXPECT_EQ(ok.out, "ok: 1 games\n");
+}
+
+TEST_F(Cli, PgnThreadsKeepTheInputOrderAndCompressedInputReads) {
+    std::string many;
+    for (int i = 0; i < 4000; ++i)
+        many += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 " + (i % 7 == 0 ? "Ke7" : "Nc6") +
+                " *\n\n";
+    std::ofstream(dir_ / "many.pgn") << many;
+    const std::string file = (dir_ / "many.pgn").string();
+    const Outcome one = kifu({"convert", "--to", "jsonl", file});
+    const Outcome two = kifu({"convert", "--to", "jsonl", "--threads", "2", file});
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(one.err, two.err);
+    EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 4000);
+    ASSERT_EQ(std::system(("gzip -k " + quote(file)).c_str()), 0);
+    const Outcome gz = kifu({"convert", "--to", "jsonl", file + ".gz"});
+    EXPECT_EQ(gz.out, one.out);
+    const Outcome missing = kifu({"pgn", "stats", (dir_ / "nope.pgn").string()});
+    EXPECT_EQ(missing.exit_code, 3);
+}
