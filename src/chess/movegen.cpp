@@ -38,6 +38,7 @@ bool attacked(const Position& pos, Square s, Color by, Bitboard occupancy) {
 // Where generated moves go: a list, or (for perft's last ply) just a count, which
 // takes the popcount of a target set instead of writing each move.
 struct ListSink {
+    static constexpr bool stops = false;  // (AnySink: whether generation may end early)
     MoveList& list;
     void one(Move m) noexcept { list.push(m); }
     void many(Square from, Bitboard targets) noexcept {
@@ -61,7 +62,18 @@ struct ListSink {
     }
 };
 
+// Stops at the first legal move: whether there is one (mate and stalemate tests).
+struct AnySink {
+    bool found = false;
+    static constexpr bool stops = true;
+    void one(Move) noexcept { found = true; }
+    void many(Square, Bitboard targets) noexcept { found = found || targets; }
+    void pawn(Square, Bitboard targets, int) noexcept { found = found || targets; }
+    void pawns(Bitboard targets, int, int) noexcept { found = found || targets; }
+};
+
 struct CountSink {
+    static constexpr bool stops = false;
     std::uint64_t count = 0;
     void one(Move) noexcept { ++count; }
     void many(Square, Bitboard targets) noexcept { count += static_cast<std::uint64_t>(popcount(targets)); }
@@ -187,6 +199,10 @@ void generate(const Position& pos, Sink& sink) {
         }
     }
 
+    if constexpr (Sink::stops) {
+        if (sink.found) return;
+    }
+
     // Knights, bishops, rooks, queens.
     const auto pieces_of = [&](PieceType type, auto attacks_from) {
         for (Bitboard b = pos.pieces(us, type); b;) {
@@ -228,6 +244,12 @@ MoveList legal_moves(const Position& pos) {
     ListSink sink{list};
     generate(pos, sink);
     return list;
+}
+
+bool has_legal_move(const Position& pos) {
+    AnySink sink;
+    generate(pos, sink);
+    return sink.found;
 }
 
 MoveList legal_castling_moves(const Position& pos) {

@@ -311,7 +311,8 @@ bool GameReader::run() {
     if (t.kind == TokenKind::bad && t.begin < text_.size() && text_[t.begin] == '[')
         return fail(t.begin, ErrorCode::unexpected_character, fmt::format("broken tag: {}", t.problem));
 
-    Position start = Position::start();
+    static const Position kStart = Position::start();
+    Position start = kStart;
     if (!fen.empty()) {
         Result<Position> parsed = parse_fen(fen, {.relaxed = true});
         if (!parsed)
@@ -401,7 +402,7 @@ bool GameReader::run() {
                         report(t.begin, ErrorCode::conflict,
                                fmt::format("the result '{}' contradicts the Result tag '{}'", marker,
                                            result_tag));
-                    if (options_.check_results && marker != "*" && count_legal_moves(end) == 0) {
+                    if (options_.check_results && marker != "*" && !has_legal_move(end)) {
                         const bool mate = in_check(end, end.side_to_move());
                         const std::string_view due = !mate                                ? "1/2-1/2"
                                                      : end.side_to_move() == Color::white ? "0-1"
@@ -428,7 +429,9 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
     Frame& frame = frames_.back();
     std::string_view san = word;
     // "1. ..." or "2 . Nf3": digits and dots are a move number, however spaced.
-    if (san.find_first_not_of("0123456789.") == std::string_view::npos) return true;
+    if (((san[0] >= '0' && san[0] <= '9') || san[0] == '.') &&
+        san.find_first_not_of("0123456789.") == std::string_view::npos)
+        return true;
     std::size_t suffix = san.size();
     while (suffix > 0 && (san[suffix - 1] == '!' || san[suffix - 1] == '?')) --suffix;
     const std::string_view annotation = san.substr(suffix);

@@ -245,24 +245,11 @@ bool quick_pattern(std::string_view t, Pattern& p) noexcept {
     while (n > 0 && (t[n - 1] == '+' || t[n - 1] == '#')) --n;
     if (n < 2) return false;
     std::size_t i = 0;
-    switch (t[0]) {
-        case 'N':
-            p.piece = PieceType::knight, i = 1;
-            break;
-        case 'B':
-            p.piece = PieceType::bishop, i = 1;
-            break;
-        case 'R':
-            p.piece = PieceType::rook, i = 1;
-            break;
-        case 'Q':
-            p.piece = PieceType::queen, i = 1;
-            break;
-        case 'K':
-            p.piece = PieceType::king, i = 1;
-            break;
-        default:
-            if (!is_file(t[0])) return false;
+    if (t[0] == 'N' || t[0] == 'B' || t[0] == 'R' || t[0] == 'Q' || t[0] == 'K') {
+        p.piece = piece_type_from_letter(t[0]);
+        i = 1;
+    } else if (!is_file(t[0])) {
+        return false;
     }
     if (p.piece == PieceType::pawn && n >= 4) {
         const char last = t[n - 1];

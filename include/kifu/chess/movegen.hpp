@@ -33,6 +33,9 @@ class MoveList {
 // Every legal move of the side to move.
 MoveList legal_moves(const Position& position);
 
+// Whether the side to move has a legal move (stops at the first it finds: pawns first).
+bool has_legal_move(const Position& position);
+
 // The legal castling moves only (SAN reading looks up O-O with it).
 MoveList legal_castling_moves(const Position& position);
 
