@@ -1,0 +1,70 @@
+#pragma once
+// A shogi position: the 9x9 board, the pieces in each hand, the side to move and the
+// move number. Copy-make: play() changes the position in place; keep a copy to go back.
+
+#include <array>
+#include <cstdint>
+
+#include "kifu/shogi/types.hpp"
+
+namespace kifu::shogi {
+
+// A set of squares, bit s for square s (81 of the 128 bits are used).
+__extension__ typedef unsigned __int128 SquareSet;
+constexpr SquareSet square_bit(Square s) noexcept {
+    return SquareSet{1} << s;
+}
+inline constexpr SquareSet kAllSquares = (SquareSet{1} << kSquares) - 1;
+int count(SquareSet set) noexcept;
+Square pop_first(SquareSet& set) noexcept;
+
+class Position {
+  public:
+    Position() noexcept;  // an empty board, empty hands, Black to move, move 1
+    static Position start();
+
+    Piece piece_on(Square s) const noexcept { return board_[s]; }
+    Color side_to_move() const noexcept { return side_; }
+    int hand(Color c, PieceType t) const noexcept {
+        return hands_[static_cast<std::size_t>(index(c))][static_cast<std::size_t>(index(t))];
+    }
+    // The king of `c`, kNoSquare when it has none or more than one.
+    Square king(Color c) const noexcept { return kings_[static_cast<std::size_t>(index(c))]; }
+    SquareSet pieces(Color c) const noexcept { return occupied_[static_cast<std::size_t>(index(c))]; }
+    SquareSet occupied() const noexcept { return occupied_[0] | occupied_[1]; }
+    // The files (bit = column) holding an unpromoted pawn of `c`.
+    std::uint16_t pawn_files(Color c) const noexcept {
+        return pawn_files_[static_cast<std::size_t>(index(c))];
+    }
+    int move_number() const noexcept { return move_number_; }
+
+    // Editing (for readers): no legality is checked.
+    void put(Piece p, Square s) noexcept;
+    void remove(Square s) noexcept;
+    void set_hand(Color c, PieceType t, int n) noexcept {
+        hands_[static_cast<std::size_t>(index(c))][static_cast<std::size_t>(index(t))] =
+            static_cast<std::uint8_t>(n);
+    }
+    void set_side_to_move(Color c) noexcept { side_ = c; }
+    void set_move_number(int n) noexcept { move_number_ = n; }
+
+    // Plays a legal move (one the generator gave for this position).
+    void play(Move m) noexcept;
+
+    bool operator==(const Position&) const = default;
+
+  private:
+    void refresh_kings() noexcept;
+    void refresh_pawn_file(std::size_t c, int column) noexcept;
+
+    std::array<Piece, kSquares> board_{};
+    std::array<std::array<std::uint8_t, kHandTypes>, 2> hands_{};
+    std::array<SquareSet, 2> occupied_{};
+    std::array<std::uint16_t, 2> pawn_files_{};
+    std::array<Square, 2> kings_{kNoSquare, kNoSquare};
+    std::array<std::uint8_t, 2> king_count_{};
+    Color side_ = Color::black;
+    int move_number_ = 1;
+};
+
+}  // namespace kifu::shogi

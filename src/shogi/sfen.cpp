@@ -1,0 +1,337 @@
+#include "kifu/shogi/sfen.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "kifu/core/text_position.hpp"
+
+namespace kifu::shogi {
+namespace {
+
+// How many of each kind a set has (promoted pieces count as their kind).
+constexpr std::array<int, 8> kSetCount = {18, 4, 4, 4, 4, 2, 2, 2};
+constexpr std::string_view kKindNames[8] = {"pawns", "lances",  "knights", "silvers",
+                                            "golds", "bishops", "rooks",   "kings"};
+// The order hands are written in (USI: rook, bishop, gold, silver, knight, lance, pawn).
+constexpr PieceType kHandOrder[kHandTypes] = {PieceType::rook,   PieceType::bishop, PieceType::gold,
+                                              PieceType::silver, PieceType::knight, PieceType::lance,
+                                              PieceType::pawn};
+
+char letter(Piece p) {
+    const char c = usi_letter(p.type);
+    return p.color == Color::black ? c : static_cast<char>(c - 'A' + 'a');
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+}  // namespace
+
+Result<Position> parse_sfen(std::string_view text, SfenReadOptions options) {
+    std::size_t i = 0;
+    const auto skip_blanks = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    skip_blanks();
+    if (text.substr(i, 5) == "sfen ") {
+        i += 5;
+        skip_blanks();
+    }
+    Position pos;
+    // Board.
+    for (int rank = 0; rank < 9; ++rank) {
+        int column = 0;
+        while (i < text.size() && text[i] != '/' && text[i] != ' ' && text[i] != '\t') {
+            const std::size_t at = i;
+            if (is_digit(text[i])) {
+                const int n = text[i] - '0';
+                if (n == 0) return expected_at(text, at, "a piece letter or an empty count 1-9");
+                column += n;
+                ++i;
+            } else {
+                bool plus = false;
+                if (text[i] == '+') {
+                    plus = true;
+                    ++i;
+                }
+                if (i >= text.size()) return expected_at(text, i, "a piece letter after '+'");
+                const char c = text[i];
+                const bool black = c >= 'A' && c <= 'Z';
+                const PieceType base =
+                    piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
+                if (base == PieceType::none)
+                    return expected_at(
+                        text, i,
+                        plus ? "a piece letter after '+' (P L N S B R)"
+                             : "a piece letter (K R B G S N L P, lower case for White) or a digit");
+                if (plus && !can_promote(base))
+                    return error_at(text, at, ErrorCode::unexpected_character,
+                                    fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
+                if (column >= 9)
+                    return error_at(
+                        text, at, ErrorCode::out_of_range,
+                        fmt::format("rank {} has more than 9 squares", static_cast<char>('a' + rank)));
+                pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
+                        static_cast<Square>(rank * 9 + column));
+                ++column;
+                ++i;
+            }
+            if (column > 9)
+                return error_at(
+                    text, at, ErrorCode::out_of_range,
+                    fmt::format("rank {} has more than 9 squares", static_cast<char>('a' + rank)));
+        }
+        if (column != 9)
+            return error_at(
+                text, i, ErrorCode::out_of_range,
+                fmt::format("rank {} has {} squares, expected 9", static_cast<char>('a' + rank), column));
+        if (rank < 8) {
+            if (i >= text.size() || text[i] != '/')
+                return expected_at(text, i, "'/' and the next rank (a board has 9 ranks)");
+            ++i;
+        }
+    }
+    if (i < text.size() && text[i] == '/')
+        return error_at(text, i, ErrorCode::out_of_range, "a board has 9 ranks, found more");
+    // Side to move.
+    if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
+        return expected_at(text, i, "a space and the side to move");
+    skip_blanks();
+    if (i >= text.size() || (text[i] != 'b' && text[i] != 'w'))
+        return expected_at(text, i, "the side to move, 'b' or 'w'");
+    pos.set_side_to_move(text[i] == 'b' ? Color::black : Color::white);
+    ++i;
+    // Hands.
+    if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
+        return expected_at(text, i, "a space and the pieces in hand");
+    skip_blanks();
+    if (i < text.size() && text[i] == '-') {
+        ++i;
+    } else {
+        bool any = false;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') {
+            const std::size_t at = i;
+            int n = 1;
+            if (is_digit(text[i])) {
+                n = 0;
+                while (i < text.size() && is_digit(text[i]) && n <= 99) n = n * 10 + (text[i++] - '0');
+                if (n < 1 || n > 18)
+                    return error_at(text, at, ErrorCode::out_of_range,
+                                    "expected a count from 2 to 18 before a piece in hand");
+            }
+            if (i >= text.size()) return expected_at(text, i, "a piece letter after the count");
+            const char c = text[i];
+            const bool black = c >= 'A' && c <= 'Z';
+            const PieceType t = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
+            if (t == PieceType::none || t == PieceType::king)
+                return expected_at(text, i, "a piece in hand (R B G S N L P, lower case for White)");
+            const Color color = black ? Color::black : Color::white;
+            if (pos.hand(color, t) != 0)
+                return error_at(text, at, ErrorCode::duplicate,
+                                fmt::format("'{}' is given twice in the hands", c));
+            pos.set_hand(color, t, n);
+            ++i;
+            any = true;
+        }
+        if (!any) return expected_at(text, i, "the pieces in hand, or '-'");
+    }
+    // Move number.
+    skip_blanks();
+    if (i >= text.size()) {
+        if (!options.relaxed) return expected_at(text, i, "the move number");
+        return pos;
+    }
+    const std::size_t at = i;
+    long n = 0;
+    while (i < text.size() && is_digit(text[i]) && n < 100000000) n = n * 10 + (text[i++] - '0');
+    if (i == at) return expected_at(text, i, "the move number");
+    if (n < 1 || n >= 100000000)
+        return error_at(text, at, ErrorCode::out_of_range, "expected a move number from 1");
+    pos.set_move_number(static_cast<int>(n));
+    skip_blanks();
+    if (i < text.size()) return expected_at(text, i, "the end of the SFEN");
+    return pos;
+}
+
+std::string write_sfen(const Position& pos) {
+    std::string out;
+    for (int rank = 0; rank < 9; ++rank) {
+        int empty = 0;
+        for (int column = 0; column < 9; ++column) {
+            const Piece p = pos.piece_on(static_cast<Square>(rank * 9 + column));
+            if (p.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            if (is_promoted(p.type)) out += '+';
+            out += letter(p);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (rank < 8) out += '/';
+    }
+    out += pos.side_to_move() == Color::black ? " b " : " w ";
+    std::string hands;
+    for (const Color c : {Color::black, Color::white})
+        for (const PieceType t : kHandOrder) {
+            const int n = pos.hand(c, t);
+            if (n == 0) continue;
+            if (n > 1) hands += std::to_string(n);
+            hands += letter({t, c});
+        }
+    out += hands.empty() ? "-" : hands;
+    out += ' ';
+    out += std::to_string(pos.move_number());
+    return out;
+}
+
+std::vector<std::string> validity_problems(const Position& pos) {
+    std::vector<std::string> problems;
+    std::array<int, 8> total{};
+    std::array<int, 2> kings{};
+    for (Square s = 0; s < kSquares; ++s) {
+        const Piece p = pos.piece_on(s);
+        if (p.empty()) continue;
+        ++total[static_cast<std::size_t>(index(unpromoted(p.type)))];
+        if (p.type == PieceType::king) ++kings[static_cast<std::size_t>(index(p.color))];
+        if (dead_end(p.type, p.color, s))
+            problems.push_back(fmt::format("the {} {} on {}{} can never move",
+                                           p.color == Color::black ? "Black" : "White",
+                                           kKindNames[static_cast<std::size_t>(index(p.type))], file_of(s),
+                                           static_cast<char>('a' + rank_of(s))));
+    }
+    for (const Color c : {Color::black, Color::white})
+        for (int t = 0; t < kHandTypes; ++t)
+            total[static_cast<std::size_t>(t)] += pos.hand(c, static_cast<PieceType>(t));
+    for (std::size_t t = 0; t < 8; ++t)
+        if (total[t] > kSetCount[t])
+            problems.push_back(fmt::format("{} {} on the board and in hand, a set has {}", total[t],
+                                           kKindNames[t], kSetCount[t]));
+    for (std::size_t c = 0; c < 2; ++c) {
+        const std::string_view side = c == 0 ? "Black" : "White";
+        if (kings[c] > 1) problems.push_back(fmt::format("{} has {} kings", side, kings[c]));
+        for (int column = 0; column < 9; ++column) {
+            int pawns = 0;
+            for (int rank = 0; rank < 9; ++rank) {
+                const Piece p = pos.piece_on(static_cast<Square>(rank * 9 + column));
+                pawns += p.type == PieceType::pawn && static_cast<std::size_t>(index(p.color)) == c;
+            }
+            if (pawns > 1)
+                problems.push_back(
+                    fmt::format("{} has {} unpromoted pawns on file {}", side, pawns, 9 - column));
+        }
+    }
+    if (in_check(pos, ~pos.side_to_move()))
+        problems.push_back(fmt::format("{} is in check but it is {} to move",
+                                       pos.side_to_move() == Color::black ? "White" : "Black",
+                                       pos.side_to_move() == Color::black ? "Black" : "White"));
+    return problems;
+}
+
+std::vector<Error> validate_sfen(std::string_view text, SfenReadOptions options) {
+    Result<Position> pos = parse_sfen(text, options);
+    if (!pos) return {pos.error()};
+    std::vector<Error> out;
+    for (std::string& p : validity_problems(*pos))
+        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+    return out;
+}
+
+std::string write_usi(Move m) {
+    std::string out;
+    const auto square = [&](Square s) {
+        out += static_cast<char>('0' + file_of(s));
+        out += static_cast<char>('a' + rank_of(s));
+    };
+    if (m.is_drop()) {
+        out += usi_letter(m.dropped());
+        out += '*';
+    } else {
+        square(m.from());
+    }
+    square(m.to());
+    if (m.promotes()) out += '+';
+    return out;
+}
+
+Result<Move> parse_usi(const Position& pos, std::string_view text) {
+    const auto square_at = [&](std::size_t i) -> Square {
+        if (i + 1 >= text.size()) return kNoSquare;
+        const char f = text[i], r = text[i + 1];
+        if (f < '1' || f > '9' || r < 'a' || r > 'i') return kNoSquare;
+        return make_square(f - '0', r - 'a');
+    };
+    const auto invalid = [&] {
+        return error_at(
+            text, 0, ErrorCode::unexpected_character,
+            fmt::format("invalid move '{}': expected a USI move such as 7g7f, 8h2b+ or P*5e", text));
+    };
+    Move m;
+    if (text.size() == 4 && text[1] == '*') {
+        const PieceType t = piece_type_from_usi_letter(text[0]);
+        const Square to = square_at(2);
+        if (t == PieceType::none || t == PieceType::king || to == kNoSquare) return invalid();
+        m = Move::drop(t, to);
+    } else if (text.size() == 4 || (text.size() == 5 && text[4] == '+')) {
+        const Square from = square_at(0), to = square_at(2);
+        if (from == kNoSquare || to == kNoSquare) return invalid();
+        m = Move::make(from, to, text.size() == 5);
+    } else {
+        return invalid();
+    }
+    if (!legal_moves(pos).contains(m))
+        return error_at(text, 0, ErrorCode::illegal_move,
+                        fmt::format("illegal move '{}' ({} to move)", text,
+                                    pos.side_to_move() == Color::black ? "Black" : "White"));
+    return m;
+}
+
+Result<Position> parse_usi_position(std::string_view text) {
+    std::size_t i = 0;
+    const auto skip_blanks = [&] {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+            ++i;
+    };
+    skip_blanks();
+    if (text.substr(i, 9) == "position ") {
+        i += 9;
+        skip_blanks();
+    }
+    Position pos;
+    const std::size_t moves_at = text.find(" moves", i);
+    const std::string_view head =
+        text.substr(i, moves_at == std::string_view::npos ? std::string_view::npos : moves_at - i);
+    if (head == "startpos" || (head.size() > 8 && head.substr(0, 8) == "startpos" &&
+                               head.find_first_not_of(" \t", 8) == std::string_view::npos)) {
+        pos = Position::start();
+    } else if (head.substr(0, 5) == "sfen ") {
+        Result<Position> p = parse_sfen(head);
+        if (!p) {
+            Error e = p.error();
+            return error_at(text, i + e.offset, e.code, e.message);
+        }
+        pos = *p;
+    } else {
+        return expected_at(text, i, "'startpos' or 'sfen' and an SFEN");
+    }
+    if (moves_at == std::string_view::npos) return pos;
+    i = moves_at + 6;
+    for (;;) {
+        skip_blanks();
+        if (i >= text.size()) break;
+        std::size_t end = i;
+        while (end < text.size() && text[end] != ' ' && text[end] != '\t' && text[end] != '\n' &&
+               text[end] != '\r')
+            ++end;
+        Result<Move> m = parse_usi(pos, text.substr(i, end - i));
+        if (!m) return error_at(text, i, m.error().code, m.error().message);
+        pos.play(*m);
+        i = end;
+    }
+    return pos;
+}
+
+}  // namespace kifu::shogi
