@@ -4,7 +4,7 @@
 #                then fuzz each parser for FUZZ_SECONDS under ASan+UBSan
 #   make bench   benchmarks and their comparison (bench/compare)
 #   make fuzz    the fuzzers alone, for FUZZ_SECONDS each
-#   make test-long  the perft suites to their full depth (optimised build; a long run)
+#   make test-long  the chess and shogi perft suites to full depth (optimised build; a long run)
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -38,7 +38,7 @@ test: unit
 test-long: deps
 	cmake --preset long
 	cmake --build --preset long
-	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*'
+	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*:ShogiPerftLong.*'
 
 bench: release
 	bench/compare build/release/bench/kifu_bench

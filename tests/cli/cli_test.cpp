@@ -347,3 +347,20 @@ TEST_F(Cli, PgnThreadsKeepTheInputOrderAndCompressedInputReads) {
     const Outcome missing = kifu({"pgn", "stats", (dir_ / "nope.pgn").string()});
     EXPECT_EQ(missing.exit_code, 3);
 }
+
+// Shogi ---------------------------------------------------------------------------
+
+TEST_F(Cli, ShogiPerftAndMoves) {
+    const Outcome perft = kifu({"perft", "--game", "shogi", "startpos", "3"});
+    EXPECT_EQ(perft.exit_code, 0);
+    EXPECT_EQ(perft.out, "nodes 25470\n");
+    const Outcome divide = kifu({"perft", "--game", "shogi", "--divide",
+                                 "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", "1"});
+    EXPECT_EQ(std::count(divide.out.begin(), divide.out.end(), '\n'), 594);  // 593 moves and the total
+    EXPECT_NE(divide.out.find("G*5e: 1\n"), std::string::npos);
+    const Outcome moves = kifu({"moves", "--game", "shogi", "startpos moves 7g7f 3c3d 8h2b+"});
+    EXPECT_NE(moves.out.find("3a2b\n"), std::string::npos) << moves.out;
+    const Outcome bad = kifu({"perft", "--game", "shogi", "startpos moves 7g7e", "1"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.err, "<sfen>:1:16: error: illegal move '7g7e' (Black to move)\n");
+}

@@ -14,6 +14,7 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
 #include "kifu/core/scanner.hpp"
+#include "kifu/shogi/sfen.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -98,9 +99,40 @@ std::vector<Error> validate_chess(const PositionInput& in) {
     return chess::validate_fen(text);
 }
 
+// "startpos", an SFEN, or a USI position command's argument ("startpos moves 7g7f").
+shogi::Position shogi_argument(const std::string& text) {
+    const std::string_view t = trimmed(text);
+    Result<shogi::Position> pos = t == "startpos" || t.substr(0, 9) == "startpos " ||
+                                          t.substr(0, 5) == "sfen " || t.substr(0, 9) == "position "
+                                      ? shogi::parse_usi_position(t)
+                                      : shogi::parse_sfen(t, {.relaxed = true});
+    if (!pos) {
+        report(pos.error(), "<sfen>");
+        throw Exit{kInvalidInput};
+    }
+    return *pos;
+}
+
+// perft, or its divide, for either game: the same loop over their parallel APIs.
+template <class Position, class Legal, class Perft, class Name>
+std::uint64_t count_nodes(const Position& pos, int depth, bool divide, std::string& out, Legal legal,
+                          Perft perft, Name name) {
+    if (!divide || depth == 0) return perft(pos, depth);
+    std::uint64_t nodes = 0;
+    for (const auto m : legal(pos)) {
+        Position next = pos;
+        next.play(m);
+        const std::uint64_t n = perft(next, depth - 1);
+        out += fmt::format("{}: {}\n", name(pos, m), n);
+        nodes += n;
+    }
+    return nodes;
+}
+
 Run add_perft_command(CLI::App& app) {
     struct Options {
         std::string fen;
+        std::string game = "chess";
         int depth = 1;
         bool divide = false;
         OutputOptions output;
@@ -110,28 +142,37 @@ Run add_perft_command(CLI::App& app) {
         app.add_subcommand("perft", "Count the positions reached at a depth (move generator test)");
     command->footer(
         "Examples:\n  kifu perft startpos 5\n  kifu perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
-        "PPPBBPPP/R3K2R w KQkq - 0 1' 3");
-    command->add_option("FEN", options->fen, "the position, or 'startpos'")->required();
+        "PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  kifu perft --game shogi startpos 5\n"
+        "  kifu perft --game shogi 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1' "
+        "3");
+    command
+        ->add_option("POSITION", options->fen,
+                     "chess: a FEN or 'startpos'; shogi: an SFEN, 'startpos', or 'startpos moves 7g7f ...'")
+        ->required();
     command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
-    command->add_flag("--divide", options->divide, "the count under each legal move (UCI), then the total");
+    command->add_option("--game", options->game, "chess (the default) or shogi")
+        ->check(CLI::IsMember({"chess", "shogi"}));
+    command->add_flag("--divide", options->divide,
+                      "the count under each legal move (UCI/USI), then the total");
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        const chess::Position pos = fen_argument(options->fen);
+        std::string out;
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t nodes = 0;
-        std::string out;
-        if (options->divide && options->depth > 0) {
-            for (const chess::Move m : chess::legal_moves(pos)) {
-                chess::Position next = pos;
-                next.play(m);
-                const std::uint64_t n = chess::perft(next, options->depth - 1);
-                out += fmt::format("{}: {}\n", chess::write_uci(pos, m), n);
-                nodes += n;
-            }
+        if (options->game == "shogi") {
+            nodes = count_nodes(
+                shogi_argument(options->fen), options->depth, options->divide, out,
+                [](const shogi::Position& p) { return shogi::legal_moves(p); },
+                [](const shogi::Position& p, int d) { return shogi::perft(p, d); },
+                [](const shogi::Position&, shogi::Move m) { return shogi::write_usi(m); });
         } else {
-            nodes = chess::perft(pos, options->depth);
+            nodes = count_nodes(
+                fen_argument(options->fen), options->depth, options->divide, out,
+                [](const chess::Position& p) { return chess::legal_moves(p); },
+                [](const chess::Position& p, int d) { return chess::perft(p, d); },
+                [](const chess::Position& p, chess::Move m) { return chess::write_uci(p, m); });
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -146,20 +187,29 @@ Run add_perft_command(CLI::App& app) {
 Run add_moves_command(CLI::App& app) {
     struct Options {
         std::string fen;
+        std::string game = "chess";
         OutputOptions output;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("moves", "List the legal moves of a position, in SAN and UCI");
-    command->footer("Example:\n  kifu moves startpos");
-    command->add_option("FEN", options->fen, "the position, or 'startpos'")->required();
+    CLI::App* command =
+        app.add_subcommand("moves", "List the legal moves of a position (chess: SAN and UCI; shogi: USI)");
+    command->footer("Examples:\n  kifu moves startpos\n  kifu moves --game shogi 'startpos moves 7g7f 3c3d'");
+    command->add_option("POSITION", options->fen, "a FEN, an SFEN, or 'startpos' (see perft)")->required();
+    command->add_option("--game", options->game, "chess (the default) or shogi")
+        ->check(CLI::IsMember({"chess", "shogi"}));
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        const chess::Position pos = fen_argument(options->fen);
         std::string out;
-        for (const chess::Move m : chess::legal_moves(pos))
-            out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
+        if (options->game == "shogi") {
+            for (const shogi::Move m : shogi::legal_moves(shogi_argument(options->fen)))
+                out += shogi::write_usi(m) + "\n";
+        } else {
+            const chess::Position pos = fen_argument(options->fen);
+            for (const chess::Move m : chess::legal_moves(pos))
+                out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
+        }
         write_output(options->output, out);
         return kOk;
     };
