@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "japanese.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
 #include "kifu/shogi/sfen.hpp"
+#include "sassersson.hpp"
 
 namespace kifu::shogi {
 namespace {
@@ -178,6 +180,10 @@ Result<Move> match(const Position& pos, std::string_view text, const Pattern& p)
 
 }  // namespace
 
+bool piece_could_reach(const Position& pos, Square from, Square to) {
+    return sassersson::could_move(pos, from, to);
+}
+
 std::string_view to_string(Notation n) noexcept {
     switch (n) {
         case Notation::usi:
@@ -190,6 +196,10 @@ std::string_view to_string(Notation n) noexcept {
             return "hodges-number";
         case Notation::hosking:
             return "hosking";
+        case Notation::japanese:
+            return "japanese";
+        case Notation::sassersson:
+            return "sassersson";
     }
     return "usi";
 }
@@ -204,8 +214,12 @@ bool notation_from_name(std::string_view name, Notation& out) noexcept {
     return false;
 }
 
-std::string write_move(const Position& pos, Move m, Notation n) {
+std::string write_move(const Position& pos, Move m, Notation n, Square previous) {
     switch (n) {
+        case Notation::japanese:
+            return japanese::write(pos, m, previous, true);
+        case Notation::sassersson:
+            return sassersson::write(pos, m, previous);
         case Notation::usi:
             return write_usi(m);
         case Notation::csa: {
@@ -224,8 +238,12 @@ std::string write_move(const Position& pos, Move m, Notation n) {
     }
 }
 
-Result<Move> parse_move(const Position& pos, std::string_view text, Notation n) {
+Result<Move> parse_move(const Position& pos, std::string_view text, Notation n, Square previous) {
     switch (n) {
+        case Notation::japanese:
+            return japanese::read(pos, text, previous);
+        case Notation::sassersson:
+            return sassersson::read(pos, text, previous);
         case Notation::usi:
             return parse_usi(pos, text);
         case Notation::csa: {
