@@ -205,8 +205,8 @@ std::string_view to_string(Notation n) noexcept {
 }
 
 bool notation_from_name(std::string_view name, Notation& out) noexcept {
-    for (const Notation n :
-         {Notation::usi, Notation::csa, Notation::hodges, Notation::hodges_number, Notation::hosking})
+    for (const Notation n : {Notation::usi, Notation::csa, Notation::hodges, Notation::hodges_number,
+                             Notation::hosking, Notation::japanese, Notation::sassersson})
         if (to_string(n) == name) {
             out = n;
             return true;

@@ -151,4 +151,31 @@ void Position::play(Move m) noexcept {
     ++move_number_;
 }
 
+Position::Undo Position::make(Move m) noexcept {
+    Undo undo;
+    if (!m.is_drop()) undo.captured = board_[m.to()];
+    play(m);
+    return undo;
+}
+
+void Position::unmake(Move m, const Undo& undo) noexcept {
+    side_ = ~side_;
+    --move_number_;
+    const Color us = side_;
+    const auto u = static_cast<std::size_t>(index(us));
+    if (m.is_drop()) {
+        remove(m.to());
+        ++hands_[u][static_cast<std::size_t>(index(m.dropped()))];
+        return;
+    }
+    const PieceType moved = board_[m.to()].type;
+    remove(m.to());
+    put({m.promotes() ? unpromoted(moved) : moved, us}, m.from());
+    if (!undo.captured.empty()) {
+        put(undo.captured, m.to());
+        if (undo.captured.type != PieceType::king)
+            --hands_[u][static_cast<std::size_t>(index(unpromoted(undo.captured.type)))];
+    }
+}
+
 }  // namespace kifu::shogi

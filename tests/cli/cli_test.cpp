@@ -364,3 +364,26 @@ TEST_F(Cli, ShogiPerftAndMoves) {
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_EQ(bad.err, "<sfen>:1:16: error: illegal move '7g7e' (Black to move)\n");
 }
+
+TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {
+    const Outcome japanese = kifu({"convert", "--game", "shogi", "--from", "usi", "--to", "japanese",
+                                   "--text", "7g7f 3c3d 8h2b+ 3a2b B*4e"});
+    EXPECT_EQ(japanese.exit_code, 0);
+    EXPECT_EQ(japanese.out, "▲７六歩\n△３四歩\n▲２二角成\n△同　銀\n▲４五角\n");
+    const Outcome sassersson =
+        kifu({"convert", "--game", "shogi", "--from", "japanese", "--to", "sassersson"},
+             "▲７六歩 △３四歩\n▲２二角成 △同　銀\n");
+    EXPECT_EQ(sassersson.out, "76fu\n34fu\n22kk+\n〃gin\n");
+    const Outcome sfen =
+        kifu({"convert", "--game", "shogi", "--from", "hodges", "--to", "sfen", "--text", "1. P-7f 2. P-3d"});
+    EXPECT_EQ(sfen.out, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n");
+    const Outcome handicap =
+        kifu({"convert", "--game", "shogi", "--from", "csa", "--to", "hosking", "--position",
+              "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "--text", "-3334FU"});
+    EXPECT_EQ(handicap.out, "P34\n");
+    const Outcome illegal =
+        kifu({"convert", "--game", "shogi", "--from", "usi", "--to", "csa", "--text", "7g7f 7g7f"});
+    EXPECT_EQ(illegal.exit_code, 1);
+    EXPECT_EQ(illegal.err, "<text>:1:6: error: illegal move '7g7f' (White to move)\n");
+    EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).exit_code, 2);
+}

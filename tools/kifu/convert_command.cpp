@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <memory>
 
 #include <fmt/format.h>
@@ -6,6 +7,7 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "pgn_commands.hpp"
+#include "shogi_commands.hpp"
 
 namespace kifu::cli {
 
@@ -15,6 +17,8 @@ Run add_convert_command(CLI::App& app) {
         PgnOptions pgn;
         OutputOptions output;
         std::string to;
+        std::string game;
+        std::string position;
         bool pretty = false;
         bool always_size = false;
     };
@@ -33,10 +37,16 @@ Run add_convert_command(CLI::App& app) {
         "  kifu convert --to hen --move 127 game.sgf\n"
         "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'\n"
         "  kifu convert --to jsonl --threads 2 games.pgn.zst -o games.jsonl\n"
-        "  kifu convert --to fen --ply 20 game.pgn");
-    command->add_option("--to", options->to, "output format")
-        ->required()
-        ->check(CLI::IsMember(kWritableFormats));
+        "  kifu convert --to fen --ply 20 game.pgn\n"
+        "  kifu convert --game shogi --from usi --to japanese --text '7g7f 3c3d 8h2b+ 3a2b'\n"
+        "Shogi (--game shogi): a move list (one a line or space-separated; move numbers and side marks "
+        "allowed) "
+        "from --from usi|csa|hodges|hodges-number|hosking|japanese|sassersson to any of them or sfen.");
+    command->add_option("--to", options->to, "output format")->required();
+    command->add_option("--game", options->game, "shogi: convert a move list (see docs/shogi.md)")
+        ->check(CLI::IsMember({"shogi"}));
+    command->add_option("--position", options->position,
+                        "shogi: the SFEN the moves start from (default: the start)");
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
     options->source.add_to(*command, true);
@@ -45,6 +55,13 @@ Run add_convert_command(CLI::App& app) {
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
+        if (options->game == "shogi")
+            return convert_shogi(read_input(options->source.input), options->source.from, options->to,
+                                 options->position, options->output);
+        if (std::find(kWritableFormats.begin(), kWritableFormats.end(), options->to) ==
+            kWritableFormats.end())
+            fail(kUsage, fmt::format("--to {}: not a format kifu writes ({})", options->to,
+                                     fmt::join(kWritableFormats, ", ")));
         const Format to = format_from_name(options->to);
         if (is_pgn_request(options->source))
             return convert_pgn(options->source, nullptr, to, options->pgn, options->output);

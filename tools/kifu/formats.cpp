@@ -70,6 +70,11 @@ void PositionInputOptions::add_to(CLI::App& command, bool with_node_choice) {
 }
 
 PositionInput read_position_input(const PositionInputOptions& options) {
+    for (const std::string_view shogi :
+         {"usi", "csa", "hodges", "hodges-number", "hosking", "japanese", "sassersson"})
+        if (options.from == shogi)
+            fail(kUsage,
+                 fmt::format("--from {} is a shogi move notation: convert with --game shogi", options.from));
     Input input = read_input(options.input);
     const Result<Format> format =
         options.from.empty() ? detect_format(input.text) : Result<Format>(format_from_name(options.from));

@@ -19,14 +19,16 @@ struct PositionInput;
 
 enum class Format { hen, hen_url, sgf, fen, xfen, shredder, epd, txt, pgn, jsonl };
 
-inline const std::vector<std::string> kReadableFormats{"hen",  "hen-url",  "sgf", "fen",
-                                                       "xfen", "shredder", "epd", "pgn"};
+inline const std::vector<std::string> kReadableFormats{
+    "hen", "hen-url", "sgf", "fen", "xfen", "shredder", "epd", "pgn",
+    // shogi move lists (convert --game shogi)
+    "usi", "csa", "hodges", "hodges-number", "hosking", "japanese", "sassersson"};
 inline const std::vector<std::string> kWritableFormats{"hen",      "hen-url", "sgf", "fen", "xfen",
                                                        "shredder", "epd",     "txt", "pgn", "jsonl"};
 
 constexpr bool is_chess(Format f) noexcept {
-    return f == Format::fen || f == Format::xfen || f == Format::shredder || f == Format::epd || f == Format::pgn ||
-           f == Format::jsonl;
+    return f == Format::fen || f == Format::xfen || f == Format::shredder || f == Format::epd ||
+           f == Format::pgn || f == Format::jsonl;
 }
 
 // The chess side of convert and validate (chess_commands.cpp).

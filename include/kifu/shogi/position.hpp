@@ -51,6 +51,14 @@ class Position {
     // Plays a legal move (one the generator gave for this position).
     void play(Move m) noexcept;
 
+    // play() that remembers how to take the move back: make(m) then unmake(m, undo) gives
+    // the position back exactly.
+    struct Undo {
+        Piece captured{};
+    };
+    Undo make(Move m) noexcept;
+    void unmake(Move m, const Undo& undo) noexcept;
+
     bool operator==(const Position&) const = default;
 
   private:
