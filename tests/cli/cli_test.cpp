@@ -387,3 +387,19 @@ TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {
     EXPECT_EQ(illegal.err, "<text>:1:6: error: illegal move '7g7f' (White to move)\n");
     EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).exit_code, 2);
 }
+
+TEST_F(Cli, SfenConvertAndValidate) {
+    const Outcome ok =
+        kifu({"validate", "--text", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"});
+    EXPECT_EQ(ok.exit_code, 0);
+    EXPECT_EQ(ok.out, "ok\n");
+    const Outcome nifu = kifu({"validate", "--text", "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1"});
+    EXPECT_EQ(nifu.exit_code, 1);
+    EXPECT_EQ(nifu.err, "<text>: error: Black has 2 unpromoted pawns on file 5\n");
+    const Outcome bad = kifu({"validate", "--from", "sfen", "--text",
+                              "lnsgkgsnl/1r5b1/ppppppppp/8/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"});
+    EXPECT_EQ(bad.err, "<text>:1:28: error: rank d has 8 squares, expected 9\n");
+    const Outcome canonical =
+        kifu({"convert", "--to", "sfen", "--text", "sfen 4k4/9/9/9/9/9/9/9/4K4 b p2PRb 1"});
+    EXPECT_EQ(canonical.out, "4k4/9/9/9/9/9/9/9/4K4 b R2Pbp 1\n");
+}

@@ -68,6 +68,7 @@ Run add_convert_command(CLI::App& app) {
         const PositionInput in = read_position_input(options->source);
         if (in.format == Format::pgn)
             return convert_pgn(options->source, &in.input.text, to, options->pgn, options->output);
+        if (in.format == Format::sfen) return convert_sfen(in, to, options->output);
         if (is_chess(in.format)) return convert_chess(in, to, options->output);
         if (is_chess(to)) {
             report(Error{ErrorCode::unsupported, 0, 0, 0,

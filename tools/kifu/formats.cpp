@@ -24,6 +24,7 @@ Format format_from_name(std::string_view name) {
     if (name == "epd") return Format::epd;
     if (name == "pgn") return Format::pgn;
     if (name == "jsonl") return Format::jsonl;
+    if (name == "sfen") return Format::sfen;
     return Format::hen;
 }
 
@@ -41,6 +42,15 @@ Result<Format> detect_format(std::string_view text) {
     if (std::count(first_field.begin(), first_field.end(), '/') == 7 &&
         first_field.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string_view::npos)
         return Format::fen;
+    // An SFEN's first field: nine ranks, eight slashes (a leading "sfen " allowed).
+    const std::size_t board =
+        text.substr(start, 5) == "sfen " ? text.find_first_not_of(" \t", start + 5) : start;
+    const std::string_view sfen_field =
+        board == std::string_view::npos ? std::string_view{}
+                                        : text.substr(board, text.find_first_of(" \t\r\n", board) - board);
+    if (std::count(sfen_field.begin(), sfen_field.end(), '/') == 8 &&
+        sfen_field.find_first_not_of("plnsgbrkPLNSGBRK+123456789/") == std::string_view::npos)
+        return Format::sfen;
     // HEN is all unreserved URL characters but for its labels, so an escape means the URL form.
     if (looks_percent_encoded(text)) return Format::hen_url;
     if (first == '.' || first == '_' || first == '~') return Format::hen;
@@ -184,6 +194,7 @@ Result<std::string> write_position(Format format, const go::Position& position, 
         case Format::epd:
         case Format::pgn:
         case Format::jsonl:
+        case Format::sfen:
             break;
     }
     return go::write_hen(position, options);

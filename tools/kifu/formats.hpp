@@ -17,19 +17,23 @@ namespace kifu::cli {
 
 struct PositionInput;
 
-enum class Format { hen, hen_url, sgf, fen, xfen, shredder, epd, txt, pgn, jsonl };
+enum class Format { hen, hen_url, sgf, fen, xfen, shredder, epd, txt, pgn, jsonl, sfen };
 
 inline const std::vector<std::string> kReadableFormats{
-    "hen", "hen-url", "sgf", "fen", "xfen", "shredder", "epd", "pgn",
+    "hen", "hen-url", "sgf", "fen", "xfen", "shredder", "epd", "pgn", "sfen",
     // shogi move lists (convert --game shogi)
     "usi", "csa", "hodges", "hodges-number", "hosking", "japanese", "sassersson"};
-inline const std::vector<std::string> kWritableFormats{"hen",      "hen-url", "sgf", "fen", "xfen",
-                                                       "shredder", "epd",     "txt", "pgn", "jsonl"};
+inline const std::vector<std::string> kWritableFormats{"hen", "hen-url", "sgf", "fen",   "xfen", "shredder",
+                                                       "epd", "txt",     "pgn", "jsonl", "sfen"};
 
 constexpr bool is_chess(Format f) noexcept {
     return f == Format::fen || f == Format::xfen || f == Format::shredder || f == Format::epd ||
            f == Format::pgn || f == Format::jsonl;
 }
+
+// The shogi position side of convert and validate (shogi_commands.cpp).
+int convert_sfen(const PositionInput& in, Format to, const OutputOptions& output);
+std::vector<Error> validate_sfen_input(const PositionInput& in);
 
 // The chess side of convert and validate (chess_commands.cpp).
 int convert_chess(const PositionInput& in, Format to, const OutputOptions& output);

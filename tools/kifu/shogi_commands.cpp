@@ -3,6 +3,8 @@
 
 #include "shogi_commands.hpp"
 
+#include "formats.hpp"
+
 #include <fmt/format.h>
 
 #include "kifu/core/text_position.hpp"
@@ -86,6 +88,31 @@ int convert_shogi(const Input& input, const std::string& from, const std::string
     if (to_sfen) out = shogi::write_sfen(pos) + "\n";
     write_output(output, out);
     return kOk;
+}
+
+int convert_sfen(const PositionInput& in, Format to, const OutputOptions& output) {
+    if (to != Format::sfen) {
+        report(Error{ErrorCode::unsupported, 0, 0, 0, "a shogi position can be written as sfen"},
+               in.input.source);
+        return kInvalidInput;
+    }
+    std::string_view text = in.input.text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+        text.remove_suffix(1);
+    Result<shogi::Position> pos = shogi::parse_sfen(text, {.relaxed = true});
+    if (!pos) {
+        report(pos.error(), in.input.source);
+        return kInvalidInput;
+    }
+    write_output(output, shogi::write_sfen(*pos) + "\n");
+    return kOk;
+}
+
+std::vector<Error> validate_sfen_input(const PositionInput& in) {
+    std::string_view text = in.input.text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
+        text.remove_suffix(1);
+    return shogi::validate_sfen(text);
 }
 
 }  // namespace kifu::cli
