@@ -119,12 +119,6 @@ void add_castling(const Position& pos, Sink& sink, Bitboard checkers) {
 
 }  // namespace
 
-bool MoveList::contains(Move m) const noexcept {
-    for (const Move x : *this)
-        if (x == m) return true;
-    return false;
-}
-
 bool in_check(const Position& pos, Color c) {
     const Square k = pos.king(c);
     return k != kNoSquare && attacked(pos, k, ~c, pos.occupied());

@@ -17,6 +17,7 @@
 
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
+#include "reading.hpp"
 
 namespace kifu::shogi::japanese {
 namespace {
@@ -27,10 +28,6 @@ constexpr std::array<std::string_view, 10> kKanjiDigits = {"〇", "一", "二", 
                                                            "五", "六", "七", "八", "九"};
 constexpr std::array<std::string_view, 14> kPieceNames = {"歩", "香", "桂",   "銀",   "金",   "角", "飛",
                                                           "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
-
-PieceType moving_type(const Position& pos, Move m) {
-    return m.is_drop() ? m.dropped() : pos.piece_on(m.from()).type;
-}
 
 // Rank and file as the mover sees them: forward is toward smaller ranks for Black.
 int forward_of(Color c, Square from, Square to) {
@@ -236,15 +233,11 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         }
     }
     const MoveList legal = legal_moves(pos);
-    // Without 打, a drop is meant only when no piece on the board could go there.
-    bool board_fits = false;
-    for (const Move m : legal)
-        board_fits = board_fits || (!m.is_drop() && m.to() == to && moving_type(pos, m) == type);
     Move found;
     int matches = 0;
     for (const Move m : legal) {
         if (m.to() != to || moving_type(pos, m) != type) continue;
-        if (drop != m.is_drop() && (drop || board_fits)) continue;
+        if (!drop_reading_fits(pos, legal, m, to, type, drop)) continue;
         if (m.promotes() != promote) continue;
         if (!m.is_drop()) {
             // The modifiers given must be those of this piece's move.
@@ -261,14 +254,7 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         ++matches;
         found = m;
     }
-    const char* side = pos.side_to_move() == Color::black ? "Black" : "White";
-    if (matches == 1) return found;
-    if (matches == 0)
-        return error_at(text, 0, ErrorCode::illegal_move,
-                        fmt::format("illegal move '{}' ({} to move)", text, side));
-    return error_at(
-        text, 0, ErrorCode::ambiguous_move,
-        fmt::format("ambiguous move '{}' ({} to move): {} legal moves fit it", text, side, matches));
+    return one_match(pos, text, matches, found);
 }
 
 }  // namespace kifu::shogi::japanese

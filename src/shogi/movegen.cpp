@@ -281,12 +281,6 @@ void generate(const Position& pos, Sink& sink) {
 
 }  // namespace
 
-bool MoveList::contains(Move m) const noexcept {
-    for (const Move x : *this)
-        if (x == m) return true;
-    return false;
-}
-
 MoveList legal_moves(const Position& pos) {
     MoveList list;
     ListSink sink{list};

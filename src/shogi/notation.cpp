@@ -6,6 +6,7 @@
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
 #include "kifu/shogi/sfen.hpp"
+#include "reading.hpp"
 #include "sassersson.hpp"
 
 namespace kifu::shogi {
@@ -13,10 +14,6 @@ namespace {
 
 constexpr std::string_view kCsaCodes[14] = {"FU", "KY", "KE", "GI", "KI", "KA", "HI",
                                             "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
-
-PieceType moving_type(const Position& pos, Move m) {
-    return m.is_drop() ? m.dropped() : pos.piece_on(m.from()).type;
-}
 
 // '+' and the letter of the unpromoted kind: "P", "+P", "+B" (horse), "+R" (dragon).
 std::string piece_letters(PieceType t) {
@@ -76,10 +73,6 @@ std::string western(const Position& pos, Move m, Notation n) {
 Error not_a_move(std::string_view text, Notation n, std::string_view example) {
     return error_at(text, 0, ErrorCode::unexpected_character,
                     fmt::format("invalid move '{}': expected {} such as {}", text, to_string(n), example));
-}
-
-std::string_view side_name(const Position& pos) {
-    return pos.side_to_move() == Color::black ? "Black" : "White";
 }
 
 // What a Hodges or Hosking text says.
@@ -169,6 +162,16 @@ Result<Move> match(const Position& pos, std::string_view text, const Pattern& p)
         drop.from = kNoSquare;
         if (p.from == kNoSquare && p.suffix == 0) return match(pos, text, drop);
     }
+    return one_match(pos, text, matches, found);
+}
+
+}  // namespace
+
+std::string_view side_name(const Position& pos) noexcept {
+    return pos.side_to_move() == Color::black ? "Black" : "White";
+}
+
+Result<Move> one_match(const Position& pos, std::string_view text, int matches, Move found) {
     if (matches == 1) return found;
     if (matches == 0)
         return error_at(text, 0, ErrorCode::illegal_move,
@@ -178,7 +181,18 @@ Result<Move> match(const Position& pos, std::string_view text, const Pattern& p)
                                 side_name(pos), matches));
 }
 
-}  // namespace
+PieceType moving_type(const Position& pos, Move m) noexcept {
+    return m.is_drop() ? m.dropped() : pos.piece_on(m.from()).type;
+}
+
+bool drop_reading_fits(const Position& pos, const MoveList& legal, Move m, Square to, PieceType type,
+                       bool drop) {
+    if (m.is_drop() == drop) return true;
+    if (drop) return false;
+    for (const Move x : legal)
+        if (!x.is_drop() && x.to() == to && moving_type(pos, x) == type) return false;
+    return true;
+}
 
 bool piece_could_reach(const Position& pos, Square from, Square to) {
     return sassersson::could_move(pos, from, to);

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/text_position.hpp"
+#include "reading.hpp"
 
 namespace kifu::shogi::sassersson {
 namespace {
@@ -29,10 +30,6 @@ constexpr std::string_view kArrows[3][3] = {
     {"↓", "", "↑"},
     {"↘", "→", "↗"},
 };
-
-PieceType moving_type(const Position& pos, Move m) {
-    return m.is_drop() ? m.dropped() : pos.piece_on(m.from()).type;
-}
 
 int sign(int x) {
     return (x > 0) - (x < 0);
@@ -188,29 +185,18 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         promotion = '=';
     if (i != text.size()) return invalid("the end of the move");
     const MoveList legal = legal_moves(pos);
-    bool board_fits = false;
-    for (const Move m : legal)
-        board_fits = board_fits || (!m.is_drop() && m.to() == to && moving_type(pos, m) == type);
     Move found;
     int matches = 0;
     for (const Move m : legal) {
         if (m.to() != to || moving_type(pos, m) != type) continue;
-        if (m.is_drop() != drop && (drop || board_fits))
-            continue;  // a bare drop only when no board move fits
+        if (!drop_reading_fits(pos, legal, m, to, type, drop)) continue;
         if (m.promotes() != (promotion == '+')) continue;
         if (!direction.empty() && !m.is_drop() && arrow(pos.side_to_move(), m.from(), m.to()) != direction)
             continue;
         ++matches;
         found = m;
     }
-    const char* side = pos.side_to_move() == Color::black ? "Black" : "White";
-    if (matches == 1) return found;
-    if (matches == 0)
-        return error_at(text, 0, ErrorCode::illegal_move,
-                        fmt::format("illegal move '{}' ({} to move)", text, side));
-    return error_at(
-        text, 0, ErrorCode::ambiguous_move,
-        fmt::format("ambiguous move '{}' ({} to move): {} legal moves fit it", text, side, matches));
+    return one_match(pos, text, matches, found);
 }
 
 }  // namespace kifu::shogi::sassersson

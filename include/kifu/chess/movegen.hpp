@@ -8,27 +8,12 @@
 #include <cstdint>
 
 #include "kifu/chess/position.hpp"
+#include "kifu/core/move_list.hpp"
 
 namespace kifu::chess {
 
-class MoveList {
-  public:
-    static constexpr std::size_t kCapacity = 256;  // no legal position has more than 218 moves
-
-    void push(Move m) noexcept {
-        if (size_ < kCapacity) moves_[size_++] = m;
-    }
-    std::size_t size() const noexcept { return size_; }
-    bool empty() const noexcept { return size_ == 0; }
-    const Move* begin() const noexcept { return moves_.data(); }
-    const Move* end() const noexcept { return moves_.data() + size_; }
-    Move operator[](std::size_t i) const noexcept { return moves_[i]; }
-    bool contains(Move m) const noexcept;
-
-  private:
-    std::array<Move, kCapacity> moves_;
-    std::size_t size_ = 0;
-};
+// No legal chess position has more than 218 moves.
+using MoveList = BoundedMoveList<Move, 256>;
 
 // Every legal move of the side to move.
 MoveList legal_moves(const Position& position);

@@ -26,8 +26,8 @@ namespace kifu::chess {
 // One game's bytes as they stand in the input.
 struct PgnGameText {
     std::string_view text;
-    std::size_t index = 0;   // 0-based, in input order
-    std::size_t offset = 0;  // byte offset of the text in the input
+    std::size_t index = 0;     // 0-based, in input order
+    std::size_t offset = 0;    // byte offset of the text in the input
     std::uint32_t line = 1;    // line of its first byte
     std::uint32_t column = 1;  // column (in bytes) of its first byte on that line
 };

@@ -9,28 +9,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kifu/core/move_list.hpp"
 #include "kifu/shogi/position.hpp"
 
 namespace kifu::shogi {
 
-class MoveList {
-  public:
-    static constexpr std::size_t kCapacity = 600;  // the most legal moves a position has is 593
-
-    void push(Move m) noexcept {
-        if (size_ < kCapacity) moves_[size_++] = m;
-    }
-    std::size_t size() const noexcept { return size_; }
-    bool empty() const noexcept { return size_ == 0; }
-    const Move* begin() const noexcept { return moves_.data(); }
-    const Move* end() const noexcept { return moves_.data() + size_; }
-    Move operator[](std::size_t i) const noexcept { return moves_[i]; }
-    bool contains(Move m) const noexcept;
-
-  private:
-    std::array<Move, kCapacity> moves_;
-    std::size_t size_ = 0;
-};
+// No shogi position has more than 593 legal moves.
+using MoveList = BoundedMoveList<Move, 600>;
 
 MoveList legal_moves(const Position& position);
 std::uint64_t count_legal_moves(const Position& position);
