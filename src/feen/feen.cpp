@@ -1,0 +1,334 @@
+#include "kifu/feen/feen.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "kifu/core/text_position.hpp"
+
+namespace kifu::feen {
+namespace {
+
+bool is_letter(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// The chess glyphs of the seed's form and the letters they stand for.
+constexpr std::array<std::pair<std::string_view, char>, 12> kGlyphs = {{
+    {"♔", 'K'},
+    {"♕", 'Q'},
+    {"♖", 'R'},
+    {"♗", 'B'},
+    {"♘", 'N'},
+    {"♙", 'P'},
+    {"♚", 'k'},
+    {"♛", 'q'},
+    {"♜", 'r'},
+    {"♝", 'b'},
+    {"♞", 'n'},
+    {"♟", 'p'},
+}};
+
+std::string piece_text(const Piece& p) {
+    std::string out;
+    if (p.modifier) out += p.modifier;
+    out += p.letter;
+    if (p.terminal) out += '^';
+    if (p.derived) out += '\'';
+    return out;
+}
+
+// Reads a board: ranks separated by "/", layers by "//". `glyphs` and `commas` allow the
+// seed's chess glyphs and "," between cells.
+Result<bool> read_board(std::string_view text, std::size_t begin, std::size_t end, Position& out, bool seed) {
+    std::vector<std::vector<std::vector<Piece>>> layers(1, std::vector<std::vector<Piece>>(1));
+    std::size_t i = begin;
+    if (i == end) return expected_at(text, i, "the piece placement");
+    if (text[i] == '/')
+        return error_at(text, i, ErrorCode::unexpected_character, "the piece placement starts with '/'");
+    while (i < end) {
+        const char c = text[i];
+        if (c == '/') {
+            std::size_t slashes = 0;
+            while (i < end && text[i] == '/') ++slashes, ++i;
+            if (i == end)
+                return error_at(text, i - 1, ErrorCode::unexpected_end, "the piece placement ends with '/'");
+            if (slashes > 2)
+                return error_at(
+                    text, i - slashes, ErrorCode::unsupported,
+                    fmt::format("{} slashes: boards have at most 3 dimensions (\"//\" between layers)",
+                                slashes));
+            if (slashes == 2) layers.emplace_back();
+            layers.back().emplace_back();
+            continue;
+        }
+        auto& rank = layers.back().back();
+        if (seed && c == ',') {
+            ++i;
+            continue;
+        }
+        if (is_digit(c)) {
+            if (c == '0')
+                return error_at(text, i, ErrorCode::unexpected_character, "an empty run has no leading zero");
+            long n = 0;
+            const std::size_t at = i;
+            while (i < end && is_digit(text[i]) && n <= 100000) n = n * 10 + (text[i++] - '0');
+            if (n > 100000)
+                return error_at(text, at, ErrorCode::out_of_range, "an empty run longer than 100000");
+            rank.insert(rank.end(), static_cast<std::size_t>(n), Piece{});
+            continue;
+        }
+        if (seed) {
+            bool glyph = false;
+            for (const auto& [g, letter] : kGlyphs)
+                if (text.substr(i, g.size()) == g) {
+                    rank.push_back(Piece{letter});
+                    i += g.size();
+                    glyph = true;
+                    break;
+                }
+            if (glyph) continue;
+        }
+        Piece p;
+        const std::size_t at = i;
+        if (c == '+' || c == '-') {
+            p.modifier = c;
+            ++i;
+        }
+        if (i >= end || !is_letter(text[i]))
+            return expected_at(text, i,
+                               seed ? "a piece (a letter or a chess glyph), a digit or '/'"
+                                    : "a piece ([+-]letter[^]['], letters for pieces), a digit or '/'");
+        p.letter = text[i++];
+        if (!seed && i < end && text[i] == '^') p.terminal = true, ++i;
+        if (!seed && i < end && text[i] == '\'') p.derived = true, ++i;
+        (void)at;
+        rank.push_back(p);
+    }
+    // A regular shape: every rank as long as the first, every layer as deep.
+    const std::size_t files = layers[0][0].size();
+    const std::size_t ranks = layers[0].size();
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        if (layers[l].size() != ranks)
+            return error_at(text, begin, ErrorCode::conflict,
+                            fmt::format("layer {} has {} ranks, the first has {} (boards are regular)", l + 1,
+                                        layers[l].size(), ranks));
+        for (std::size_t r = 0; r < layers[l].size(); ++r)
+            if (layers[l][r].size() != files)
+                return error_at(text, begin, ErrorCode::conflict,
+                                fmt::format("rank {} has {} cells, the first has {} (boards are regular)",
+                                            l * ranks + r + 1, layers[l][r].size(), files));
+    }
+    if (files == 0) return error_at(text, begin, ErrorCode::conflict, "a rank with no cells");
+    out.shape.clear();
+    if (layers.size() > 1) out.shape.push_back(static_cast<int>(layers.size()));
+    if (layers.size() > 1 || ranks > 1) out.shape.push_back(static_cast<int>(ranks));
+    out.shape.push_back(static_cast<int>(files));
+    out.cells.clear();
+    for (const auto& layer : layers)
+        for (const auto& rank : layer) out.cells.insert(out.cells.end(), rank.begin(), rank.end());
+    return true;
+}
+
+// Hand order: the highest count first, then by letter (then by the rest of the text).
+bool before(const std::pair<Piece, int>& a, const std::pair<Piece, int>& b) {
+    if (a.second != b.second) return a.second > b.second;
+    if (a.first.letter != b.first.letter) return a.first.letter < b.first.letter;
+    return piece_text(a.first) < piece_text(b.first);
+}
+
+Result<bool> read_hand(std::string_view text, std::size_t begin, std::size_t end,
+                       std::vector<std::pair<Piece, int>>& hand) {
+    std::size_t i = begin;
+    while (i < end) {
+        const std::size_t at = i;
+        int count = 1;
+        if (is_digit(text[i])) {
+            if (text[i] == '0' && (i + 1 >= end || !is_digit(text[i + 1])))
+                return error_at(text, i, ErrorCode::out_of_range,
+                                "a count in hand is 2 or more (a single piece has none), found 0");
+            if (text[i] == '0')
+                return error_at(text, i, ErrorCode::unexpected_character, "a count has no leading zero");
+            long n = 0;
+            while (i < end && is_digit(text[i]) && n <= 100000) n = n * 10 + (text[i++] - '0');
+            if (n < 2)
+                return error_at(text, at, ErrorCode::out_of_range,
+                                "a count in hand is 2 or more (a single piece has none), found 1");
+            if (n > 100000) return error_at(text, at, ErrorCode::out_of_range, "a count in hand over 100000");
+            count = static_cast<int>(n);
+        }
+        Piece p;
+        if (i < end && (text[i] == '+' || text[i] == '-')) p.modifier = text[i++];
+        if (i >= end || !is_letter(text[i])) return expected_at(text, i, "a piece in hand");
+        p.letter = text[i++];
+        if (i < end && text[i] == '^') p.terminal = true, ++i;
+        if (i < end && text[i] == '\'') p.derived = true, ++i;
+        for (const auto& [q, n] : hand)
+            if (q == p)
+                return error_at(text, at, ErrorCode::duplicate,
+                                fmt::format("'{}' is given twice in a hand: aggregate it ({}{})",
+                                            piece_text(p), n + count, piece_text(p)));
+        if (!hand.empty() && !before(hand.back(), {p, count}))
+            return error_at(
+                text, at, ErrorCode::conflict,
+                fmt::format("hand pieces go highest count first, then by letter: '{}' comes before '{}'",
+                            text.substr(at, i - at), piece_text(hand.back().first)));
+        hand.emplace_back(p, count);
+    }
+    return true;
+}
+
+}  // namespace
+
+Result<Position> parse_feen(std::string_view text) {
+    // Exactly three fields, one space between.
+    const std::size_t s1 = text.find(' ');
+    const std::size_t s2 = s1 == std::string_view::npos ? s1 : text.find(' ', s1 + 1);
+    if (s2 == std::string_view::npos || text.find(' ', s2 + 1) != std::string_view::npos) {
+        const std::size_t fields = static_cast<std::size_t>(std::count(text.begin(), text.end(), ' ')) + 1;
+        return error_at(
+            text, 0, ErrorCode::unexpected_character,
+            fmt::format("a FEEN has 3 fields (placement, hands, style-turn) separated by one space, found {}",
+                        fields));
+    }
+    Position pos;
+    if (Result<bool> board = read_board(text, 0, s1, pos, false); !board) return board.error();
+    // Hands: first/second.
+    const std::string_view hands = text.substr(s1 + 1, s2 - s1 - 1);
+    const std::size_t slash = hands.find('/');
+    if (slash == std::string_view::npos || hands.find('/', slash + 1) != std::string_view::npos)
+        return error_at(
+            text, s1 + 1, ErrorCode::unexpected_character,
+            "the hands field is \"first/second\" with exactly one '/' (\"/\" when both are empty)");
+    if (Result<bool> r = read_hand(text, s1 + 1, s1 + 1 + slash, pos.hands[0]); !r) return r.error();
+    if (Result<bool> r = read_hand(text, s1 + 2 + slash, s2, pos.hands[1]); !r) return r.error();
+    // Style-turn: the side to move's style first.
+    const std::string_view st = text.substr(s2 + 1);
+    if (st.size() != 3 || st[1] != '/' || !is_letter(st[0]) || !is_letter(st[2]))
+        return error_at(
+            text, s2 + 1, ErrorCode::unexpected_character,
+            "the style-turn field is two style letters around '/', the side to move's first (e.g. C/c)");
+    const bool first_upper = st[0] >= 'A' && st[0] <= 'Z';
+    const bool second_upper = st[2] >= 'A' && st[2] <= 'Z';
+    if (first_upper == second_upper)
+        return error_at(
+            text, s2 + 1, ErrorCode::conflict,
+            fmt::format("the two styles must differ in case (upper case for the first player), found {}",
+                        st));
+    pos.first_to_move = first_upper;
+    pos.styles[0] = first_upper ? st[0] : st[2];
+    pos.styles[1] = first_upper ? st[2] : st[0];
+    // No more pieces than cells.
+    std::size_t pieces = 0;
+    for (const Piece& p : pos.cells) pieces += p.letter != 0;
+    for (const auto& hand : pos.hands)
+        for (const auto& [p, n] : hand) pieces += static_cast<std::size_t>(n);
+    if (pieces > pos.cells.size())
+        return error_at(text, 0, ErrorCode::conflict,
+                        fmt::format("{} pieces on the board and in hand, more than the {} cells of the board",
+                                    pieces, pos.cells.size()));
+    return pos;
+}
+
+namespace {
+
+void write_board(std::string& out, const Position& pos, bool glyphs) {
+    const int files = pos.shape.back();
+    const int ranks_per_layer = pos.shape.size() >= 2 ? pos.shape[pos.shape.size() - 2] : 1;
+    int empty = 0;
+    for (std::size_t i = 0; i < pos.cells.size(); ++i) {
+        const int index = static_cast<int>(i);
+        if (index > 0 && index % files == 0) {
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            out += index % (files * ranks_per_layer) == 0 ? "//" : "/";
+        }
+        const Piece& p = pos.cells[i];
+        if (!p.letter) {
+            ++empty;
+            continue;
+        }
+        if (empty) out += std::to_string(empty);
+        empty = 0;
+        bool written = false;
+        if (glyphs && !p.modifier && !p.terminal && !p.derived)
+            for (const auto& [g, letter] : kGlyphs)
+                if (letter == p.letter) {
+                    out += g;
+                    written = true;
+                }
+        if (!written) out += piece_text(p);
+    }
+    if (empty) out += std::to_string(empty);
+}
+
+}  // namespace
+
+std::string write_feen(const Position& pos) {
+    std::string out;
+    write_board(out, pos, false);
+    out += ' ';
+    for (int side = 0; side < 2; ++side) {
+        std::vector<std::pair<Piece, int>> hand = pos.hands[side];
+        std::sort(hand.begin(), hand.end(), before);
+        for (const auto& [p, n] : hand) {
+            if (n > 1) out += std::to_string(n);
+            out += piece_text(p);
+        }
+        if (side == 0) out += '/';
+    }
+    out += ' ';
+    out += pos.first_to_move ? pos.styles[0] : pos.styles[1];
+    out += '/';
+    out += pos.first_to_move ? pos.styles[1] : pos.styles[0];
+    return out;
+}
+
+Result<SeedPosition> parse_feen2015(std::string_view text) {
+    const std::size_t s1 = text.find(' ');
+    const std::size_t s2 = s1 == std::string_view::npos ? s1 : text.find(' ', s1 + 1);
+    if (s2 == std::string_view::npos || text.find(' ', s2 + 1) != std::string_view::npos)
+        return error_at(text, 0, ErrorCode::unexpected_character,
+                        "a FEEN (seed form) has 3 fields: the board, the active side, the captured actors");
+    SeedPosition out;
+    if (Result<bool> board = read_board(text, 0, s1, out.position, true); !board) return board.error();
+    const std::string_view side = text.substr(s1 + 1, s2 - s1 - 1);
+    if (side != "B" && side != "t")
+        return expected_at(text, s1 + 1, "the active side, 'B' (bottom) or 't' (top)");
+    out.position.first_to_move = side == "B";
+    const std::string_view captured = text.substr(s2 + 1);
+    if (captured.empty()) return expected_at(text, s2 + 1, "the captured actors, or '-'");
+    if (captured != "-") {
+        for (std::size_t i = 0; i < captured.size();) {
+            std::string actor;
+            if (captured[i] == '+') actor += captured[i++];
+            if (i >= captured.size() || !is_letter(captured[i]))
+                return expected_at(text, s2 + 1 + i,
+                                   "a captured actor (a letter, '+' before a promoted one)");
+            actor += captured[i++];
+            if (!out.captured.empty() && actor.back() < out.captured.back().back())
+                return error_at(text, s2 + i, ErrorCode::conflict,
+                                "the captured actors are listed in alphabetical order");
+            out.captured.push_back(actor);
+        }
+    }
+    return out;
+}
+
+std::string write_feen2015(const Position& pos, const std::vector<std::string>& captured, bool glyphs) {
+    std::string out;
+    write_board(out, pos, glyphs);
+    out += pos.first_to_move ? " B " : " t ";
+    std::vector<std::string> sorted = captured;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const std::string& a, const std::string& b) { return a.back() < b.back(); });
+    if (sorted.empty()) out += '-';
+    for (const std::string& a : sorted) out += a;
+    return out;
+}
+
+}  // namespace kifu::feen
