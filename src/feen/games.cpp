@@ -92,6 +92,48 @@ Result<chess::Position> to_chess(const Position& f) {
     return pos;
 }
 
+namespace {
+constexpr std::string_view kXiangqiLetters = "GAEHRCP";  // by xiangqi::PieceType
+}  // namespace
+
+Position from_xiangqi(const xiangqi::Position& pos) {
+    Position out;
+    out.shape = {xiangqi::kRanks, xiangqi::kFiles};
+    out.cells.assign(xiangqi::kSquares, Piece{});
+    out.styles[0] = 'X';
+    out.styles[1] = 'x';
+    out.first_to_move = pos.side_to_move == xiangqi::Color::red;
+    for (std::size_t s = 0; s < out.cells.size(); ++s) {
+        const xiangqi::Piece p = pos.board[s];
+        if (p.empty()) continue;
+        const char letter = kXiangqiLetters[static_cast<std::size_t>(p.type)];
+        out.cells[s] = Piece{p.color == xiangqi::Color::red ? letter : lower(letter), 0,
+                             p.type == xiangqi::PieceType::general};
+    }
+    return out;
+}
+
+Result<xiangqi::Position> to_xiangqi(const Position& f) {
+    if (f.shape != std::vector<int>{xiangqi::kRanks, xiangqi::kFiles})
+        return not_this_game("a xiangqi position needs 10 ranks of 9 files");
+    if (lower(f.styles[0]) != 'x' || lower(f.styles[1]) != 'x')
+        return not_this_game(fmt::format("the styles {}/{} are not xiangqi (X/x)", f.styles[0], f.styles[1]));
+    if (!f.hands[0].empty() || !f.hands[1].empty()) return not_this_game("xiangqi has no pieces in hand");
+    xiangqi::Position pos;
+    for (std::size_t s = 0; s < f.cells.size(); ++s) {
+        const Piece& c = f.cells[s];
+        if (!c.letter) continue;
+        const char upper = static_cast<char>(c.letter >= 'a' ? c.letter - 'a' + 'A' : c.letter);
+        const std::size_t t = kXiangqiLetters.find(upper);
+        if (t == std::string_view::npos)
+            return not_this_game(fmt::format("'{}' is not a xiangqi piece letter (R H E A G C P)", c.letter));
+        pos.board[s] = xiangqi::Piece{static_cast<xiangqi::PieceType>(t),
+                                      c.first_player() ? xiangqi::Color::red : xiangqi::Color::black};
+    }
+    pos.side_to_move = f.first_to_move ? xiangqi::Color::red : xiangqi::Color::black;
+    return pos;
+}
+
 std::vector<std::string> chess_captured(const chess::Position& pos) {
     using chess::Color, chess::PieceType;
     constexpr std::array<std::pair<PieceType, int>, 6> kArmy = {{{PieceType::queen, 1},

@@ -20,12 +20,17 @@
 #include "kifu/core/result.hpp"
 #include "kifu/feen/feen.hpp"
 #include "kifu/shogi/position.hpp"
+#include "kifu/xiangqi/position.hpp"
 
 namespace kifu::feen {
 
 Position from_chess(const chess::Position& position);
 Result<chess::Position> to_chess(const Position& position);
 Position from_shogi(const shogi::Position& position);
+// Xiangqi in FEEN v1.0.0 (style X/x): R chariot, H horse, E elephant, A advisor, G general
+// (with '^'), C cannon, P soldier; Red is the first player. The clocks are dropped.
+Position from_xiangqi(const xiangqi::Position& position);
+Result<xiangqi::Position> to_xiangqi(const Position& position);
 Result<shogi::Position> to_shogi(const Position& position);
 
 // The seed's form: the captured actors for the game.

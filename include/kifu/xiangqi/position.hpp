@@ -1,0 +1,54 @@
+#pragma once
+// A xiangqi position and its FEN (WXF / UCCI):
+//
+//   rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+//
+// Ten ranks of nine files from Black's side (rank 10) down to Red's (rank 1); Red upper
+// case. Letters: K general, A advisor, B or E elephant, N or H horse, R chariot, C cannon,
+// P soldier (both sets read; UCCI's B/N written unless asked for WXF's E/H). Side: w or r
+// (Red), b (Black). The fields after the side ("- - 0 1") may be left out.
+// Squares count from the top left as Red sees the board: index = 9 * (10 - rank) + file,
+// files a-i as 0-8. Legal move generation is a later issue: this is the position.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kifu/core/result.hpp"
+
+namespace kifu::xiangqi {
+
+enum class Color : std::uint8_t { red, black };
+enum class PieceType : std::uint8_t { general, advisor, elephant, horse, chariot, cannon, soldier, none };
+
+struct Piece {
+    PieceType type = PieceType::none;
+    Color color = Color::red;
+    bool empty() const noexcept { return type == PieceType::none; }
+    bool operator==(const Piece&) const = default;
+};
+
+inline constexpr int kFiles = 9, kRanks = 10, kSquares = 90;
+
+struct Position {
+    std::array<Piece, kSquares> board{};
+    Color side_to_move = Color::red;
+    int halfmove_clock = 0;
+    int fullmove_number = 1;
+    bool operator==(const Position&) const = default;
+};
+
+enum class Letters : std::uint8_t { ucci, wxf };  // B/N or E/H
+
+Result<Position> parse_fen(std::string_view text);
+std::string write_fen(const Position& position, Letters letters = Letters::ucci);
+
+// What no game can reach: piece counts beyond the set, a general or advisor outside its
+// palace points, an elephant off its seven points, a soldier behind its starting rank or
+// off the soldiers' files before the river, generals facing each other on an open file, a
+// side without its general.
+std::vector<std::string> validity_problems(const Position& position);
+
+}  // namespace kifu::xiangqi

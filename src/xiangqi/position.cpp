@@ -1,0 +1,210 @@
+#include "kifu/xiangqi/position.hpp"
+
+#include <fmt/format.h>
+
+#include "kifu/core/text_position.hpp"
+
+namespace kifu::xiangqi {
+namespace {
+
+PieceType type_of(char upper) {
+    switch (upper) {
+        case 'K':
+            return PieceType::general;
+        case 'A':
+            return PieceType::advisor;
+        case 'B':
+        case 'E':
+            return PieceType::elephant;
+        case 'N':
+        case 'H':
+            return PieceType::horse;
+        case 'R':
+            return PieceType::chariot;
+        case 'C':
+            return PieceType::cannon;
+        case 'P':
+            return PieceType::soldier;
+        default:
+            return PieceType::none;
+    }
+}
+
+char letter_of(Piece p, Letters letters) {
+    const std::string_view set = letters == Letters::ucci ? "KABNRCP" : "KAEHRCP";
+    const char c = set[static_cast<std::size_t>(p.type)];
+    return p.color == Color::red ? c : static_cast<char>(c - 'A' + 'a');
+}
+
+constexpr std::string_view kNames[7] = {"general", "advisor", "elephant", "horse",
+                                        "chariot", "cannon",  "soldier"};
+constexpr int kSetCount[7] = {1, 2, 2, 2, 2, 2, 5};
+
+// Rank 1-10 (Red's side is 1) and file 0-8 of a square.
+int rank_of(int s) {
+    return kRanks - s / kFiles;
+}
+int file_of(int s) {
+    return s % kFiles;
+}
+// Ranks counted from the piece's own side (1 = its back rank).
+int own_rank(Color c, int s) {
+    return c == Color::red ? rank_of(s) : kRanks + 1 - rank_of(s);
+}
+
+std::string square_name(int s) {
+    return fmt::format("{}{}", static_cast<char>('a' + file_of(s)), rank_of(s));
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view text) {
+    Position pos;
+    std::size_t i = 0;
+    while (i < text.size() && text[i] == ' ') ++i;
+    for (int row = 0; row < kRanks; ++row) {
+        int file = 0;
+        while (i < text.size() && text[i] != '/' && text[i] != ' ') {
+            const char c = text[i];
+            if (c >= '1' && c <= '9') {
+                file += c - '0';
+            } else {
+                const bool red = c >= 'A' && c <= 'Z';
+                const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
+                if (t == PieceType::none)
+                    return expected_at(text, i,
+                                       "a piece letter (K A B/E N/H R C P, lower case for Black) or a digit");
+                if (file >= kFiles)
+                    return error_at(text, i, ErrorCode::out_of_range,
+                                    fmt::format("rank {} has more than 9 files", kRanks - row));
+                pos.board[static_cast<std::size_t>(row * kFiles + file)] =
+                    Piece{t, red ? Color::red : Color::black};
+                ++file;
+            }
+            if (file > kFiles)
+                return error_at(text, i, ErrorCode::out_of_range,
+                                fmt::format("rank {} has more than 9 files", kRanks - row));
+            ++i;
+        }
+        if (file != kFiles)
+            return error_at(text, i, ErrorCode::out_of_range,
+                            fmt::format("rank {} has {} files, expected 9", kRanks - row, file));
+        if (row < kRanks - 1) {
+            if (i >= text.size() || text[i] != '/')
+                return expected_at(text, i, "'/' and the next rank (a board has 10 ranks)");
+            ++i;
+        }
+    }
+    if (i >= text.size() || text[i] != ' ') return expected_at(text, i, "a space and the side to move");
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i >= text.size() || (text[i] != 'w' && text[i] != 'r' && text[i] != 'b'))
+        return expected_at(text, i, "the side to move: 'w' or 'r' (Red), 'b' (Black)");
+    pos.side_to_move = text[i] == 'b' ? Color::black : Color::red;
+    ++i;
+    // The rest, when given: "- -" (unused in xiangqi) and the clocks.
+    std::vector<std::string_view> rest;
+    while (i < text.size()) {
+        while (i < text.size() && text[i] == ' ') ++i;
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ') ++i;
+        if (i > start) rest.push_back(text.substr(start, i - start));
+    }
+    if (rest.size() == 4 || rest.size() == 2) {
+        const std::size_t c = rest.size() - 2;
+        const auto number = [&](std::string_view t, int& out) {
+            int n = 0;
+            for (const char ch : t) {
+                if (ch < '0' || ch > '9' || n > 10000000) return false;
+                n = n * 10 + (ch - '0');
+            }
+            out = n;
+            return !t.empty();
+        };
+        if (!number(rest[c], pos.halfmove_clock) || !number(rest[c + 1], pos.fullmove_number) ||
+            pos.fullmove_number < 1)
+            return error_at(text, static_cast<std::size_t>(rest[c].data() - text.data()),
+                            ErrorCode::unexpected_character,
+                            "expected the halfmove clock and the move number");
+    } else if (!rest.empty()) {
+        return error_at(text, static_cast<std::size_t>(rest[0].data() - text.data()),
+                        ErrorCode::unexpected_character,
+                        "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
+    }
+    return pos;
+}
+
+std::string write_fen(const Position& pos, Letters letters) {
+    std::string out;
+    for (int row = 0; row < kRanks; ++row) {
+        int empty = 0;
+        for (int file = 0; file < kFiles; ++file) {
+            const Piece p = pos.board[static_cast<std::size_t>(row * kFiles + file)];
+            if (p.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            out += letter_of(p, letters);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (row < kRanks - 1) out += '/';
+    }
+    out += pos.side_to_move == Color::red ? " w" : " b";
+    out += fmt::format(" - - {} {}", pos.halfmove_clock, pos.fullmove_number);
+    return out;
+}
+
+std::vector<std::string> validity_problems(const Position& pos) {
+    std::vector<std::string> problems;
+    int counts[2][7] = {};
+    int generals[2] = {-1, -1};
+    for (int s = 0; s < kSquares; ++s) {
+        const Piece p = pos.board[static_cast<std::size_t>(s)];
+        if (p.empty()) continue;
+        const int c = static_cast<int>(p.color);
+        ++counts[c][static_cast<int>(p.type)];
+        const int r = own_rank(p.color, s), f = file_of(s);
+        const std::string_view side = p.color == Color::red ? "Red" : "Black";
+        const auto bad = [&](std::string_view where) {
+            problems.push_back(fmt::format("the {} {} on {} is {}", side, kNames[static_cast<int>(p.type)],
+                                           square_name(s), where));
+        };
+        switch (p.type) {
+            case PieceType::general:
+                generals[c] = s;
+                if (r > 3 || f < 3 || f > 5) bad("outside its palace");
+                break;
+            case PieceType::advisor:
+                if (!((r == 1 || r == 3) && (f == 3 || f == 5)) && !(r == 2 && f == 4))
+                    bad("off the advisors' points");
+                break;
+            case PieceType::elephant:
+                if (!(((r == 1 || r == 5) && (f == 2 || f == 6)) || (r == 3 && (f == 0 || f == 4 || f == 8))))
+                    bad("off the elephants' points");
+                break;
+            case PieceType::soldier:
+                if (r < 4 || (r <= 5 && f % 2 == 1)) bad("where no soldier can be");
+                break;
+            default:
+                break;
+        }
+    }
+    for (int c = 0; c < 2; ++c) {
+        const std::string_view side = c == 0 ? "Red" : "Black";
+        for (int t = 0; t < 7; ++t)
+            if (counts[c][t] > kSetCount[t])
+                problems.push_back(
+                    fmt::format("{} has {} {}s, a set has {}", side, counts[c][t], kNames[t], kSetCount[t]));
+        if (counts[c][0] == 0) problems.push_back(fmt::format("{} has no general", side));
+    }
+    if (generals[0] >= 0 && generals[1] >= 0 && file_of(generals[0]) == file_of(generals[1])) {
+        bool open = true;
+        for (int s = generals[1] + kFiles; s < generals[0]; s += kFiles)
+            open = open && pos.board[static_cast<std::size_t>(s)].empty();
+        if (open) problems.push_back("the generals face each other on an open file");
+    }
+    return problems;
+}
+
+}  // namespace kifu::xiangqi
