@@ -1,11 +1,13 @@
-// Both FEEN readers on any text: what reads writes back to text that reads to the same
-// position, and writing that again gives the same text.
+// Both FEEN readers and the xiangqi FEN reader on any text: what reads writes back to text that reads to the
+// same position, and writing that again gives the same text.
 
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
 #include "kifu/feen/feen.hpp"
+#include "kifu/feen/games.hpp"
+#include "kifu/xiangqi/position.hpp"
 
 using namespace kifu::feen;
 
@@ -27,6 +29,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 again->captured.size() != p->captured.size())
                 std::abort();
         }
+    }
+    // The xiangqi FEN reader, and the position through FEEN and back.
+    if (const kifu::Result<kifu::xiangqi::Position> p = kifu::xiangqi::parse_fen(text)) {
+        const std::string written = kifu::xiangqi::write_fen(*p);
+        const kifu::Result<kifu::xiangqi::Position> again = kifu::xiangqi::parse_fen(written);
+        if (!again || !(*again == *p)) std::abort();
+        (void)kifu::xiangqi::validity_problems(*p);
+        const kifu::Result<Position> f = parse_feen(write_feen(from_xiangqi(*p)));
+        if (!f || !to_xiangqi(*f)) std::abort();
     }
     return 0;
 }

@@ -403,3 +403,44 @@ TEST_F(Cli, SfenConvertAndValidate) {
         kifu({"convert", "--to", "sfen", "--text", "sfen 4k4/9/9/9/9/9/9/9/4K4 b p2PRb 1"});
     EXPECT_EQ(canonical.out, "4k4/9/9/9/9/9/9/9/4K4 b R2Pbp 1\n");
 }
+
+// FEEN ---------------------------------------------------------------------------
+
+TEST_F(Cli, FeenConvertsBetweenTheGamesAndSaysWhatItDrops) {
+    const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    const Outcome v1 = kifu({"convert", "--to", "feen", "--text", e4});
+    EXPECT_EQ(v1.out, "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/4-P3/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / c/C\n");
+    const Outcome seed = kifu({"convert", "--to", "feen2015", "--text", e4});
+    EXPECT_EQ(seed.out, "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/4♙3/8/♙♙♙♙1♙♙♙/♖♘♗♕♔♗♘♖ t -\n");
+    EXPECT_EQ(seed.err,
+              "<text>: note: the castling rights cannot be written in the seed's FEEN: dropped\n"
+              "<text>: note: the en-passant square cannot be written in the seed's FEEN: dropped\n");
+    EXPECT_EQ(kifu({"convert", "--to", "feen2015", "--letters", "--text", e4}).out,
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR t -\n");
+    EXPECT_EQ(kifu({"convert", "--to", "fen", "--text", v1.out}).out,
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    EXPECT_EQ(kifu({"convert", "--to", "sfen", "--text",
+                    "lnsgk^gsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGK^GSNL P/p S/s"})
+                  .out,
+              "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b Pp 1\n");
+    EXPECT_EQ(kifu({"convert", "--to", "feen", "--from", "xfen-xiangqi", "--text",
+                    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"})
+                  .out,
+              "rheag^aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAG^AEHR / X/x\n");
+    EXPECT_EQ(kifu({"convert", "--to", "feen", "--text", "ab/cd//AB/CD / G/g"}).out, "ab/cd//AB/CD / G/g\n");
+    const Outcome not_chess = kifu({"convert", "--to", "fen", "--text", "ab/cd//AB/CD / G/g"});
+    EXPECT_EQ(not_chess.exit_code, 1);
+}
+
+TEST_F(Cli, FeenValidate) {
+    const Outcome bad = kifu({"validate", "--text", "K 2P/ C/c"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.err,
+              "<text>:1:1: error: 3 pieces on the board and in hand, more than the 1 cells of the board\n");
+    const Outcome kingless = kifu({"validate", "--from", "feen", "--text", "8/8/8/8/8/8/8/8 / C/c"});
+    EXPECT_EQ(kingless.exit_code, 1);
+    EXPECT_NE(kingless.err.find("white has 0 kings"), std::string::npos) << kingless.err;
+    EXPECT_EQ(kifu({"validate", "--text", "4k4/9/9/9/9/9/9/9/9/4K4 w"}).err,
+              "<text>: error: the generals face each other on an open file\n");
+    EXPECT_EQ(kifu({"validate", "--text", "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"}).out, "ok\n");
+}

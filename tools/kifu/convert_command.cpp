@@ -19,6 +19,7 @@ Run add_convert_command(CLI::App& app) {
         std::string to;
         std::string game;
         std::string position;
+        bool letters = false;
         bool pretty = false;
         bool always_size = false;
     };
@@ -48,6 +49,7 @@ Run add_convert_command(CLI::App& app) {
     command->add_option("--position", options->position,
                         "shogi: the SFEN the moves start from (default: the start)");
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
+    command->add_flag("--letters", options->letters, "feen2015: chess pieces as letters, not Unicode glyphs");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
     options->source.add_to(*command, true);
     options->pgn.add_to(*command, true);
@@ -68,6 +70,9 @@ Run add_convert_command(CLI::App& app) {
         const PositionInput in = read_position_input(options->source);
         if (in.format == Format::pgn)
             return convert_pgn(options->source, &in.input.text, to, options->pgn, options->output);
+        if (is_feen_family(in.format) || to == Format::feen || to == Format::feen2015 ||
+            to == Format::xiangqi_fen)
+            return convert_feen_family(in, to, options->output, options->letters);
         if (in.format == Format::sfen) return convert_sfen(in, to, options->output);
         if (is_chess(in.format)) return convert_chess(in, to, options->output);
         if (is_chess(to)) {

@@ -25,6 +25,9 @@ Format format_from_name(std::string_view name) {
     if (name == "pgn") return Format::pgn;
     if (name == "jsonl") return Format::jsonl;
     if (name == "sfen") return Format::sfen;
+    if (name == "xfen-xiangqi") return Format::xiangqi_fen;
+    if (name == "feen") return Format::feen;
+    if (name == "feen2015") return Format::feen2015;
     return Format::hen;
 }
 
@@ -37,6 +40,26 @@ Result<Format> detect_format(std::string_view text) {
     if (first == '(' || text.find("(;") != std::string_view::npos ||
         charset::guess(text).rfind("UTF-16", 0) == 0)
         return Format::sgf;
+    // FEEN v1.0.0 ends with its style-turn field ("C/c"); the seed's form has B or t as its
+    // second field, or chess glyphs; a xiangqi FEN has ten ranks.
+    {
+        std::string_view t = text.substr(start);
+        while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' ')) t.remove_suffix(1);
+        const std::size_t last = t.rfind(' ');
+        const std::string_view tail =
+            last == std::string_view::npos ? std::string_view{} : t.substr(last + 1);
+        const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+        if (std::count(t.begin(), t.end(), ' ') == 2 && tail.size() == 3 && tail[1] == '/' &&
+            letter(tail[0]) && letter(tail[2]))
+            return Format::feen;
+        const std::size_t first_space = t.find(' ');
+        if (first_space != std::string_view::npos &&
+            (t.substr(first_space, 3) == " B " || t.substr(first_space, 3) == " t ") &&
+            std::count(t.begin(), t.end(), ' ') == 2)
+            return Format::feen2015;
+        const std::string_view board = t.substr(0, first_space);
+        if (std::count(board.begin(), board.end(), '/') == 9) return Format::xiangqi_fen;
+    }
     // A FEN's first field: eight ranks, seven slashes, piece letters and digits.
     const std::string_view first_field = text.substr(start, text.find_first_of(" \t\r\n", start) - start);
     if (std::count(first_field.begin(), first_field.end(), '/') == 7 &&
@@ -195,6 +218,9 @@ Result<std::string> write_position(Format format, const go::Position& position, 
         case Format::pgn:
         case Format::jsonl:
         case Format::sfen:
+        case Format::xiangqi_fen:
+        case Format::feen:
+        case Format::feen2015:
             break;
     }
     return go::write_hen(position, options);

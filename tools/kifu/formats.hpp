@@ -17,19 +17,44 @@ namespace kifu::cli {
 
 struct PositionInput;
 
-enum class Format { hen, hen_url, sgf, fen, xfen, shredder, epd, txt, pgn, jsonl, sfen };
+enum class Format {
+    hen,
+    hen_url,
+    sgf,
+    fen,
+    xfen,
+    shredder,
+    epd,
+    txt,
+    pgn,
+    jsonl,
+    sfen,
+    xiangqi_fen,
+    feen,
+    feen2015
+};
 
 inline const std::vector<std::string> kReadableFormats{
-    "hen", "hen-url", "sgf", "fen", "xfen", "shredder", "epd", "pgn", "sfen",
+    "hen", "hen-url", "sgf", "fen", "xfen", "shredder", "epd", "pgn", "sfen", "xfen-xiangqi", "feen",
+    "feen2015",
     // shogi move lists (convert --game shogi)
     "usi", "csa", "hodges", "hodges-number", "hosking", "japanese", "sassersson"};
-inline const std::vector<std::string> kWritableFormats{"hen", "hen-url", "sgf", "fen",   "xfen", "shredder",
-                                                       "epd", "txt",     "pgn", "jsonl", "sfen"};
+inline const std::vector<std::string> kWritableFormats{"hen",      "hen-url",      "sgf",  "fen",     "xfen",
+                                                       "shredder", "epd",          "txt",  "pgn",     "jsonl",
+                                                       "sfen",     "xfen-xiangqi", "feen", "feen2015"};
 
 constexpr bool is_chess(Format f) noexcept {
     return f == Format::fen || f == Format::xfen || f == Format::shredder || f == Format::epd ||
            f == Format::pgn || f == Format::jsonl;
 }
+
+// FEEN and xiangqi FEN, and any position to FEEN (feen_commands.cpp). `letters`: the seed's
+// form with letters instead of the chess glyphs.
+constexpr bool is_feen_family(Format f) noexcept {
+    return f == Format::feen || f == Format::feen2015 || f == Format::xiangqi_fen;
+}
+int convert_feen_family(const PositionInput& in, Format to, const OutputOptions& output, bool letters);
+std::vector<Error> validate_feen_family(const PositionInput& in);
 
 // The shogi position side of convert and validate (shogi_commands.cpp).
 int convert_sfen(const PositionInput& in, Format to, const OutputOptions& output);

@@ -34,9 +34,10 @@ Run add_validate_command(CLI::App& app) {
         const PositionInput in = read_position_input(options->source);
         if (in.format == Format::pgn)
             return validate_pgn(options->source, &in.input.text, options->pgn, options->output);
-        const std::vector<Error> errors = in.format == Format::sfen ? validate_sfen_input(in)
-                                          : is_chess(in.format)     ? validate_chess(in)
-                                                                    : validate_position(in, options->source);
+        const std::vector<Error> errors = is_feen_family(in.format)   ? validate_feen_family(in)
+                                          : in.format == Format::sfen ? validate_sfen_input(in)
+                                          : is_chess(in.format)       ? validate_chess(in)
+                                                                : validate_position(in, options->source);
         for (const Error& e : errors) report(e, in.input.source);
         if (!errors.empty()) return kInvalidInput;
         write_output(options->output, "ok\n");
