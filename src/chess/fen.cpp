@@ -1,5 +1,7 @@
 #include "kifu/chess/fen.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "kifu/chess/movegen.hpp"
@@ -157,13 +159,32 @@ class FenReader {
                                     fmt::format("castling right '{}' is given twice", c));
             letters.push_back({c, field.offset + k});
         }
-        for (const CastlingLetter& l : letters) resolve_castling(l.letter, pos);
+        std::array<char, 4> given{};  // the letter that set each right
+        for (const CastlingLetter& l : letters) {
+            const int right = resolve_castling(l.letter, pos);
+            if (right < 0) continue;
+            if (given[static_cast<std::size_t>(right)])
+                return error_at(
+                    text_, l.offset, ErrorCode::duplicate,
+                    fmt::format("castling rights '{}' and '{}' both name {}'s {}-side right",
+                                given[static_cast<std::size_t>(right)], l.letter,
+                                right < 2 ? "white" : "black", right % 2 == 0 ? "king" : "queen"));
+            given[static_cast<std::size_t>(right)] = l.letter;
+        }
+        // Chess960 when a right's king or rook is not where classical chess has them.
+        for (int i = 0; i < 4; ++i) {
+            const Square rook = pos.castling_rook(i);
+            const Square k = pos.king(i < 2 ? Color::white : Color::black);
+            if (rook != kNoSquare && (file_of(k) != 4 || (file_of(rook) != 0 && file_of(rook) != 7)))
+                pos.set_chess960(true);
+        }
         return {};
     }
 
     // X-FEN: K and Q are the outermost rooks on each side of the king; a file letter names
     // the rook. A right naming no king and rook on the back rank is dropped.
-    void resolve_castling(char letter, Position& pos) {
+    // Returns the right set (castling_index), or -1 when the letter names none.
+    int resolve_castling(char letter, Position& pos) {
         const Color c = letter >= 'a' ? Color::black : Color::white;
         const char upper = c == Color::black ? static_cast<char>(letter - 'a' + 'A') : letter;
         const int rank = back_rank(c);
@@ -185,11 +206,11 @@ class FenReader {
             dropped_castling.push_back(
                 fmt::format("castling right '{}' has no {} king and rook on the back rank for it", letter,
                             c == Color::white ? "white" : "black"));
-            return;
+            return -1;
         }
         const bool king_side = file_of(rook) > file_of(k);
         pos.set_castling(castling_index(c, king_side), rook);
-        if (file_of(k) != 4 || (file_of(rook) != 0 && file_of(rook) != 7)) pos.set_chess960(true);
+        return castling_index(c, king_side);
     }
 
     Result<void> read_en_passant(const Field& field, Position& pos) {

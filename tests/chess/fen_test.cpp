@@ -131,3 +131,23 @@ TEST(Fen, SuitesRoundTrip) {
 
 }  // namespace
 }  // namespace kifu::chess
+
+namespace kifu::chess {
+namespace {
+
+// Found by fen_fuzz (fuzz/corpus/fen/regression-two-queen-side-rights.epd): two letters for
+// one right ("CQ": the c1 rook and the outermost a1 rook) used to keep the last and mark the
+// position Chess960 from the first, so it did not write back to the same position.
+TEST(Fen, TwoLettersForOneCastlingRightAreAnError) {
+    const Result<Position> p = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNRQKBNR w CQkq - 0 1");
+    ASSERT_FALSE(p);
+    EXPECT_EQ(p.error().code, ErrorCode::duplicate);
+    EXPECT_EQ(p.error().message, "castling rights 'C' and 'Q' both name white's queen-side right");
+    EXPECT_EQ(p.error().column, 48u);  // the second letter
+    // One letter for it reads, and only a right off the classical squares makes it Chess960.
+    EXPECT_FALSE(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNRQKBNR w Qkq - 0 1")->chess960());
+    EXPECT_TRUE(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNRQKBNR w Ckq - 0 1")->chess960());
+}
+
+}  // namespace
+}  // namespace kifu::chess
