@@ -252,7 +252,9 @@ class GameReader {
   public:
     GameReader(const PgnGameText& game, std::string_view text, PgnVisitor& visitor,
                const PgnReadOptions& options)
-        : game_(game), text_(text), visitor_(visitor), options_(options) {}
+        : game_(game), text_(text), visitor_(visitor), options_(options), frames_(reused_frames()) {
+        frames_.clear();
+    }
 
     bool run();
 
@@ -279,7 +281,13 @@ class GameReader {
     std::string_view text_;
     PgnVisitor& visitor_;
     const PgnReadOptions& options_;
-    std::vector<Frame> frames_;
+    // One stack of frames a thread, reused game after game: reading allocates nothing per game
+    // once the deepest variation seen has its room.
+    static std::vector<Frame>& reused_frames() {
+        thread_local std::vector<Frame> frames;
+        return frames;
+    }
+    std::vector<Frame>& frames_;
     bool ok_ = true;
 };
 

@@ -5,16 +5,14 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
 namespace kifu::feen {
 namespace {
 
 bool is_letter(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
+    return is_upper(c) || is_lower(c);
 }
 
 // The chess glyphs of the seed's form and the letters they stand for.

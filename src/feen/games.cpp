@@ -16,16 +16,24 @@ char lower(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+// An empty board of the game's shape and styles (upper case for the first player).
+Position empty_board(std::vector<int> shape, char style, bool first_to_move) {
+    Position out;
+    std::size_t cells = 1;
+    for (const int n : shape) cells *= static_cast<std::size_t>(n);
+    out.shape = std::move(shape);
+    out.cells.assign(cells, Piece{});
+    out.styles[0] = style;
+    out.styles[1] = lower(style);
+    out.first_to_move = first_to_move;
+    return out;
+}
+
 }  // namespace
 
 Position from_chess(const chess::Position& pos) {
     using chess::Color, chess::PieceType;
-    Position out;
-    out.shape = {8, 8};
-    out.cells.assign(64, Piece{});
-    out.styles[0] = 'C';
-    out.styles[1] = 'c';
-    out.first_to_move = pos.side_to_move() == Color::white;
+    Position out = empty_board({8, 8}, 'C', pos.side_to_move() == Color::white);
     // The squares whose piece keeps a castling right (rooks and their kings).
     std::uint64_t castling = 0;
     for (int i = 0; i < 4; ++i) {
@@ -97,12 +105,8 @@ constexpr std::string_view kXiangqiLetters = "GAEHRCP";  // by xiangqi::PieceTyp
 }  // namespace
 
 Position from_xiangqi(const xiangqi::Position& pos) {
-    Position out;
-    out.shape = {xiangqi::kRanks, xiangqi::kFiles};
-    out.cells.assign(xiangqi::kSquares, Piece{});
-    out.styles[0] = 'X';
-    out.styles[1] = 'x';
-    out.first_to_move = pos.side_to_move == xiangqi::Color::red;
+    Position out =
+        empty_board({xiangqi::kRanks, xiangqi::kFiles}, 'X', pos.side_to_move == xiangqi::Color::red);
     for (std::size_t s = 0; s < out.cells.size(); ++s) {
         const xiangqi::Piece p = pos.board[s];
         if (p.empty()) continue;
@@ -162,12 +166,7 @@ std::vector<std::string> chess_captured(const chess::Position& pos) {
 
 Position from_shogi(const shogi::Position& pos) {
     using shogi::Color, shogi::PieceType;
-    Position out;
-    out.shape = {9, 9};
-    out.cells.assign(81, Piece{});
-    out.styles[0] = 'S';
-    out.styles[1] = 's';
-    out.first_to_move = pos.side_to_move() == Color::black;
+    Position out = empty_board({9, 9}, 'S', pos.side_to_move() == Color::black);
     for (shogi::Square s = 0; s < shogi::kSquares; ++s) {
         const shogi::Piece p = pos.piece_on(s);
         if (p.empty()) continue;

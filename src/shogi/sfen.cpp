@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
 namespace kifu::shogi {
@@ -21,10 +22,6 @@ constexpr PieceType kHandOrder[kHandTypes] = {PieceType::rook,   PieceType::bish
 char letter(Piece p) {
     const char c = usi_letter(p.type);
     return p.color == Color::black ? c : static_cast<char>(c - 'A' + 'a');
-}
-
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
 }
 
 }  // namespace

@@ -19,12 +19,6 @@
 namespace kifu::cli {
 namespace {
 
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-    return text;
-}
-
 // A position from a FEN given on the command line ("startpos" for the standard one);
 // reports and exits 1 when it does not read.
 chess::Position fen_argument(const std::string& fen) {

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/scanner.hpp"
+
 namespace kifu::cli {
 
 void InputOptions::add_to(CLI::App& command, std::string_view what) {
@@ -67,6 +69,12 @@ void write_output(const OutputOptions& options, std::string_view text) {
         fmt::print(stderr, "{}: error: cannot write: {}\n", options.path, std::strerror(errno));
         throw Exit{kIoError};
     }
+}
+
+std::string_view trimmed(std::string_view text) noexcept {
+    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    return text;
 }
 
 void report(const Error& error, std::string_view source) {

@@ -45,6 +45,9 @@ struct OutputOptions {
 // Writes the whole output (exits 3 on an I/O error).
 void write_output(const OutputOptions& options, std::string_view text);
 
+// `text` without the blanks around it (a notation given inline or read from a file).
+std::string_view trimmed(std::string_view text) noexcept;
+
 // "SOURCE:LINE:COL: error: MESSAGE" on stderr.
 void report(const Error& error, std::string_view source);
 // "kifu: error: MESSAGE" on stderr, then the exit code.

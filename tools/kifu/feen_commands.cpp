@@ -11,13 +11,6 @@
 namespace kifu::cli {
 namespace {
 
-std::string_view trimmed(std::string_view t) {
-    while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' ' || t.back() == '\t'))
-        t.remove_suffix(1);
-    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
-    return t;
-}
-
 enum class Game { chess, shogi, xiangqi, none };
 
 Game game_of(const feen::Position& p) {

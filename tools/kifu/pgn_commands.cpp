@@ -25,10 +25,6 @@ namespace {
 
 using chess::PgnGameText;
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // A batch of games, their bytes copied out of the splitter's buffer.
 struct Batch {
     std::string bytes;
@@ -96,44 +92,6 @@ class CountingVisitor : public chess::PgnVisitor {
     int result_ = 4;
 };
 
-// Passes every callback to a second visitor too (counting while building).
-class CountingBuilder : public chess::GameBuilder {
-  public:
-    explicit CountingBuilder(Totals& totals) : counter_(totals) {}
-    bool begin_game(const PgnGameText& t) override {
-        return counter_.begin_game(t) && GameBuilder::begin_game(t);
-    }
-    void move(const chess::Position& b, chess::Move m, std::string_view s) override {
-        counter_.move(b, m, s);
-        GameBuilder::move(b, m, s);
-    }
-    void comment(std::string_view t, chess::CommentKind k) override {
-        counter_.comment(t, k);
-        GameBuilder::comment(t, k);
-    }
-    void nag(int n) override {
-        counter_.nag(n);
-        GameBuilder::nag(n);
-    }
-    bool begin_variation() override { return counter_.begin_variation() && GameBuilder::begin_variation(); }
-    void end_variation() override {
-        counter_.end_variation();
-        GameBuilder::end_variation();
-    }
-    void result(std::string_view r) override {
-        counter_.result(r);
-        GameBuilder::result(r);
-    }
-    void error(const Error& e) override {
-        counter_.error(e);
-        GameBuilder::error(e);
-    }
-    void end_game(const chess::Position& p) override { counter_.end_game(p); }
-
-  private:
-    CountingVisitor counter_;
-};
-
 enum class Job { stats, validate, convert };
 
 struct Settings {
@@ -161,7 +119,7 @@ BatchOutput run_batch(const Batch& batch, const Settings& s) {
     const PgnOptions& o = *s.options;
     const chess::PgnWriteOptions write{
         .comments = !o.no_comments, .nags = !o.no_nags, .variations = !o.no_variations};
-    CountingBuilder builder(out.totals);
+    chess::GameBuilder builder;
     CountingVisitor counter(out.totals);
     for (const PgnGameText& g : batch.games) {
         const std::uint64_t errors_before = out.totals.errors;
@@ -170,6 +128,8 @@ BatchOutput run_batch(const Batch& batch, const Settings& s) {
         } else {
             chess::read_pgn_game(g, builder);
             const chess::Game game = builder.take();
+            ++out.totals.games;  // convert and validate need only the games and their errors
+            out.totals.errors += game.errors.size();
             for (const Error& e : game.errors) {
                 Error shown = e;
                 shown.message = fmt::format("game {}: {}", g.index + 1, e.message);
@@ -322,7 +282,8 @@ bool is_pgn_request(const PositionInputOptions& options) {
     if (!options.from.empty() || options.input.text_given) return false;
     std::string p = options.input.path;
     for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ends_with(p, ".pgn") || ends_with(p, ".pgn.gz") || ends_with(p, ".pgn.zst");
+    const std::string_view name = p;
+    return name.ends_with(".pgn") || name.ends_with(".pgn.gz") || name.ends_with(".pgn.zst");
 }
 
 int convert_pgn(const PositionInputOptions& input, const std::string* text, Format to,

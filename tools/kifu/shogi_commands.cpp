@@ -96,9 +96,7 @@ int convert_sfen(const PositionInput& in, Format to, const OutputOptions& output
                in.input.source);
         return kInvalidInput;
     }
-    std::string_view text = in.input.text;
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
-        text.remove_suffix(1);
+    const std::string_view text = trimmed(in.input.text);
     Result<shogi::Position> pos = shogi::parse_sfen(text, {.relaxed = true});
     if (!pos) {
         report(pos.error(), in.input.source);
@@ -109,9 +107,7 @@ int convert_sfen(const PositionInput& in, Format to, const OutputOptions& output
 }
 
 std::vector<Error> validate_sfen_input(const PositionInput& in) {
-    std::string_view text = in.input.text;
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
-        text.remove_suffix(1);
+    const std::string_view text = trimmed(in.input.text);
     return shogi::validate_sfen(text);
 }
 
