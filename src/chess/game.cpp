@@ -1,60 +1,23 @@
 #include "kifu/chess/game.hpp"
 
+#include "kifu/chess/polyglot.hpp"
+#include "kifu/chess/san.hpp"
+
 namespace kifu::chess {
 
-Game::Game() {
-    nodes.emplace_back();
+std::uint64_t GameTraits::key(const Position& position) {
+    return polyglot_key(position);
 }
 
-std::optional<std::string_view> Game::tag(std::string_view name) const {
-    for (const auto& [n, v] : tags)
-        if (n == name) return std::string_view(v);
-    return std::nullopt;
+std::string GameTraits::write_move(const Position& before, Move move) {
+    return write_san(before, move);
 }
 
-void Game::set_tag(std::string_view name, std::string_view value) {
-    for (auto& [n, v] : tags)
-        if (n == name) {
-            v = value;
-            return;
-        }
-    tags.emplace_back(name, value);
-}
-
-std::string_view Game::termination() const {
-    if (!result.empty()) return result;
-    const auto t = tag("Result");
+std::string_view termination(const Game& game) {
+    if (!game.result.empty()) return game.result;
+    const auto t = game.tag("Result");
     if (t && (*t == "1-0" || *t == "0-1" || *t == "1/2-1/2" || *t == "*")) return *t;
     return "*";
-}
-
-std::vector<NodeId> Game::main_line() const {
-    std::vector<NodeId> ids;
-    for (NodeId id = kRoot; !nodes[id].children.empty();) {
-        id = nodes[id].children.front();
-        ids.push_back(id);
-    }
-    return ids;
-}
-
-Position Game::position_after(NodeId id) const {
-    std::vector<NodeId> path;
-    for (; id != kRoot; id = nodes[id].parent) path.push_back(id);
-    Position p = start;
-    for (auto it = path.rbegin(); it != path.rend(); ++it) p.play(nodes[*it].move);
-    return p;
-}
-
-NodeId Game::add_move(NodeId parent, const Position& before, Move move, std::string san) {
-    const auto id = static_cast<NodeId>(nodes.size());
-    GameNode& n = nodes.emplace_back();
-    n.move = move;
-    n.san = std::move(san);
-    n.parent = parent;
-    n.move_number = static_cast<std::uint16_t>(std::min(before.fullmove_number(), 65535));
-    n.side = before.side_to_move();
-    nodes[parent].children.push_back(id);
-    return id;
 }
 
 std::string normalize_comment(std::string_view text) {
@@ -100,9 +63,9 @@ bool GameBuilder::begin_movetext(const Position& start) {
     return true;
 }
 
-void GameBuilder::move(const Position& before, Move move, std::string_view san) {
+void GameBuilder::move(const Position&, Move move, std::string_view san) {
     const NodeId parent = lines_.back();
-    const NodeId id = game_.add_move(parent, before, move, std::string(san));
+    const NodeId id = game_.add_move(parent, move, std::string(san));
     if (!pending_.empty()) {
         game_.nodes[id].starting_comment = std::move(pending_);
         pending_.clear();
@@ -150,20 +113,7 @@ void GameBuilder::error(const Error& error) {
 }
 
 bool same_tree(const Game& a, const Game& b) {
-    if (!(a.start == b.start) || a.termination() != b.termination() || a.nodes.size() != b.nodes.size())
-        return false;
-    std::vector<std::pair<NodeId, NodeId>> pending{{Game::kRoot, Game::kRoot}};
-    while (!pending.empty()) {
-        const auto [x, y] = pending.back();
-        pending.pop_back();
-        const GameNode &p = a.nodes[x], &q = b.nodes[y];
-        if (!(p.move == q.move) || p.comment != q.comment || p.starting_comment != q.starting_comment ||
-            p.nags != q.nags || p.children.size() != q.children.size())
-            return false;
-        for (std::size_t i = 0; i < p.children.size(); ++i)
-            pending.emplace_back(p.children[i], q.children[i]);
-    }
-    return true;
+    return kifu::same_tree(a, b, [](const Game& g) { return termination(g); });
 }
 
 std::vector<Game> read_pgn(std::string_view text, const PgnReadOptions& options) {

@@ -95,7 +95,7 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
 }  // namespace
 
 void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options) {
-    const std::string_view result = game.termination();
+    const std::string_view result = termination(game);
     for (const std::string_view name : kSevenTagRoster) {
         const auto value = game.tag(name);
         if (name == "Result")
@@ -228,7 +228,7 @@ void append_number(std::string& out, double v) {
 
 void append_move_json(std::string& out, const Position& before, const GameNode& n) {
     out += "{\"ply\":";
-    out += fmt::format("{}", (n.move_number - 1) * 2 + (n.side == Color::black ? 2 : 1));
+    out += fmt::format("{}", (before.fullmove_number() - 1) * 2 + (before.side_to_move() == Color::black ? 2 : 1));
     out += ",\"san\":";
     append_json_string(out, write_san(before, n.move));
     out += ",\"uci\":";

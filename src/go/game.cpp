@@ -12,129 +12,55 @@
 namespace kifu::go {
 namespace {
 
-class Replayer {
-  public:
-    Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
-             std::vector<SgfWarning>* warnings)
-        : sgf_(sgf), size_(size), warnings_(warnings), state_{Board(size), {}, {}, 0} {
-        if (options.superko) state_.board.track_superko(true);
-    }
+// Where a value stands in the source: values are views into it (or, for trees built by
+// hand, not: then the property's place).
+std::size_t value_offset(const SgfCollection& sgf, std::string_view raw, const SgfCollection::Property& p) {
+    const std::string_view source = sgf.source();
+    if (raw.data() >= source.data() && raw.data() <= source.data() + source.size())
+        return static_cast<std::size_t>(raw.data() - source.data());
+    return p.offset;
+}
 
-    void node(std::uint32_t id) {
-        state_.last_move.reset();
-        bool has_move = false;
-        bool has_setup = false;
-        for (const SgfCollection::Property& p : sgf_.properties(id)) {
-            if (p.id == "B" || p.id == "W") has_move = true;
-            if (p.id == "AB" || p.id == "AW" || p.id == "AE") has_setup = true;
-        }
-        if (has_setup && state_.moves > 0)
-            warn(SgfIssue::setup_after_moves, sgf_.properties(id).front().offset,
-                 "setup (AB, AW, AE) after moves were played");
-        else if (has_setup && sgf_.node(id).parent != SgfCollection::kNone)
-            warn(SgfIssue::setup_after_root, sgf_.properties(id).front().offset,
-                 "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take setup only "
-                 "from the root");
-        if (has_setup && has_move)
-            warn(SgfIssue::setup_with_move, sgf_.properties(id).front().offset,
-                 "setup and a move in one node");
+// A move as a node wrote it, for the warnings of replaying it.
+struct WrittenMove {
+    std::string_view id;  // "B" or "W"
+    std::string_view raw;
+    std::size_t offset;
+};
+
+// Reads a node's setup, moves and PL from its properties, with a warning for each value
+// that does not read.
+class NodeReader {
+  public:
+    NodeReader(const SgfCollection& sgf, BoardSize size, std::vector<SgfWarning>* warnings)
+        : sgf_(sgf), size_(size), warnings_(warnings) {}
+
+    // `written` gets the moves' source, one entry a move of `action`.
+    void read(std::uint32_t id, NodeAction& action, std::vector<WrittenMove>* written) {
+        action = NodeAction{};
+        if (written) written->clear();
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
             if (p.id == "AB" || p.id == "AW" || p.id == "AE") {
+                action.has_setup = true;
                 const Stone stone = p.id == "AB" ? Stone::black : p.id == "AW" ? Stone::white : Stone::none;
-                for (const std::string_view v : sgf_.values(p)) setup(stone, v, p);
-                state_.board.remember_position();
+                for (const std::string_view v : sgf_.values(p)) setup(stone, v, p, action);
             } else if (p.id == "B" || p.id == "W") {
                 const Stone stone = p.id == "B" ? Stone::black : Stone::white;
-                for (const std::string_view v : sgf_.values(p)) move(stone, v, p);
+                for (const std::string_view v : sgf_.values(p))
+                    if (const std::optional<Move> m = move(v, p)) {
+                        action.moves.push_back({stone, *m});
+                        if (written) written->push_back({p.id, v, value_offset(sgf_, v, p)});
+                    }
             } else if (p.id == "PL") {
                 const std::string_view v = sgf_.values(p).empty() ? std::string_view{} : sgf_.values(p)[0];
                 if (v == "B" || v == "b" || v == "1")
-                    state_.to_move = Stone::black;
+                    action.to_play = Stone::black;
                 else if (v == "W" || v == "w" || v == "2")
-                    state_.to_move = Stone::white;
+                    action.to_play = Stone::white;
                 else
                     warn(SgfIssue::bad_value, p.offset, fmt::format("PL[{}] is neither B nor W", v));
             }
         }
-    }
-
-    GameState take() { return std::move(state_); }
-    const GameState& state() const { return state_; }
-    void restore(const GameState& state) { state_ = state; }
-
-  private:
-    void setup(Stone stone, std::string_view raw, const SgfCollection::Property& p) {
-        points_.clear();
-        if (Result<void> ok = sgf_expand_points(size_, raw, points_); !ok) {
-            warn(SgfIssue::point_off_board, value_offset(raw, p),
-                 fmt::format("{}[{}]: {}; ignored", p.id, raw, ok.error().message));
-        }
-        for (const Point pt : points_) state_.board.set(pt, stone);
-    }
-
-    void move(Stone stone, std::string_view raw, const SgfCollection::Property& p) {
-        // The common case, two lower-case letters on the board, without building a Result.
-        if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
-            const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
-            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19))
-                return play(stone, Move::at(pt), raw, p);
-        }
-        Result<Move> m = sgf_move(size_, raw);
-        if (!m) {
-            // SmartGo and others write "R16" or "Pass": read them, and say so.
-            Result<Move> human = human_move(size_, raw);
-            if (!human) {
-                warn(SgfIssue::point_off_board, value_offset(raw, p),
-                     fmt::format("{}[{}]: {}; the move is skipped", p.id, raw, m.error().message));
-                return;
-            }
-            warn(SgfIssue::human_coordinates, value_offset(raw, p),
-                 fmt::format("{}[{}] is written in human coordinates", p.id, raw));
-            m = *human;
-        }
-        play(stone, *m, raw, p);
-    }
-
-    void play(Stone stone, Move m, std::string_view raw, const SgfCollection::Property& p) {
-        ++state_.moves;
-        state_.last_move = LastMove{stone, m};
-        state_.to_move = two_player_opponent(stone);
-        if (m.is_pass) {
-            state_.board.pass(stone);
-            return;
-        }
-        const PlayOutcome outcome = state_.board.play(stone, m.point);
-        switch (outcome.legality) {
-            case Legality::legal:
-                break;
-            case Legality::occupied:
-                warn(SgfIssue::move_on_occupied, value_offset(raw, p),
-                     fmt::format("move {} {}[{}] is onto a stone; the stone is replaced", state_.moves, p.id,
-                                 raw));
-                break;
-            case Legality::suicide:
-                warn(SgfIssue::suicide, value_offset(raw, p),
-                     fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves, p.id, raw,
-                                 outcome.suicided));
-                break;
-            case Legality::ko:
-                warn(SgfIssue::ko_violation, value_offset(raw, p),
-                     fmt::format("move {} {}[{}] retakes a ko at once", state_.moves, p.id, raw));
-                break;
-            case Legality::superko:
-                warn(SgfIssue::superko_violation, value_offset(raw, p),
-                     fmt::format("move {} {}[{}] repeats an earlier position", state_.moves, p.id, raw));
-                break;
-        }
-    }
-
-    // Where a value stands in the source: values are views into it (or, for trees built by
-    // hand, not: then the property's place).
-    std::size_t value_offset(std::string_view raw, const SgfCollection::Property& p) const {
-        const std::string_view source = sgf_.source();
-        if (raw.data() >= source.data() && raw.data() <= source.data() + source.size())
-            return static_cast<std::size_t>(raw.data() - source.data());
-        return p.offset;
     }
 
     void warn(SgfIssue issue, std::size_t offset, std::string message) {
@@ -143,11 +69,127 @@ class Replayer {
             {issue, sgf_.error_at(offset, ErrorCode::unexpected_character, std::move(message))});
     }
 
+  private:
+    void setup(Stone stone, std::string_view raw, const SgfCollection::Property& p, NodeAction& action) {
+        points_.clear();
+        if (Result<void> ok = sgf_expand_points(size_, raw, points_); !ok) {
+            warn(SgfIssue::point_off_board, value_offset(sgf_, raw, p),
+                 fmt::format("{}[{}]: {}; ignored", p.id, raw, ok.error().message));
+        }
+        for (const Point pt : points_) action.setup.push_back({pt, stone});
+    }
+
+    std::optional<Move> move(std::string_view raw, const SgfCollection::Property& p) {
+        // The common case, two lower-case letters on the board, without building a Result.
+        if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
+            const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
+            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19)) return Move::at(pt);
+        }
+        Result<Move> m = sgf_move(size_, raw);
+        if (m) return *m;
+        // SmartGo and others write "R16" or "Pass": read them, and say so.
+        Result<Move> human = human_move(size_, raw);
+        if (!human) {
+            warn(SgfIssue::point_off_board, value_offset(sgf_, raw, p),
+                 fmt::format("{}[{}]: {}; the move is skipped", p.id, raw, m.error().message));
+            return std::nullopt;
+        }
+        warn(SgfIssue::human_coordinates, value_offset(sgf_, raw, p),
+             fmt::format("{}[{}] is written in human coordinates", p.id, raw));
+        return *human;
+    }
+
     const SgfCollection& sgf_;
     BoardSize size_;
     std::vector<SgfWarning>* warnings_;
-    GameState state_;
     std::vector<Point> points_;
+};
+
+// Carries out a node's action on a state; `on_move(i, outcome)` hears of each move.
+template <class OnMove>
+void apply_action(GameState& state, const NodeAction& action, OnMove&& on_move) {
+    state.last_move.reset();
+    for (const auto& [point, stone] : action.setup) state.board.set(point, stone);
+    if (action.has_setup) state.board.remember_position();
+    for (std::size_t i = 0; i < action.moves.size(); ++i) {
+        const LastMove& m = action.moves[i];
+        ++state.moves;
+        state.last_move = m;
+        state.to_move = two_player_opponent(m.stone);
+        if (m.move.is_pass) {
+            state.board.pass(m.stone);
+            continue;
+        }
+        on_move(i, state.board.play(m.stone, m.move.point));
+    }
+    if (action.to_play) state.to_move = action.to_play;
+}
+
+class Replayer {
+  public:
+    Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
+             std::vector<SgfWarning>* warnings)
+        : sgf_(sgf), reader_(sgf, size, warnings), state_{Board(size), {}, {}, 0} {
+        if (options.superko) state_.board.track_superko(true);
+    }
+
+    void node(std::uint32_t id) {
+        reader_.read(id, action_, &written_);
+        if (action_.has_setup) {
+            const std::size_t at = sgf_.properties(id).front().offset;
+            if (state_.moves > 0)
+                reader_.warn(SgfIssue::setup_after_moves, at, "setup (AB, AW, AE) after moves were played");
+            else if (sgf_.node(id).parent != SgfCollection::kNone)
+                reader_.warn(SgfIssue::setup_after_root, at,
+                             "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take "
+                             "setup only from the root");
+            if (!action_.moves.empty() || has_move_property(id))
+                reader_.warn(SgfIssue::setup_with_move, at, "setup and a move in one node");
+        }
+        apply_action(state_, action_, [&](std::size_t i, const PlayOutcome& outcome) {
+            const WrittenMove& w = written_[i];
+            switch (outcome.legality) {
+                case Legality::legal:
+                    break;
+                case Legality::occupied:
+                    reader_.warn(SgfIssue::move_on_occupied, w.offset,
+                                 fmt::format("move {} {}[{}] is onto a stone; the stone is replaced", state_.moves,
+                                             w.id, w.raw));
+                    break;
+                case Legality::suicide:
+                    reader_.warn(SgfIssue::suicide, w.offset,
+                                 fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves, w.id,
+                                             w.raw, outcome.suicided));
+                    break;
+                case Legality::ko:
+                    reader_.warn(SgfIssue::ko_violation, w.offset,
+                                 fmt::format("move {} {}[{}] retakes a ko at once", state_.moves, w.id, w.raw));
+                    break;
+                case Legality::superko:
+                    reader_.warn(SgfIssue::superko_violation, w.offset,
+                                 fmt::format("move {} {}[{}] repeats an earlier position", state_.moves, w.id,
+                                             w.raw));
+                    break;
+            }
+        });
+    }
+
+    GameState take() { return std::move(state_); }
+    const GameState& state() const { return state_; }
+    void restore(const GameState& state) { state_ = state; }
+
+  private:
+    bool has_move_property(std::uint32_t id) const {
+        for (const SgfCollection::Property& p : sgf_.properties(id))
+            if (p.id == "B" || p.id == "W") return true;
+        return false;
+    }
+
+    const SgfCollection& sgf_;
+    NodeReader reader_;
+    GameState state_;
+    NodeAction action_;
+    std::vector<WrittenMove> written_;
 };
 
 std::uint32_t root_of(const SgfCollection& sgf, std::uint32_t node) {
@@ -272,45 +314,148 @@ Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root,
     return n;
 }
 
+namespace {
+
+static_assert(static_cast<int>(NodeMark::Kind::cross) == static_cast<int>(Mark::cross), "the same order as go::Mark");
+
+// The node's marks and labels as the tree keeps them: one mark and one label a point at
+// most (as FF[4] requires); the first wins.
+std::vector<NodeMark> node_marks(const SgfCollection& sgf, std::uint32_t node, BoardSize size) {
+    std::vector<NodeMark> out;
+    std::vector<Point> points;
+    std::vector<bool> marked, labelled;
+    for (const SgfCollection::Property& p : sgf.properties(node)) {
+        const std::optional<Mark> mark = mark_from_code(p.id);
+        if (!mark && p.id != "LB") continue;
+        if (marked.empty()) marked.assign(static_cast<std::size_t>(size.points()), false), labelled = marked;
+        if (mark) {
+            points.clear();
+            for (const std::string_view v : sgf.values(p)) (void)sgf_expand_points(size, v, points);
+            for (const Point pt : points) {
+                const auto i = static_cast<std::size_t>(pt.index(size));
+                if (marked[i]) continue;
+                marked[i] = true;
+                out.push_back({static_cast<NodeMark::Kind>(*mark), static_cast<int>(i), -1, {}});
+            }
+            continue;
+        }
+        for (const std::string_view v : sgf.values(p)) {
+            const auto parts = sgf_split_compose(v);
+            if (!parts) continue;
+            Result<Point> pt = from_sgf(size, parts->first);
+            if (!pt || labelled[static_cast<std::size_t>(pt->index(size))]) continue;
+            labelled[static_cast<std::size_t>(pt->index(size))] = true;
+            out.push_back({NodeMark::Kind::label, pt->index(size), -1, sgf_simple_text(parts->second)});
+        }
+    }
+    return out;
+}
+
+bool is_action_or_markup(std::string_view id) {
+    for (const std::string_view a : {"B", "W", "AB", "AW", "AE", "PL", "C", "CR", "SQ", "TR", "MA", "LB"})
+        if (id == a) return true;
+    return false;
+}
+
+std::string written_moves(const SgfCollection& sgf, std::uint32_t node) {
+    std::string out;
+    for (const SgfCollection::Property& p : sgf.properties(node))
+        if (p.id == "B" || p.id == "W")
+            for (const std::string_view v : sgf.values(p)) fmt::format_to(std::back_inserter(out), "{}[{}]", p.id, v);
+    return out;
+}
+
+std::string node_comment(const SgfCollection& sgf, std::uint32_t node) {
+    const std::string_view* c = sgf.value(node, "C");
+    return c ? sgf_text(*c) : std::string{};
+}
+
+}  // namespace
+
+void GameTraits::play(GameState& state, const NodeAction& action) {
+    apply_action(state, action, [](std::size_t, const PlayOutcome&) {});
+}
+
+std::string GameTraits::write_move(const GameState& before, const NodeAction& action) {
+    std::string out;
+    const BoardSize size = before.board.size();
+    if (action.has_setup) {
+        int counts[3] = {};
+        for (const auto& [point, stone] : action.setup) ++counts[stone == Stone::black ? 0 : stone == Stone::white ? 1 : 2];
+        constexpr std::string_view kIds[3] = {"AB", "AW", "AE"};
+        for (int i = 0; i < 3; ++i)
+            if (counts[i]) fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ", kIds[i], counts[i]);
+    }
+    for (const LastMove& m : action.moves) {
+        Result<std::string> where = m.move.is_pass ? Result<std::string>(std::string("pass")) : to_human(size, m.move.point);
+        fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ", m.stone == Stone::black ? 'B' : 'W',
+                       where ? *where : std::string("?"));
+    }
+    return out;
+}
+
+Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings) {
+    const Result<BoardSize> size = game_board_size(sgf, root);
+    if (!size) return size.error();
+    NodeReader reader(sgf, *size, warnings);
+    NodeAction action;
+    reader.read(root, action, nullptr);
+    Game game(GameState{Board(*size), {}, {}, 0});
+    GameTraits::play(game.start, action);
+    game.nodes[Game::kRoot].comment = node_comment(sgf, root);
+    game.nodes[Game::kRoot].marks = node_marks(sgf, root, *size);
+    game.nodes[Game::kRoot].text = written_moves(sgf, root);
+    for (const SgfCollection::Property& p : sgf.properties(root)) {
+        if (is_action_or_markup(p.id)) continue;
+        std::string value;
+        for (const std::string_view v : sgf.values(p)) {
+            if (!value.empty()) value += ", ";
+            value += sgf_simple_text(v);
+        }
+        game.tags.emplace_back(std::string(p.id), std::move(value));
+    }
+    if (const std::string_view* re = sgf.value(root, "RE")) game.result = sgf_simple_text(*re);
+    // Children in order, so that the tree's variations keep the file's order.
+    std::vector<std::pair<std::uint32_t, NodeId>> pending{{root, Game::kRoot}};
+    while (!pending.empty()) {
+        const auto [from, into] = pending.back();
+        pending.pop_back();
+        for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone; c = sgf.node(c).next_sibling) {
+            reader.read(c, action, nullptr);
+            const NodeId id = game.add_move(into, action, written_moves(sgf, c));
+            game.nodes[id].comment = node_comment(sgf, c);
+            game.nodes[id].marks = node_marks(sgf, c, *size);
+            pending.emplace_back(c, id);
+        }
+    }
+    return game;
+}
+
+Position position_of(const GameState& state, std::span<const NodeMark> marks) {
+    Position pos = state.board.position();
+    pos.last_move = state.last_move;
+    // A suicide leaves no stone to show as the last move; the position is shown without it.
+    if (pos.last_move && !pos.last_move->move.is_pass && pos.at(pos.last_move->move.point) != pos.last_move->stone)
+        pos.last_move.reset();
+    pos.turn = state.to_move;
+    if (const auto ko = state.board.ko_point(); ko && state.last_move) pos.ko = ko;
+    const BoardSize size = pos.size;
+    for (const NodeMark& m : marks) {
+        const Point pt{static_cast<std::uint8_t>(m.cell % size.width), static_cast<std::uint8_t>(m.cell / size.width)};
+        if (m.kind == NodeMark::Kind::label)
+            pos.labels.push_back({pt, m.text});
+        else if (m.kind <= NodeMark::Kind::cross)
+            pos.marks.push_back({pt, static_cast<Mark>(m.kind)});
+    }
+    return pos;
+}
+
 Result<Position> position_at(const SgfCollection& sgf, std::uint32_t node, const ReplayOptions& options,
                              std::vector<SgfWarning>* warnings) {
     Result<GameState> state = replay_to(sgf, node, options, warnings);
     if (!state) return state.error();
-    Position pos = state->board.position();
-    pos.last_move = state->last_move;
-    // A suicide leaves no stone to show as the last move; the position is shown without it.
-    if (pos.last_move && !pos.last_move->move.is_pass &&
-        pos.at(pos.last_move->move.point) != pos.last_move->stone)
-        pos.last_move.reset();
-    pos.turn = state->to_move;
-    if (const auto ko = state->board.ko_point(); ko && state->last_move) pos.ko = ko;
-
-    // Markup: one mark and one label a point at most (as FF[4] requires); the first wins.
-    const BoardSize size = pos.size;
-    std::vector<Point> points;
-    std::vector<bool> marked(static_cast<std::size_t>(size.points())), labelled(marked);
-    for (const SgfCollection::Property& p : sgf.properties(node)) {
-        const std::optional<Mark> mark = mark_from_code(p.id);
-        if (mark) {
-            points.clear();
-            for (const std::string_view v : sgf.values(p)) (void)sgf_expand_points(size, v, points);
-            for (const Point pt : points)
-                if (!marked[static_cast<std::size_t>(pt.index(size))]) {
-                    marked[static_cast<std::size_t>(pt.index(size))] = true;
-                    pos.marks.push_back({pt, *mark});
-                }
-        } else if (p.id == "LB") {
-            for (const std::string_view v : sgf.values(p)) {
-                const auto parts = sgf_split_compose(v);
-                if (!parts) continue;
-                Result<Point> pt = from_sgf(size, parts->first);
-                if (!pt || labelled[static_cast<std::size_t>(pt->index(size))]) continue;
-                labelled[static_cast<std::size_t>(pt->index(size))] = true;
-                pos.labels.push_back({*pt, sgf_simple_text(parts->second)});
-            }
-        }
-    }
-    return pos;
+    const std::vector<NodeMark> marks = node_marks(sgf, node, state->board.size());
+    return position_of(*state, marks);
 }
 
 }  // namespace kifu::go

@@ -26,7 +26,7 @@ Game only(std::string_view text) {
 
 std::vector<std::string> sans(const Game& g) {
     std::vector<std::string> out;
-    for (const NodeId id : g.main_line()) out.push_back(g.node(id).san);
+    for (const NodeId id : g.main_line()) out.push_back(g.node(id).text);
     return out;
 }
 
@@ -86,11 +86,11 @@ TEST(Pgn, VariationsNestAndStartBeforeTheirMove) {
     const Game g = only("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. Nf3 *");
     const GameNode& root = g.node(Game::kRoot);
     ASSERT_EQ(root.children.size(), 3u);  // e4, d4, c4
-    EXPECT_EQ(g.node(root.children[1]).san, "d4");
-    EXPECT_EQ(g.node(root.children[2]).san, "c4");
+    EXPECT_EQ(g.node(root.children[1]).text, "d4");
+    EXPECT_EQ(g.node(root.children[2]).text, "c4");
     const GameNode& d4 = g.node(root.children[1]);
     ASSERT_EQ(d4.children.size(), 2u);  // d5, Nf6
-    EXPECT_EQ(g.node(d4.children[1]).san, "Nf6");
+    EXPECT_EQ(g.node(d4.children[1]).text, "Nf6");
     EXPECT_EQ(sans(g), (std::vector<std::string>{"e4", "e5", "Nf3"}));
 }
 

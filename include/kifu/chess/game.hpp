@@ -1,8 +1,6 @@
 #pragma once
-// A chess game as a tree, in the spirit of python-chess's Game and GameNode: ordered
-// tags, a start position, and nodes that each hold a move with its comments, NAGs and
-// the variations that branch off after it. Nodes live in one vector and refer to each
-// other by index, so a tree of any depth is built, copied and freed without recursion.
+// A chess game as the core game tree (core/game_tree.hpp), in the spirit of python-chess's
+// Game and GameNode, and the PGN visitor that builds it.
 
 #include <cstdint>
 #include <optional>
@@ -14,53 +12,27 @@
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/position.hpp"
 #include "kifu/core/error.hpp"
+#include "kifu/core/game_tree.hpp"
 
 namespace kifu::chess {
 
-using NodeId = std::uint32_t;
-
-struct GameNode {
-    Move move;                     // none at the root
-    std::string san;               // the move as written in the source (empty at the root)
-    std::string starting_comment;  // a comment before the move, at the start of a variation
-    std::string comment;           // the comments after the move (at the root: before the first move)
-    std::vector<std::uint8_t> nags;
-    NodeId parent = 0;
-    std::vector<NodeId> children;   // children[0] continues the line; the others are variations
-    std::uint16_t move_number = 0;  // the full-move number of the position before the move
-    Color side = Color::white;      // who plays the move
-
-    bool operator==(const GameNode&) const = default;
+// What the core game tree needs to know of chess.
+struct GameTraits {
+    using Position = chess::Position;
+    using Move = chess::Move;
+    static constexpr std::string_view game = "chess";
+    static void play(Position& position, Move move) { position.play(move); }
+    static std::uint64_t key(const Position& position);  // the Polyglot key
+    static std::string write_move(const Position& before, Move move);  // SAN
 };
 
-class Game {
-  public:
-    Game();
+// A chess game: the core tree (a node's `text` is its SAN as written) with PGN's tags.
+using Game = GameTree<GameTraits>;
+using kifu::NodeId;
+using GameNode = Game::Node;
 
-    std::vector<std::pair<std::string, std::string>> tags;  // in source order
-    Position start = Position::start();
-    std::string result;           // the termination marker; "" when the game had none
-    std::vector<Error> errors;    // where reading stopped, and contradicting results
-    std::vector<GameNode> nodes;  // nodes[0] is the root: the start position
-    std::size_t index = 0;        // in the input
-    std::uint32_t line = 0;
-
-    static constexpr NodeId kRoot = 0;
-    const GameNode& node(NodeId id) const { return nodes[id]; }
-    // The value of a tag, if the game has it.
-    std::optional<std::string_view> tag(std::string_view name) const;
-    void set_tag(std::string_view name, std::string_view value);
-    // The game's result: its termination marker, else its Result tag, else "*".
-    std::string_view termination() const;
-    // The nodes of the main line, first move first.
-    std::vector<NodeId> main_line() const;
-    // The position after `id`'s move (replayed from the start).
-    Position position_after(NodeId id) const;
-    // Adds a move after `parent` (as a new variation when it already has a child).
-    NodeId add_move(NodeId parent, const Position& before, Move move, std::string san);
-
-    bool operator==(const Game&) const = default;
-};
+// The game's result: its termination marker, else its Result tag, else "*".
+std::string_view termination(const Game& game);
 
 // A visitor that builds Games; `take()` hands over the last one finished.
 class GameBuilder : public PgnVisitor {

@@ -5,9 +5,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/go/board.hpp"
 #include "kifu/go/sgf.hpp"
@@ -24,6 +28,40 @@ struct GameState {
     std::optional<Stone> to_move;       // PL when given, else the opponent of the last mover
     int moves = 0;                      // moves (passes included) from the root to the node
 };
+
+// What an SGF node does to the position: setup stones (AB, AW, AE: Stone::none clears),
+// then its moves (B, W: one, as a rule), then the player to move (PL).
+struct NodeAction {
+    std::vector<std::pair<Point, Stone>> setup;
+    std::vector<LastMove> moves;
+    std::optional<Stone> to_play;
+    bool has_setup = false;  // an AB, AW or AE property, even one whose points were all off the board
+    bool operator==(const NodeAction&) const = default;
+};
+
+// What the core game tree needs to know of Go (core/game_tree.hpp).
+struct GameTraits {
+    using Position = GameState;
+    using Move = NodeAction;
+    static constexpr std::string_view game = "go";
+    static void play(GameState& state, const NodeAction& action);  // permissive, as replay_to
+    static std::uint64_t key(const GameState& state) { return state.board.hash(); }
+    // "B D4", "W pass", "AB 3 AW 1", "" for a node that does nothing.
+    static std::string write_move(const GameState& before, const NodeAction& action);
+};
+
+// An SGF game as the core tree: the start is the position after the SGF root node (its
+// setup, and a move if it has one), each later SGF node is a node of the tree with its
+// action, its comment (C), its marks (CR SQ TR MA LB) and its raw moves as text; the root's
+// game-info properties are the tags. Node paths are those of node_at_path below.
+using Game = GameTree<GameTraits>;
+
+// The core tree of one game of a collection (replay warnings go to `warnings`).
+Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings = nullptr);
+
+// The position a diagram shows for a state of the tree: the stones, the last move (when its
+// stone still stands), the turn and the ko point, with the node's marks and labels.
+Position position_of(const GameState& state, std::span<const NodeMark> marks = {});
 
 // The board size of a game (SZ of its root; 19x19 when absent).
 Result<BoardSize> game_board_size(const SgfCollection& sgf, std::uint32_t root);

@@ -1,0 +1,163 @@
+#pragma once
+// One game tree for every record format and every game (as scalachess has one tree for
+// every variant): ordered tags, a start position, and nodes that each hold a move with
+// the text it was written as, its comments, NAGs and marks, and the variations that
+// branch off after it. Nodes live in one vector and refer to each other by index, so a
+// tree of any depth is built, copied, compared and freed without recursion.
+//
+// What is game-specific comes from a traits type (chess::GameTraits, go::GameTraits,
+// shogi::GameTraits):
+//   using Position = ...;  using Move = ...;
+//   static void play(Position&, const Move&);           // the move played in place
+//   static std::uint64_t key(const Position&);           // a position key (Zobrist-style)
+//   static std::string write_move(const Position& before, const Move&);
+//   static constexpr std::string_view game = "chess";
+// walk.hpp visits every position of a tree; board_view.hpp shows one.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kifu/core/error.hpp"
+
+namespace kifu {
+
+using NodeId = std::uint32_t;
+
+// A mark drawn on the board at a node: SGF's CR SQ TR MA and LB, the ko point or a
+// check, a square or an arrow of a PGN comment command. Cells count row-major from the
+// top left of the board view (board_view.hpp).
+struct NodeMark {
+    enum class Kind : std::uint8_t { circle, square, triangle, cross, label, highlight, arrow };
+    Kind kind = Kind::circle;
+    int cell = -1;
+    int to = -1;       // arrow: the cell it points to
+    std::string text;  // label: its text; highlight and arrow: a colour name, when one is given
+    bool operator==(const NodeMark&) const = default;
+};
+
+template <class Traits>
+class GameTree {
+  public:
+    using Position = typename Traits::Position;
+    using Move = typename Traits::Move;
+
+    struct Node {
+        Move move{};                   // none at the root
+        std::string text;              // the move as the source wrote it (empty at the root)
+        std::string starting_comment;  // a comment before the move, at the start of a variation
+        std::string comment;           // the comments after the move (at the root: before the first)
+        std::vector<std::uint8_t> nags;
+        std::vector<NodeMark> marks;
+        NodeId parent = 0;
+        std::vector<NodeId> children;  // children[0] continues the line; the others are variations
+
+        bool operator==(const Node&) const = default;
+    };
+
+    static constexpr NodeId kRoot = 0;
+
+    GameTree() { nodes.emplace_back(); }
+    explicit GameTree(Position start_position) : start(std::move(start_position)) { nodes.emplace_back(); }
+
+    std::vector<std::pair<std::string, std::string>> tags;  // headers, in source order
+    Position start{};
+    std::string result;           // the termination as the source gave it; "" when it had none
+    std::vector<Error> errors;    // where reading stopped, and contradictions found on the way
+    std::vector<Node> nodes;      // nodes[0] is the root: the start position
+    std::size_t index = 0;        // of the game in its input
+    std::uint32_t line = 0;       // where the game starts in its input
+
+    const Node& node(NodeId id) const { return nodes[id]; }
+    Node& node(NodeId id) { return nodes[id]; }
+    std::size_t size() const noexcept { return nodes.size(); }
+
+    // The value of a tag, if the game has it (the first, when it has several).
+    std::optional<std::string_view> tag(std::string_view name) const {
+        for (const auto& [n, v] : tags)
+            if (n == name) return std::string_view(v);
+        return std::nullopt;
+    }
+    void set_tag(std::string_view name, std::string_view value) {
+        for (auto& [n, v] : tags)
+            if (n == name) {
+                v = value;
+                return;
+            }
+        tags.emplace_back(name, value);
+    }
+
+    // Adds a move after `parent`, as a new variation when it already has a child.
+    NodeId add_move(NodeId parent, Move move, std::string text) {
+        const auto id = static_cast<NodeId>(nodes.size());
+        Node& n = nodes.emplace_back();
+        n.move = std::move(move);
+        n.text = std::move(text);
+        n.parent = parent;
+        nodes[parent].children.push_back(id);
+        return id;
+    }
+
+    // The nodes of the main line, first move first (the root not included).
+    std::vector<NodeId> main_line() const {
+        std::vector<NodeId> ids;
+        for (NodeId id = kRoot; !nodes[id].children.empty();) {
+            id = nodes[id].children.front();
+            ids.push_back(id);
+        }
+        return ids;
+    }
+    // The nodes from the root's first move down to `id` (empty for the root).
+    std::vector<NodeId> path_to(NodeId id) const {
+        std::vector<NodeId> path;
+        for (; id != kRoot; id = nodes[id].parent) path.push_back(id);
+        return {path.rbegin(), path.rend()};
+    }
+    // How many moves lead from the root to `id`.
+    std::size_t depth(NodeId id) const {
+        std::size_t d = 0;
+        for (; id != kRoot; id = nodes[id].parent) ++d;
+        return d;
+    }
+    // The position after `id`'s move, replayed from the start (walk.hpp visits every
+    // position of a tree without replaying).
+    Position position_after(NodeId id) const {
+        Position p = start;
+        for (const NodeId n : path_to(id)) Traits::play(p, nodes[n].move);
+        return p;
+    }
+    // Nodes without children: the ends of the lines of play (the main line included).
+    std::size_t line_count() const {
+        std::size_t leaves = 0;
+        for (const Node& n : nodes) leaves += n.children.empty();
+        return leaves;
+    }
+
+    bool operator==(const GameTree&) const = default;
+};
+
+// Whether two trees hold the same game: start, result, and move by move the same moves,
+// comments, NAGs, marks and variations in the same order, however the nodes are
+// numbered. The text a move was written as, the tags and the errors are not compared;
+// `result_of` says how a tree's result is read (chess: its termination()).
+template <class Traits, class ResultOf>
+bool same_tree(const GameTree<Traits>& a, const GameTree<Traits>& b, ResultOf result_of) {
+    if (!(a.start == b.start) || result_of(a) != result_of(b) || a.nodes.size() != b.nodes.size())
+        return false;
+    std::vector<std::pair<NodeId, NodeId>> pending{{GameTree<Traits>::kRoot, GameTree<Traits>::kRoot}};
+    while (!pending.empty()) {
+        const auto [x, y] = pending.back();
+        pending.pop_back();
+        const auto &p = a.nodes[x], &q = b.nodes[y];
+        if (!(p.move == q.move) || p.comment != q.comment || p.starting_comment != q.starting_comment ||
+            p.nags != q.nags || p.marks != q.marks || p.children.size() != q.children.size())
+            return false;
+        for (std::size_t i = 0; i < p.children.size(); ++i) pending.emplace_back(p.children[i], q.children[i]);
+    }
+    return true;
+}
+
+}  // namespace kifu

@@ -1,0 +1,140 @@
+#pragma once
+// Every position of a game tree, visited once, depth first and incrementally: one
+// position is played forward move by move, and a copy of it is saved only where a line
+// branches (for each variation that starts there), never replayed from the start.
+// Everything that needs "the position at a node", "every position of a game" or "after
+// N plies" goes through here or through GameTree::position_after.
+//
+// Node paths name a node from the root as kifu tree prints them and --node takes them:
+// dot-separated steps, each "N" (go N moves down the first children) or "vK" (go to
+// child K of the current node, 0-based; v0 is the main line). "0" is the root;
+// "20.v1.5" is 20 moves down the main line, into its second child, then 5 more moves.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kifu/core/game_tree.hpp"
+#include "kifu/core/result.hpp"
+#include "kifu/core/text_position.hpp"
+
+namespace kifu {
+
+// Calls visit(NodeId node, const Position& after_its_move) for the root (with the start
+// position) and then for every node in pre-order: a node, the rest of its line, then its
+// variations in order. When visit returns false the node's subtree is not entered.
+template <class Traits, class Visit>
+void walk(const GameTree<Traits>& tree, Visit&& visit) {
+    using Position = typename Traits::Position;
+    struct Branch {
+        NodeId node;
+        Position before;
+    };
+    std::vector<Branch> pending;
+    Position position = tree.start;
+    NodeId id = GameTree<Traits>::kRoot;
+    bool enter = visit(id, static_cast<const Position&>(position));
+    for (;;) {
+        const auto& children = tree.nodes[id].children;
+        if (enter && !children.empty()) {
+            for (std::size_t i = children.size() - 1; i > 0; --i) pending.push_back({children[i], position});
+            id = children[0];
+        } else {
+            if (pending.empty()) return;
+            id = pending.back().node;
+            position = std::move(pending.back().before);
+            pending.pop_back();
+        }
+        Traits::play(position, tree.nodes[id].move);
+        enter = visit(id, static_cast<const Position&>(position));
+    }
+}
+
+// The path of a node, in the form node_at_path reads.
+template <class Traits>
+std::string node_path(const GameTree<Traits>& tree, NodeId id) {
+    const std::vector<NodeId> path = tree.path_to(id);
+    std::string out;
+    std::size_t run = 0;  // first-child steps not yet written
+    const auto flush = [&] {
+        if (run == 0) return;
+        if (!out.empty()) out += '.';
+        out += std::to_string(run);
+        run = 0;
+    };
+    NodeId parent = GameTree<Traits>::kRoot;
+    for (const NodeId n : path) {
+        const auto& siblings = tree.nodes[parent].children;
+        std::size_t k = 0;
+        while (siblings[k] != n) ++k;
+        if (k == 0) {
+            ++run;
+        } else {
+            flush();
+            if (!out.empty()) out += '.';
+            out += 'v' + std::to_string(k);
+        }
+        parent = n;
+    }
+    flush();
+    return out.empty() ? "0" : out;
+}
+
+// The node a path names; errors point into `path`.
+template <class Traits>
+Result<NodeId> node_at_path(const GameTree<Traits>& tree, std::string_view path) {
+    NodeId n = GameTree<Traits>::kRoot;
+    std::size_t i = 0;
+    while (i <= path.size()) {
+        const std::size_t end = std::min(path.find('.', i), path.size());
+        const std::string_view step = path.substr(i, end - i);
+        const bool variation = !step.empty() && step[0] == 'v';
+        const std::string_view digits = step.substr(variation ? 1 : 0);
+        std::uint64_t k = 0;
+        bool ok = !digits.empty() && digits.size() <= 9;
+        for (const char c : digits) {
+            ok = ok && c >= '0' && c <= '9';
+            k = k * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (!ok)
+            return expected_at(path, i, "a step of the node path: a number of moves N, or vK for variation K");
+        if (variation) {
+            const auto& children = tree.nodes[n].children;
+            if (k >= children.size())
+                return error_at(path, i, ErrorCode::out_of_range,
+                                "the node there has " + std::to_string(children.size()) +
+                                    " child(ren); there is no " + std::string(step));
+            n = children[k];
+        } else {
+            for (std::uint64_t j = 0; j < k; ++j) {
+                if (tree.nodes[n].children.empty())
+                    return error_at(path, i, ErrorCode::out_of_range,
+                                    "the line ends " + std::to_string(k - j) + " move(s) before the step " +
+                                        std::string(step) + " does");
+                n = tree.nodes[n].children[0];
+            }
+        }
+        if (end == path.size()) break;
+        i = end + 1;
+    }
+    return n;
+}
+
+// The node of the main line after `plies` moves (0: the root); an out_of_range error,
+// with no text position, past the end.
+template <class Traits>
+Result<NodeId> main_line_node(const GameTree<Traits>& tree, std::size_t plies) {
+    NodeId n = GameTree<Traits>::kRoot;
+    for (std::size_t i = 0; i < plies; ++i) {
+        if (tree.nodes[n].children.empty())
+            return Error{ErrorCode::out_of_range, 0, 0, 0,
+                         "the main line has " + std::to_string(i) + " move(s); there is no ply " +
+                             std::to_string(plies)};
+        n = tree.nodes[n].children[0];
+    }
+    return n;
+}
+
+}  // namespace kifu
