@@ -262,16 +262,38 @@ Result<Position> parse_fen(std::string_view text, FenReadOptions options) {
     return FenReader(text, options).read();
 }
 
-std::vector<std::string> validity_problems(const Position& pos) {
-    std::vector<std::string> problems;
+std::string_view to_string(ProblemKind kind) noexcept {
+    switch (kind) {
+        case ProblemKind::side_not_to_move_in_check:
+            return "side_not_to_move_in_check";
+        case ProblemKind::too_many_checkers:
+            return "too_many_checkers";
+        case ProblemKind::impossible_double_check:
+            return "impossible_double_check";
+        case ProblemKind::en_passant_without_pawn:
+            return "en_passant_without_pawn";
+        case ProblemKind::castling_without_rook:
+            return "castling_without_rook";
+    }
+    return "unknown";
+}
+
+namespace {
+int view_cell(Square s) {
+    return (7 - rank_of(s)) * 8 + file_of(s);
+}
+}  // namespace
+
+std::vector<Problem> validity_problems(const Position& pos) {
+    std::vector<Problem> problems;
     const Color us = pos.side_to_move();
     if (in_check(pos, ~us))
-        problems.push_back(
-            fmt::format("{}, not to move, is in check", us == Color::white ? "black" : "white"));
+        problems.push_back({ProblemKind::side_not_to_move_in_check, pos.king(~us) == kNoSquare ? -1 : view_cell(pos.king(~us)),
+                            fmt::format("{}, not to move, is in check", us == Color::white ? "black" : "white")});
     const Bitboard checkers = pos.checkers();
     if (popcount(checkers) > 2)
-        problems.push_back(
-            fmt::format("{} checkers: no move gives more than two checks", popcount(checkers)));
+        problems.push_back({ProblemKind::too_many_checkers, view_cell(pos.king(us)),
+                            fmt::format("{} checkers: no move gives more than two checks", popcount(checkers))});
     else if (popcount(checkers) == 2) {
         const Square a = lsb(checkers);
         const Square b = lsb(checkers & (checkers - 1));
@@ -279,7 +301,8 @@ std::vector<std::string> validity_problems(const Position& pos) {
         const bool same_slider_line = line(a, b) & bit(pos.king(us));
         if (pa.type == pb.type || same_slider_line || pa.type == PieceType::pawn ||
             pb.type == PieceType::pawn)
-            problems.push_back("two checkers that no single move could have unmasked together");
+            problems.push_back({ProblemKind::impossible_double_check, view_cell(pos.king(us)),
+                                "two checkers that no single move could have unmasked together"});
     }
     const Square ep = pos.en_passant();
     if (ep != kNoSquare) {
@@ -288,9 +311,9 @@ std::vector<std::string> validity_problems(const Position& pos) {
         const Square origin = static_cast<Square>(ep - dir);
         if (pos.piece_on(pawn) != Piece{PieceType::pawn, ~us} || !pos.piece_on(ep).empty() ||
             !pos.piece_on(origin).empty())
-            problems.push_back(
-                fmt::format("en-passant square {}{} without a pawn that just moved two squares past it",
-                            file_char(ep), rank_char(ep)));
+            problems.push_back({ProblemKind::en_passant_without_pawn, view_cell(ep),
+                                fmt::format("en-passant square {}{} without a pawn that just moved two squares past it",
+                                            file_char(ep), rank_char(ep))});
     }
     return problems;
 }
@@ -300,10 +323,8 @@ std::vector<Error> validate_fen(std::string_view text, FenReadOptions options) {
     Result<Position> pos = reader.read();
     if (!pos) return {pos.error()};
     std::vector<Error> out;
-    for (std::string& p : reader.dropped_castling)
-        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
-    for (std::string& p : validity_problems(*pos))
-        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+    for (std::string& p : reader.dropped_castling) out.push_back(unplaced_error(ErrorCode::conflict, std::move(p)));
+    for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));
     return out;
 }
 

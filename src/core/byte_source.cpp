@@ -1,5 +1,7 @@
 #include "kifu/core/byte_source.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,8 +21,7 @@ Error io_error(std::string message) {
 // Raw bytes: a FILE* (owned unless it is stdin) or a piece of memory.
 class RawSource : public ByteSource {
   public:
-    RawSource(std::FILE* file, bool owned, std::string name)
-        : file_(file), owned_(owned), name_(std::move(name)) {}
+    RawSource(std::FILE* file, bool owned) : file_(file), owned_(owned) {}
     explicit RawSource(std::string_view memory) : memory_(memory) {}
     ~RawSource() override {
         if (owned_) std::fclose(file_);
@@ -33,14 +34,13 @@ class RawSource : public ByteSource {
             return n;
         }
         const std::size_t n = std::fread(buffer, 1, size, file_);
-        if (n == 0 && std::ferror(file_)) return io_error(fmt::format("{}: read failed", name_));
+        if (n == 0 && std::ferror(file_)) return io_error(fmt::format("cannot read: {}", std::strerror(errno)));
         return n;
     }
 
   private:
     std::FILE* file_ = nullptr;
     bool owned_ = false;
-    std::string name_;
     std::string_view memory_;
 };
 
@@ -194,10 +194,13 @@ Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
 }  // namespace
 
 Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path) {
-    if (path == "-") return sniff(std::make_unique<RawSource>(stdin, false, "<stdin>"));
+    if (path == "-") return sniff(std::make_unique<RawSource>(stdin, false));
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+        return io_error("cannot read: it is a directory, not a file");
     std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return io_error(fmt::format("{}: {}", path, std::strerror(errno)));
-    return sniff(std::make_unique<RawSource>(file, true, path));
+    if (!file) return io_error(fmt::format("cannot open: {}", std::strerror(errno)));
+    return sniff(std::make_unique<RawSource>(file, true));
 }
 
 std::unique_ptr<ByteSource> memory_byte_source(std::string_view text) {
@@ -205,10 +208,13 @@ std::unique_ptr<ByteSource> memory_byte_source(std::string_view text) {
     return std::move(*sniffed);  // reading memory cannot fail
 }
 
-Result<std::string> read_all(ByteSource& source) {
+Result<std::string> read_all(ByteSource& source, std::size_t limit) {
     std::string out;
     std::size_t have = 0;
     for (;;) {
+        if (have > limit)
+            return Error{ErrorCode::out_of_range, 0, 0, 0,
+                         fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
         out.resize(have + (1 << 16));
         auto n = source.read(out.data() + have, out.size() - have);
         if (!n) return n.error();

@@ -185,8 +185,24 @@ std::string write_sfen(const Position& pos) {
     return out;
 }
 
-std::vector<std::string> validity_problems(const Position& pos) {
-    std::vector<std::string> problems;
+std::string_view to_string(ProblemKind kind) noexcept {
+    switch (kind) {
+        case ProblemKind::piece_cannot_move:
+            return "piece_cannot_move";
+        case ProblemKind::too_many_pieces:
+            return "too_many_pieces";
+        case ProblemKind::two_kings:
+            return "two_kings";
+        case ProblemKind::two_pawns_on_file:
+            return "two_pawns_on_file";
+        case ProblemKind::side_not_to_move_in_check:
+            return "side_not_to_move_in_check";
+    }
+    return "unknown";
+}
+
+std::vector<Problem> validity_problems(const Position& pos) {
+    std::vector<Problem> problems;
     std::array<int, 8> total{};
     std::array<int, 2> kings{};
     for (Square s = 0; s < kSquares; ++s) {
@@ -195,21 +211,23 @@ std::vector<std::string> validity_problems(const Position& pos) {
         ++total[static_cast<std::size_t>(index(unpromoted(p.type)))];
         if (p.type == PieceType::king) ++kings[static_cast<std::size_t>(index(p.color))];
         if (dead_end(p.type, p.color, s))
-            problems.push_back(fmt::format("the {} {} on {}{} can never move",
-                                           p.color == Color::black ? "Black" : "White",
-                                           kKindNames[static_cast<std::size_t>(index(p.type))], file_of(s),
-                                           static_cast<char>('a' + rank_of(s))));
+            problems.push_back({ProblemKind::piece_cannot_move, s,
+                                fmt::format("the {} {} on {}{} can never move",
+                                            p.color == Color::black ? "Black" : "White",
+                                            kKindNames[static_cast<std::size_t>(index(p.type))], file_of(s),
+                                            static_cast<char>('a' + rank_of(s)))});
     }
     for (const Color c : {Color::black, Color::white})
         for (int t = 0; t < kHandTypes; ++t)
             total[static_cast<std::size_t>(t)] += pos.hand(c, static_cast<PieceType>(t));
     for (std::size_t t = 0; t < 8; ++t)
         if (total[t] > kSetCount[t])
-            problems.push_back(fmt::format("{} {} on the board and in hand, a set has {}", total[t],
-                                           kKindNames[t], kSetCount[t]));
+            problems.push_back({ProblemKind::too_many_pieces, -1,
+                                fmt::format("{} {} on the board and in hand, a set has {}", total[t], kKindNames[t],
+                                            kSetCount[t])});
     for (std::size_t c = 0; c < 2; ++c) {
         const std::string_view side = c == 0 ? "Black" : "White";
-        if (kings[c] > 1) problems.push_back(fmt::format("{} has {} kings", side, kings[c]));
+        if (kings[c] > 1) problems.push_back({ProblemKind::two_kings, -1, fmt::format("{} has {} kings", side, kings[c])});
         for (int column = 0; column < 9; ++column) {
             int pawns = 0;
             for (int rank = 0; rank < 9; ++rank) {
@@ -217,14 +235,15 @@ std::vector<std::string> validity_problems(const Position& pos) {
                 pawns += p.type == PieceType::pawn && static_cast<std::size_t>(index(p.color)) == c;
             }
             if (pawns > 1)
-                problems.push_back(
-                    fmt::format("{} has {} unpromoted pawns on file {}", side, pawns, 9 - column));
+                problems.push_back({ProblemKind::two_pawns_on_file, -1,
+                                    fmt::format("{} has {} unpromoted pawns on file {}", side, pawns, 9 - column)});
         }
     }
     if (in_check(pos, ~pos.side_to_move()))
-        problems.push_back(fmt::format("{} is in check but it is {} to move",
-                                       pos.side_to_move() == Color::black ? "White" : "Black",
-                                       pos.side_to_move() == Color::black ? "Black" : "White"));
+        problems.push_back({ProblemKind::side_not_to_move_in_check, pos.king(~pos.side_to_move()) == kNoSquare ? -1 : pos.king(~pos.side_to_move()),
+                            fmt::format("{} is in check but it is {} to move",
+                                        pos.side_to_move() == Color::black ? "White" : "Black",
+                                        pos.side_to_move() == Color::black ? "Black" : "White")});
     return problems;
 }
 
@@ -232,8 +251,7 @@ std::vector<Error> validate_sfen(std::string_view text, SfenReadOptions options)
     Result<Position> pos = parse_sfen(text, options);
     if (!pos) return {pos.error()};
     std::vector<Error> out;
-    for (std::string& p : validity_problems(*pos))
-        out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
+    for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));
     return out;
 }
 

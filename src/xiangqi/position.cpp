@@ -155,8 +155,22 @@ std::string write_fen(const Position& pos, Letters letters) {
     return out;
 }
 
-std::vector<std::string> validity_problems(const Position& pos) {
-    std::vector<std::string> problems;
+std::string_view to_string(ProblemKind kind) noexcept {
+    switch (kind) {
+        case ProblemKind::piece_off_its_points:
+            return "piece_off_its_points";
+        case ProblemKind::too_many_pieces:
+            return "too_many_pieces";
+        case ProblemKind::no_general:
+            return "no_general";
+        case ProblemKind::generals_facing:
+            return "generals_facing";
+    }
+    return "unknown";
+}
+
+std::vector<Problem> validity_problems(const Position& pos) {
+    std::vector<Problem> problems;
     int counts[2][7] = {};
     int generals[2] = {-1, -1};
     for (int s = 0; s < kSquares; ++s) {
@@ -167,8 +181,9 @@ std::vector<std::string> validity_problems(const Position& pos) {
         const int r = own_rank(p.color, s), f = file_of(s);
         const std::string_view side = p.color == Color::red ? "Red" : "Black";
         const auto bad = [&](std::string_view where) {
-            problems.push_back(fmt::format("the {} {} on {} is {}", side, kNames[static_cast<int>(p.type)],
-                                           square_name(s), where));
+            problems.push_back({ProblemKind::piece_off_its_points, s,
+                                fmt::format("the {} {} on {} is {}", side, kNames[static_cast<int>(p.type)],
+                                            square_name(s), where)});
         };
         switch (p.type) {
             case PieceType::general:
@@ -194,15 +209,15 @@ std::vector<std::string> validity_problems(const Position& pos) {
         const std::string_view side = c == 0 ? "Red" : "Black";
         for (int t = 0; t < 7; ++t)
             if (counts[c][t] > kSetCount[t])
-                problems.push_back(
-                    fmt::format("{} has {} {}s, a set has {}", side, counts[c][t], kNames[t], kSetCount[t]));
-        if (counts[c][0] == 0) problems.push_back(fmt::format("{} has no general", side));
+                problems.push_back({ProblemKind::too_many_pieces, -1,
+                                    fmt::format("{} has {} {}s, a set has {}", side, counts[c][t], kNames[t], kSetCount[t])});
+        if (counts[c][0] == 0) problems.push_back({ProblemKind::no_general, -1, fmt::format("{} has no general", side)});
     }
     if (generals[0] >= 0 && generals[1] >= 0 && file_of(generals[0]) == file_of(generals[1])) {
         bool open = true;
         for (int s = generals[1] + kFiles; s < generals[0]; s += kFiles)
             open = open && pos.board[static_cast<std::size_t>(s)].empty();
-        if (open) problems.push_back("the generals face each other on an open file");
+        if (open) problems.push_back({ProblemKind::generals_facing, generals[0], "the generals face each other on an open file"});
     }
     return problems;
 }

@@ -98,10 +98,14 @@ TEST(Fen, ValidityProblems) {
     EXPECT_EQ(validity_problems(*parse_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1")).size(), 0u);
     const auto wrong_side = validity_problems(*parse_fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"));
     ASSERT_EQ(wrong_side.size(), 1u);
-    EXPECT_EQ(wrong_side[0], "black, not to move, is in check");
+    EXPECT_EQ(wrong_side[0].message, "black, not to move, is in check");
+    EXPECT_EQ(wrong_side[0].kind, ProblemKind::side_not_to_move_in_check);
+    EXPECT_EQ(wrong_side[0].cell, 4);  // e8
     const auto ep = validity_problems(*parse_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"));
     ASSERT_EQ(ep.size(), 1u);
-    EXPECT_EQ(ep[0], "en-passant square e6 without a pawn that just moved two squares past it");
+    EXPECT_EQ(ep[0].message, "en-passant square e6 without a pawn that just moved two squares past it");
+    EXPECT_EQ(ep[0].kind, ProblemKind::en_passant_without_pawn);
+    EXPECT_EQ(ep[0].cell, 2 * 8 + 4);  // e6
 }
 
 // Every FEN of the perft suites writes back to a text that reads to the same position.

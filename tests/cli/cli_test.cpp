@@ -133,7 +133,8 @@ TEST_F(Cli, UnknownFormatExitsOne) {
     const Outcome pgn = kifu({"convert", "--to", "hen", "--text", "[Event \"x\"]"});
     EXPECT_EQ(pgn.exit_code, 1);
     EXPECT_EQ(pgn.err,
-              "<text>: error: a chess game can be written as pgn, jsonl, fen, xfen, shredder, epd or txt\n");
+              "<text>: error: a chess position cannot be written as hen; it can be written as fen, xfen, shredder, "
+              "epd, feen, feen2015, txt\n");
     const Outcome other = kifu({"validate", "--text", "  hello"});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("<text>:1:3: error: cannot tell the input format"), std::string::npos)
@@ -385,7 +386,13 @@ TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {
         kifu({"convert", "--game", "shogi", "--from", "usi", "--to", "csa", "--text", "7g7f 7g7f"});
     EXPECT_EQ(illegal.exit_code, 1);
     EXPECT_EQ(illegal.err, "<text>:1:6: error: illegal move '7g7f' (White to move)\n");
-    EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).exit_code, 2);
+    // A move list is validated move by move; the notation names the game.
+    EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).out, "ok\n");
+    EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f 7g7f"}).exit_code, 1);
+    EXPECT_EQ(kifu({"convert", "--from", "usi", "--to", "csa", "--text", "7g7f"}).out, "+7776FU\n");
+    const Outcome wrong_game = kifu({"convert", "--game", "chess", "--from", "usi", "--to", "csa", "--text", "7g7f"});
+    EXPECT_EQ(wrong_game.exit_code, 2);
+    EXPECT_EQ(wrong_game.err, "kifu: error: --game chess: usi is a shogi format\n");
 }
 
 TEST_F(Cli, SfenConvertAndValidate) {
@@ -413,8 +420,8 @@ TEST_F(Cli, FeenConvertsBetweenTheGamesAndSaysWhatItDrops) {
     const Outcome seed = kifu({"convert", "--to", "feen2015", "--text", e4});
     EXPECT_EQ(seed.out, "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/4♙3/8/♙♙♙♙1♙♙♙/♖♘♗♕♔♗♘♖ t -\n");
     EXPECT_EQ(seed.err,
-              "<text>: note: the castling rights cannot be written in the seed's FEEN: dropped\n"
-              "<text>: note: the en-passant square cannot be written in the seed's FEEN: dropped\n");
+              "<text>: note: the castling rights cannot be written in feen2015: dropped\n"
+              "<text>: note: the en-passant square cannot be written in feen2015: dropped\n");
     EXPECT_EQ(kifu({"convert", "--to", "feen2015", "--letters", "--text", e4}).out,
               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR t -\n");
     EXPECT_EQ(kifu({"convert", "--to", "fen", "--text", v1.out}).out,

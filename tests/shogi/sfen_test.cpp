@@ -8,10 +8,12 @@
 #include <sstream>
 #include <string>
 
+#include "../support/problems.hpp"
 #include "kifu/shogi/sfen.hpp"
 
 namespace kifu::shogi {
 namespace {
+using test::messages;
 
 namespace fs = std::filesystem;
 const fs::path kShogi = fs::path(KIFU_TESTDATA_DIR) / "shogi";
@@ -73,14 +75,21 @@ TEST(Sfen, ErrorsSayWhatWasExpected) {
 }
 
 TEST(Sfen, ValidityProblems) {
+    const auto nifu = validity_problems(*parse_sfen("4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1"));
+    ASSERT_EQ(nifu.size(), 1u);
+    EXPECT_EQ(nifu[0].kind, ProblemKind::two_pawns_on_file);
+    const auto stuck = validity_problems(*parse_sfen("P3k4/9/9/9/9/9/9/9/4K4 b - 1"));
+    ASSERT_EQ(stuck.size(), 1u);
+    EXPECT_EQ(stuck[0].kind, ProblemKind::piece_cannot_move);
+    EXPECT_EQ(stuck[0].cell, 0);  // 9a
     EXPECT_TRUE(validity_problems(Position::start()).empty());
-    EXPECT_EQ(validity_problems(*parse_sfen("4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1")),
+    EXPECT_EQ(messages(validity_problems(*parse_sfen("4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1"))),
               std::vector<std::string>{"Black has 2 unpromoted pawns on file 5"});
-    EXPECT_EQ(validity_problems(*parse_sfen("P3k4/9/9/9/9/9/9/9/4K4 b - 1")),
+    EXPECT_EQ(messages(validity_problems(*parse_sfen("P3k4/9/9/9/9/9/9/9/4K4 b - 1"))),
               std::vector<std::string>{"the Black pawns on 9a can never move"});
-    EXPECT_EQ(validity_problems(*parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b 5G 1")),
+    EXPECT_EQ(messages(validity_problems(*parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b 5G 1"))),
               std::vector<std::string>{"5 golds on the board and in hand, a set has 4"});
-    EXPECT_EQ(validity_problems(*parse_sfen("4k4/4R4/9/9/9/9/9/9/4K4 b - 1")),
+    EXPECT_EQ(messages(validity_problems(*parse_sfen("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"))),
               std::vector<std::string>{"White is in check but it is Black to move"});
 }
 

@@ -1,6 +1,7 @@
 // Xiangqi FEN (WXF/UCCI) and validity, and the xiangqi FENs of the perft table through
 // FEEN and back.
 
+#include "../support/problems.hpp"
 #include "kifu/xiangqi/position.hpp"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 
 namespace kifu::xiangqi {
 namespace {
+using test::messages;
 
 namespace fs = std::filesystem;
 constexpr std::string_view kStart = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -33,14 +35,19 @@ TEST(Xiangqi, FenBothLetterSetsAndBothWays) {
 }
 
 TEST(Xiangqi, ValidityProblems) {
-    EXPECT_EQ(validity_problems(*parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w")),
+    const auto facing = validity_problems(*parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w"));
+    ASSERT_EQ(facing.size(), 1u);
+    EXPECT_EQ(facing[0].kind, ProblemKind::generals_facing);
+    EXPECT_EQ(facing[0].cell, 9 * 9 + 4);  // e1
+    EXPECT_EQ(to_string(facing[0].kind), "generals_facing");
+    EXPECT_EQ(messages(validity_problems(*parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w"))),
               std::vector<std::string>{"the generals face each other on an open file"});
-    EXPECT_EQ(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/9/K8 w")),
+    EXPECT_EQ(messages(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/9/K8 w"))),
               std::vector<std::string>{"the Red general on a1 is outside its palace"});
-    EXPECT_EQ(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/P8/4K4 w")),
+    EXPECT_EQ(messages(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/P8/4K4 w"))),
               std::vector<std::string>{"the Red soldier on a2 is where no soldier can be"});
     const std::vector<std::string> elephant{"the Red elephant on e2 is off the elephants' points"};
-    EXPECT_EQ(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/4B4/4K4 w")), elephant);
+    EXPECT_EQ(messages(validity_problems(*parse_fen("3k5/9/9/9/9/9/9/9/4B4/4K4 w"))), elephant);
 }
 
 TEST(Xiangqi, EveryPerftPositionThroughFeen) {

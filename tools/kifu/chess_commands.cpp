@@ -1,5 +1,4 @@
-// Chess in the CLI: convert and validate for FEN, X-FEN, Shredder-FEN and EPD, and
-// the perft and moves commands.
+// The move generators in the CLI: perft and moves, for chess and shogi.
 
 #include <chrono>
 #include <memory>
@@ -8,9 +7,6 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
-#include "formats.hpp"
-#include "kifu/chess/diagram.hpp"
-#include "kifu/chess/epd.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
 #include "kifu/core/scanner.hpp"
@@ -33,67 +29,9 @@ chess::Position fen_argument(const std::string& fen) {
 
 }  // namespace
 
-int convert_chess(const PositionInput& in, Format to, const OutputOptions& output) {
-    const std::string_view text = trimmed(in.input.text);
-    chess::Position position;
-    std::vector<chess::EpdOperation> operations;
-    if (in.format == Format::epd) {
-        Result<chess::Epd> epd = chess::parse_epd(text);
-        if (!epd) {
-            report(epd.error(), in.input.source);
-            return kInvalidInput;
-        }
-        position = epd->position;
-        operations = std::move(epd->operations);
-    } else {
-        Result<chess::Position> pos = chess::parse_fen(text);
-        if (!pos) {
-            report(pos.error(), in.input.source);
-            return kInvalidInput;
-        }
-        position = *pos;
-    }
-    std::string out;
-    switch (to) {
-        case Format::fen:
-        case Format::xfen:
-            out = chess::write_fen(position);
-            break;
-        case Format::shredder:
-            out = chess::write_fen(position, {.castling = chess::CastlingNotation::shredder});
-            break;
-        case Format::epd:
-            out = chess::write_epd(position, operations);
-            break;
-        case Format::txt:
-            out = chess::render_diagram(position);
-            break;
-        default:
-            report(Error{ErrorCode::unsupported, 0, 0, 0,
-                         "a chess position can be written as fen, xfen, shredder, "
-                         "epd or txt"},
-                   in.input.source);
-            return kInvalidInput;
-    }
-    if (out.back() != '\n') out.push_back('\n');
-    write_output(output, out);
-    return kOk;
-}
-
-std::vector<Error> validate_chess(const PositionInput& in) {
-    const std::string_view text = trimmed(in.input.text);
-    if (in.format == Format::epd) {
-        Result<chess::Epd> epd = chess::parse_epd(text);
-        if (!epd) return {epd.error()};
-        std::vector<Error> out;
-        for (std::string& p : chess::validity_problems(epd->position))
-            out.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(p)});
-        return out;
-    }
-    return chess::validate_fen(text);
-}
-
 // "startpos", an SFEN, or a USI position command's argument ("startpos moves 7g7f").
+namespace {
+
 shogi::Position shogi_argument(const std::string& text) {
     const std::string_view t = trimmed(text);
     Result<shogi::Position> pos = t == "startpos" || t.substr(0, 9) == "startpos " ||
@@ -106,6 +44,8 @@ shogi::Position shogi_argument(const std::string& text) {
     }
     return *pos;
 }
+
+}  // namespace
 
 // perft, or its divide, for either game: the same loop over their parallel APIs.
 template <class Position, class Legal, class Perft, class Name>
@@ -171,7 +111,9 @@ Run add_perft_command(CLI::App& app) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         out += fmt::format("nodes {}\n", nodes);
-        write_output(options->output, out);
+        Output output(options->output);
+        output.write(out);
+        output.close();
         fmt::print(stderr, "{:.3f} s, {:.0f} nodes/s\n", seconds,
                    seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
         return kOk;
@@ -204,7 +146,9 @@ Run add_moves_command(CLI::App& app) {
             for (const chess::Move m : chess::legal_moves(pos))
                 out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
         }
-        write_output(options->output, out);
+        Output output(options->output);
+        output.write(out);
+        output.close();
         return kOk;
     };
 }

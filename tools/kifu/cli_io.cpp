@@ -1,24 +1,27 @@
 #include "cli_io.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "kifu/core/byte_source.hpp"
 #include "kifu/core/scanner.hpp"
 
 namespace kifu::cli {
 
-void InputOptions::add_to(CLI::App& command, std::string_view what) {
-    command.add_option("INPUT", path,
-                       fmt::format("{}: a file, or '-' for standard input (the default)", what));
+void InputOptions::add_to(CLI::App& command, std::string_view what, bool several) {
+    if (several)
+        command.add_option("INPUT", paths,
+                           fmt::format("{}: files (gzip, zstd, bzip2 or xz compressed or not), or '-' for standard "
+                                       "input (the default); each is reported under its own name",
+                                       what));
+    else
+        command.add_option("INPUT", paths, fmt::format("{}: a file, or '-' for standard input (the default)", what))
+            ->expected(0, 1);
     command
         .add_option_function<std::string>(
             "--text",
@@ -30,44 +33,81 @@ void InputOptions::add_to(CLI::App& command, std::string_view what) {
         ->excludes("INPUT");
 }
 
-Input read_input(const InputOptions& options) {
-    if (options.text_given) return {"<text>", options.text};
-    if (options.path.empty() || options.path == "-") {
-        if (options.path.empty() && isatty(STDIN_FILENO))
-            fail(kUsage, "no input: give INPUT (a file or '-' for standard input) or --text (see --help)");
-        std::ostringstream buffer;
-        buffer << std::cin.rdbuf();
-        if (std::cin.bad()) fail(kIoError, "cannot read standard input");
-        return {"<stdin>", buffer.str()};
-    }
-    std::ifstream file(options.path, std::ios::binary);
-    if (!file) {
-        fmt::print(stderr, "{}: error: cannot open: {}\n", options.path, std::strerror(errno));
+std::vector<std::string> InputOptions::sources() const {
+    if (text_given) return {""};
+    if (paths.empty()) return {"-"};
+    return paths;
+}
+
+Input read_input(const InputOptions& options, const std::string& path) {
+    if (path.empty()) return {"<text>", "", options.text};
+    if (path == "-" && options.paths.empty() && isatty(STDIN_FILENO))
+        fail(kUsage, "no input: give INPUT (a file or '-' for standard input) or --text (see --help)");
+    const std::string source = path == "-" ? "<stdin>" : path;
+    Result<std::unique_ptr<ByteSource>> bytes = open_byte_source(path);
+    if (!bytes) {
+        fmt::print(stderr, "{}: error: {}\n", source, bytes.error().message);
         throw Exit{kIoError};
     }
-    std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    if (file.bad()) {
-        fmt::print(stderr, "{}: error: cannot read: {}\n", options.path, std::strerror(errno));
-        throw Exit{kIoError};
+    Result<std::string> text = read_all(**bytes);
+    if (!text) {
+        fmt::print(stderr, "{}: error: {}\n", source, text.error().message);
+        throw Exit{text.error().code == ErrorCode::out_of_range ? kInvalidInput : kIoError};
     }
-    return {options.path, std::move(text)};
+    return {source, path, std::move(*text)};
 }
 
 void OutputOptions::add_to(CLI::App& command) {
     command.add_option("-o,--output", path, "write to FILE instead of standard output")->option_text("FILE");
 }
 
-void write_output(const OutputOptions& options, std::string_view text) {
-    if (options.path.empty() || options.path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        if (std::fflush(stdout) != 0) fail(kIoError, "cannot write to standard output");
+Output::Output(const OutputOptions& options) : path_(options.path == "-" ? "" : options.path) {}
+
+Output::~Output() {
+    if (owned_ && file_) std::fclose(file_);
+}
+
+void Output::open() {
+    if (file_) return;
+    if (path_.empty()) {
+        file_ = stdout;
         return;
     }
-    std::ofstream file(options.path, std::ios::binary | std::ios::trunc);
-    if (file) file.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!file) {
-        fmt::print(stderr, "{}: error: cannot write: {}\n", options.path, std::strerror(errno));
-        throw Exit{kIoError};
+    file_ = std::fopen(path_.c_str(), "wb");
+    if (!file_) fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+    owned_ = true;
+}
+
+void Output::write(std::string_view text) {
+    open();
+    if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size())
+        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_, std::strerror(errno)));
+}
+
+void Output::close() {
+    if (!file_) return;
+    const bool flushed = std::fflush(file_) == 0 && !std::ferror(file_);
+    const int error = errno;
+    bool closed = true;
+    if (owned_) {
+        closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+    }
+    if (!flushed || !closed)
+        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
+                                   std::strerror(flushed ? errno : error)));
+}
+
+void check_output_is_not_input(const OutputOptions& output, const InputOptions& input) {
+    if (output.path.empty() || output.path == "-" || input.text_given) return;
+    struct stat out_info {};
+    if (::stat(output.path.c_str(), &out_info) != 0) return;  // a new file
+    for (const std::string& path : input.paths) {
+        struct stat in_info {};
+        if (path != "-" && ::stat(path.c_str(), &in_info) == 0 && in_info.st_dev == out_info.st_dev &&
+            in_info.st_ino == out_info.st_ino)
+            fail(kIoError, fmt::format("-o {} names the input {}: writing it would destroy what is to be read",
+                                       output.path, path));
     }
 }
 
@@ -77,13 +117,40 @@ std::string_view trimmed(std::string_view text) noexcept {
     return text;
 }
 
-void report(const Error& error, std::string_view source) {
-    fmt::print(stderr, "{}\n", error.format(source));
+namespace {
+
+// Control characters (a NUL in a quoted move) would end or garble the line.
+std::string escaped(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 && c != '\t')
+            out += fmt::format("\\x{:02x}", u);
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+void report(const Error& error, std::string_view source, std::string_view severity) {
+    const std::string line = escaped(error.format(source, severity)) + "\n";
+    std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+void note(std::string_view source, std::string_view message) {
+    fmt::print(stderr, "{}: note: {}\n", source, message);
 }
 
 void fail(int code, std::string_view message) {
     fmt::print(stderr, "kifu: error: {}\n", message);
     throw Exit{code};
+}
+
+void not_applicable(std::string_view option, std::string_view why) {
+    fail(kUsage, fmt::format("{} does not apply here: {}", option, why));
 }
 
 }  // namespace kifu::cli

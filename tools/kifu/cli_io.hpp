@@ -2,9 +2,10 @@
 // What every kifu command shares: where its input comes from, where its output
 // goes, how it reports errors, and its exit codes.
 
-#include <optional>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -19,38 +20,69 @@ struct Exit {
     int code;
 };
 
-// INPUT (a path or '-') and --text, as every command that reads a notation takes them.
+// INPUT... (paths or '-') and --text, as every command that reads a notation takes them.
+// --text wins over standard input; it cannot be given with INPUT.
 struct InputOptions {
-    std::string path;
+    std::vector<std::string> paths;
     std::string text;
     bool text_given = false;
 
-    void add_to(CLI::App& command, std::string_view what);
+    void add_to(CLI::App& command, std::string_view what, bool several = true);
+    // The inputs in order: --text, the paths, or standard input ("-") when none is given.
+    std::vector<std::string> sources() const;
 };
 
 struct Input {
     std::string source;  // the file name, "<stdin>" or "<text>", as errors name it
-    std::string text;
+    std::string path;    // the path as given ("-" for stdin, "" for --text)
+    std::string text;    // decompressed when the input was gzip, zstd, bzip2 or xz
 };
 
-// Reads the input (exits 3 on an I/O error, 2 when there is none).
-Input read_input(const InputOptions& options);
+// Reads one input whole through the byte source (decompressing it), at most
+// kDefaultReadLimit bytes. Exits 3 on an I/O error (a directory, an unreadable file), 2 when
+// standard input is a terminal and no input was named, 1 when it is over the limit.
+Input read_input(const InputOptions& options, const std::string& source);
 
+// Where the output goes: standard output, or -o FILE (created when the first byte is
+// written, so that a failed command leaves no empty file).
 struct OutputOptions {
     std::string path;  // empty or "-": stdout
 
     void add_to(CLI::App& command);
 };
 
-// Writes the whole output (exits 3 on an I/O error).
-void write_output(const OutputOptions& options, std::string_view text);
+class Output {
+  public:
+    explicit Output(const OutputOptions& options);
+    ~Output();
+    Output(const Output&) = delete;
+    Output& operator=(const Output&) = delete;
+    // Exits 3 when the bytes cannot be written (a full disk, a closed pipe).
+    void write(std::string_view text);
+    // Flushes and closes; exits 3 on an error that only shows there.
+    void close();
+
+  private:
+    void open();
+    std::string path_;
+    std::FILE* file_ = nullptr;
+    bool owned_ = false;
+};
+
+// Refuses (exit 3) an -o FILE that is one of the inputs: writing it would destroy what
+// is to be read.
+void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
 
 // `text` without the blanks around it (a notation given inline or read from a file).
 std::string_view trimmed(std::string_view text) noexcept;
 
-// "SOURCE:LINE:COL: error: MESSAGE" on stderr.
-void report(const Error& error, std::string_view source);
+// "SOURCE:LINE:COL: error: MESSAGE" on stderr (control characters in the message escaped).
+void report(const Error& error, std::string_view source, std::string_view severity = "error");
+// "SOURCE: note: MESSAGE".
+void note(std::string_view source, std::string_view message);
 // "kifu: error: MESSAGE" on stderr, then the exit code.
 [[noreturn]] void fail(int code, std::string_view message);
+// A usage error (exit 2) naming the option that does not apply and why.
+[[noreturn]] void not_applicable(std::string_view option, std::string_view why);
 
 }  // namespace kifu::cli

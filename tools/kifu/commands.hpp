@@ -17,5 +17,7 @@ Run add_info_command(CLI::App& app);
 Run add_perft_command(CLI::App& app);
 Run add_moves_command(CLI::App& app);
 Run add_pgn_command(CLI::App& app);
+Run add_tree_command(CLI::App& app);
+Run add_formats_command(CLI::App& app);
 
 }  // namespace kifu::cli

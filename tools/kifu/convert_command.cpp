@@ -1,4 +1,5 @@
-#include <algorithm>
+// kifu convert: any input format of the registry to any output format that can hold it.
+
 #include <memory>
 
 #include <fmt/format.h>
@@ -7,47 +8,93 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "pgn_commands.hpp"
-#include "shogi_commands.hpp"
 
 namespace kifu::cli {
+namespace {
+
+struct ConvertOptions {
+    SourceOptions source;
+    PgnOptions pgn;
+    OutputOptions output;
+    std::string to;
+    bool letters = false;
+    bool pretty = false;
+    bool always_size = false;
+};
+
+void check_write_options(const formats::Format& to, const ConvertOptions& o) {
+    const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
+        if (given && !to.takes(option)) not_applicable(name, fmt::format("it is for {}, and --to is {}", what, to.name));
+    };
+    need(o.pretty, formats::kPretty, "--pretty", "HEN output");
+    need(o.always_size, formats::kAlwaysSize, "--always-size", "HEN output");
+    need(o.letters, formats::kLetters, "--letters", "feen2015 output");
+    need(o.pgn.writing_given(), formats::kPgnWrite, "--no-comments/--no-nags/--no-variations", "PGN output");
+}
+
+// One input converted; returns its exit code.
+int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
+    const formats::WriteOptions write{o.pretty, o.always_size, o.letters,
+                                      {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags,
+                                       .variations = !o.pgn.no_variations}};
+    if (streams_pgn(o.source, path)) {
+        check_read_options(*formats::find_format("pgn"), o.source);
+        return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
+    }
+    const Input in = read_input(o.source.input, path);
+    const formats::Format& from = input_format(in, o.source);
+    if (o.pgn.streaming_given() && !from.takes(formats::kStreams))
+        not_applicable("--threads/--keep-broken", fmt::format("they are for PGN input, and the input is {}", from.name));
+    if (from.takes(formats::kStreams)) return convert_pgn(o.source, path, &in.text, to, write, o.pgn, out);
+    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
+    if (!doc) {
+        report(doc.error(), in.source);
+        return kInvalidInput;
+    }
+    report_warnings(doc->warnings, in.source);
+    // A record written as a position format shows one of its positions; so does any record
+    // when a ply or node is chosen (SGF to SGF after move 50 is that position as SGF).
+    if (formats::is_record(*doc) && (to.kind == formats::Kind::position || o.source.chooses_node())) {
+        Result<formats::Document> position = formats::position_at(std::move(*doc), o.source.choice(), o.source.read_options());
+        if (!position) {
+            // The error is about the choice (a node path's column, a move past the end).
+            const SourceOptions& s = o.source;
+            report(position.error(), !s.node.empty() ? "--node" : s.move ? "--move" : s.ply ? "--ply"
+                                     : s.game_index != 1 ? "--game-index" : in.source);
+            return kInvalidInput;
+        }
+        report_warnings(position->warnings, in.source);
+        doc = std::move(position);
+    }
+    std::vector<std::string> notes;
+    Result<std::string> text = to.write(*doc, write, notes);
+    if (!text) {
+        report(text.error(), in.source);
+        return kInvalidInput;
+    }
+    for (const std::string& n : notes) note(in.source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
+    if (text->empty() || text->back() != '\n') text->push_back('\n');
+    out.write(*text);
+    return kOk;
+}
+
+}  // namespace
 
 Run add_convert_command(CLI::App& app) {
-    struct Options {
-        PositionInputOptions source;
-        PgnOptions pgn;
-        OutputOptions output;
-        std::string to;
-        std::string game;
-        std::string position;
-        bool letters = false;
-        bool pretty = false;
-        bool always_size = false;
-    };
-    auto options = std::make_shared<Options>();
-    CLI::App* command =
-        app.add_subcommand("convert", "Convert a position or game from one notation to another");
-    command->footer(
-        "Formats: hen (Hemme Notation), hen-url (HEN percent-encoded for a URL), sgf, fen, xfen, shredder, "
-        "epd, "
-        "pgn, jsonl (one JSON object per game; write only), txt (a board diagram; write only). PGN is "
-        "streamed: "
-        "any size, gzip or zstd compressed; to a position format it gives one line per game (--ply). From "
-        "SGF, the position is taken at the end of the main line unless --move or --node "
-        "says otherwise; SGF to SGF rewrites the whole collection as FF[4].\nExamples:\n"
+    auto options = std::make_shared<ConvertOptions>();
+    CLI::App* command = app.add_subcommand("convert", "Convert a position or game from one notation to another");
+    command->footer(fmt::format(
+        "Formats it writes: {}; 'kifu formats' says what each holds. A record (SGF, PGN, a move list) written as a "
+        "position format gives the position at the end of its main line, or at --ply/--move/--node. PGN is "
+        "streamed: any size, compressed or not, one output a game.\nExamples:\n"
         "  kifu convert --to txt examples/ear-reddening.hen\n"
         "  kifu convert --to hen --move 127 game.sgf\n"
-        "  kifu convert --to hen --pretty --text '.9x9_5Gb_3E~1b~2'\n"
         "  kifu convert --to jsonl --threads 2 games.pgn.zst -o games.jsonl\n"
         "  kifu convert --to fen --ply 20 game.pgn\n"
-        "  kifu convert --game shogi --from usi --to japanese --text '7g7f 3c3d 8h2b+ 3a2b'\n"
-        "Shogi (--game shogi): a move list (one a line or space-separated; move numbers and side marks "
-        "allowed) "
-        "from --from usi|csa|hodges|hodges-number|hosking|japanese|sassersson to any of them or sfen.");
+        "  kifu convert --from usi --to japanese --text '7g7f 3c3d 8h2b+ 3a2b'\n"
+        "  kifu convert --to feen --text startpos --from sfen",
+        fmt::join(format_names(false, true), ", ")));
     command->add_option("--to", options->to, "output format")->required();
-    command->add_option("--game", options->game, "shogi: convert a move list (see docs/shogi.md)")
-        ->check(CLI::IsMember({"shogi"}));
-    command->add_option("--position", options->position,
-                        "shogi: the SFEN the moves start from (default: the start)");
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--letters", options->letters, "feen2015: chess pieces as letters, not Unicode glyphs");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
@@ -57,44 +104,15 @@ Run add_convert_command(CLI::App& app) {
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        if (options->game == "shogi")
-            return convert_shogi(read_input(options->source.input), options->source.from, options->to,
-                                 options->position, options->output);
-        if (std::find(kWritableFormats.begin(), kWritableFormats.end(), options->to) ==
-            kWritableFormats.end())
-            fail(kUsage, fmt::format("--to {}: not a format kifu writes ({})", options->to,
-                                     fmt::join(kWritableFormats, ", ")));
-        const Format to = format_from_name(options->to);
-        if (is_pgn_request(options->source))
-            return convert_pgn(options->source, nullptr, to, options->pgn, options->output);
-        const PositionInput in = read_position_input(options->source);
-        if (in.format == Format::pgn)
-            return convert_pgn(options->source, &in.input.text, to, options->pgn, options->output);
-        if (is_feen_family(in.format) || to == Format::feen || to == Format::feen2015 ||
-            to == Format::xiangqi_fen)
-            return convert_feen_family(in, to, options->output, options->letters);
-        if (in.format == Format::sfen) return convert_sfen(in, to, options->output);
-        if (is_chess(in.format)) return convert_chess(in, to, options->output);
-        if (is_chess(to)) {
-            report(Error{ErrorCode::unsupported, 0, 0, 0,
-                         fmt::format("a Go position cannot be written as {}", options->to)},
-                   in.input.source);
-            return kInvalidInput;
-        }
-        if (in.format == Format::sgf && to == Format::sgf && options->source.move < 0 &&
-            options->source.node.empty()) {
-            write_output(options->output, go::write_sgf(read_sgf_input(in.input)));
-            return kOk;
-        }
-        const go::Position position = read_position(in, options->source);
-        Result<std::string> text = write_position(to, position, {options->always_size, options->pretty});
-        if (!text) {
-            report(text.error(), in.input.source);
-            return kInvalidInput;
-        }
-        if (text->empty() || text->back() != '\n') text->push_back('\n');
-        write_output(options->output, *text);
-        return kOk;
+        const formats::Format& to = format_named(options->to, false);
+        check_write_options(to, *options);
+        check_output_is_not_input(options->output, options->source.input);
+        Output out(options->output);
+        int status = kOk;
+        for (const std::string& path : options->source.input.sources())
+            status = std::max(status, convert_one(*options, to, path, out));
+        out.close();
+        return status;
     };
 }
 

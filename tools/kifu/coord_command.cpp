@@ -115,7 +115,11 @@ Run add_coord_command(CLI::App& app) {
             }
             out += line + '\n';
         }
-        write_output(options->output, out);
+        {
+            Output output(options->output);
+            output.write(out);
+            output.close();
+        }
         return status;
     };
 }

@@ -1,3 +1,6 @@
+// kifu info: what a record holds (game information, moves, result, variations) or how a
+// position stands (its diagram), for every format of the registry.
+
 #include <memory>
 
 #include <fmt/format.h>
@@ -5,6 +8,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
+#include "kifu/core/walk.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -21,75 +25,120 @@ constexpr std::pair<std::string_view, std::string_view> kGameInfo[] = {
     {"US", "user"},     {"AN", "annotator"},  {"CP", "copyright"},  {"AP", "application"},
 };
 
-struct TreeCounts {
-    std::size_t nodes = 0;
-    std::size_t leaves = 0;  // lines of play, the main line included
-    std::size_t depth = 0;
-};
+// The shape of any core tree: lines and nodes, deepest line.
+template <class Tree>
+std::string tree_lines(const Tree& tree) {
+    std::size_t deepest = 0;
+    walk(tree, [&](NodeId id, const auto&) {
+        if (tree.node(id).children.empty()) deepest = std::max(deepest, tree.depth(id));
+        return true;
+    });
+    const std::size_t lines = tree.line_count();
+    return fmt::format("  {:<12} {}\n  {:<12} {} (the main line and {} other)\n  {:<12} {} (deepest line {})\n", "moves",
+                       tree.main_line().size(), "lines", lines, lines - 1, "nodes", tree.size(), deepest);
+}
 
-TreeCounts count_tree(const go::SgfCollection& sgf, std::uint32_t root) {
-    TreeCounts counts;
-    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{root, 1}};
-    while (!stack.empty()) {
-        const auto [n, depth] = stack.back();
-        stack.pop_back();
-        ++counts.nodes;
-        counts.depth = std::max(counts.depth, depth);
-        const auto& node = sgf.node(n);
-        if (node.first_child == go::SgfCollection::kNone) ++counts.leaves;
-        for (std::uint32_t c = node.first_child; c != go::SgfCollection::kNone; c = sgf.node(c).next_sibling)
-            stack.push_back({c, depth + 1});
+std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, int& status) {
+    std::string out;
+    int game_number = 0;
+    for (const std::uint32_t root : sgf.games()) {
+        ++game_number;
+        if (sgf.games().size() > 1) out += fmt::format("game {} of {}\n", game_number, sgf.games().size());
+        const Result<go::BoardSize> size = go::game_board_size(sgf, root);
+        if (!size) {
+            report(size.error(), source);
+            status = kInvalidInput;
+            continue;
+        }
+        out += fmt::format("  {:<12} {}x{}\n", "size", size->width, size->height);
+        for (const auto& [id, name] : kGameInfo)
+            if (const std::string_view* v = sgf.value(root, id))
+                out += fmt::format("  {:<12} {}\n", name, go::sgf_simple_text(*v));
+        std::vector<go::SgfWarning> warnings;
+        const Result<go::GameState> state = go::replay_to(sgf, go::main_line_end(sgf, root), {}, &warnings);
+        if (state) {
+            out += fmt::format("  {:<12} {}\n", "moves", state->moves);
+            out += fmt::format("  {:<12} black {}, white {}\n", "prisoners", state->board.prisoners(go::Stone::black),
+                               state->board.prisoners(go::Stone::white));
+        }
+        if (Result<go::Game> tree = go::game_tree(sgf, root)) {
+            const std::size_t lines = tree->line_count();
+            std::size_t deepest = 0;
+            walk(*tree, [&](NodeId id, const go::GameState&) {
+                if (tree->node(id).children.empty()) deepest = std::max(deepest, tree->depth(id) + 1);
+                return true;
+            });
+            out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", lines, lines - 1);
+            out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree->size(), deepest);
+        }
+        for (const go::SgfWarning& w : warnings) report(w.where, source, "warning");
     }
-    return counts;
+    out += fmt::format("charset: {}\n", sgf.charset());
+    return out;
+}
+
+std::string document_info(const formats::Format& from, const formats::Document& d, const std::string& source,
+                          int& status) {
+    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf_info(*sgf, source, status);
+    std::string out = fmt::format("format: {} ({} {})\n", from.name, formats::to_string(formats::game_of(d)),
+                                  formats::to_string(from.kind));
+    if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
+        std::size_t n = 0;
+        for (const chess::Game& g : *games) {
+            if (games->size() > 1) out += fmt::format("game {} of {}\n", ++n, games->size());
+            for (const auto& [name, value] : g.tags) out += fmt::format("  {:<12} {}\n", name, value);
+            out += fmt::format("  {:<12} {}\n", "result", chess::termination(g));
+            out += tree_lines(g);
+        }
+        return out;
+    }
+    if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
+        out += tree_lines(*game);
+        if (!game->result.empty()) out += fmt::format("  {:<12} {}\n", "result", game->result);
+        formats::Document end{formats::Value{game->position_after(game->main_line().empty() ? 0 : game->main_line().back())}, {}};
+        if (Result<BoardView> view = formats::board_view(end)) out += render_text(*view);
+        return out;
+    }
+    std::vector<std::string> notes;
+    if (Result<std::string> diagram = formats::find_format("txt")->write(d, {}, notes)) out += *diagram;
+    return out;
 }
 
 }  // namespace
 
 Run add_info_command(CLI::App& app) {
     struct Options {
-        InputOptions input;
+        SourceOptions source;
         OutputOptions output;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command =
-        app.add_subcommand("info", "Describe an SGF file: game information, moves, result, variations");
-    command->footer("Example:\n  kifu info game.sgf");
-    options->input.add_to(*command, "the SGF file");
+    CLI::App* command = app.add_subcommand(
+        "info", "Describe a record (game information, moves, result, variations) or a position (its diagram)");
+    command->footer("Examples:\n  kifu info game.sgf\n  kifu info --text 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'");
+    options->source.add_to(*command, false);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        const Input input = read_input(options->input);
-        const go::SgfCollection sgf = read_sgf_input(input);
-        std::string out;
-        int game_number = 0;
-        for (const std::uint32_t root : sgf.games()) {
-            ++game_number;
-            if (sgf.games().size() > 1)
-                out += fmt::format("game {} of {}\n", game_number, sgf.games().size());
-            const Result<go::BoardSize> size = go::game_board_size(sgf, root);
-            if (size) out += fmt::format("  {:<12} {}x{}\n", "size", size->width, size->height);
-            for (const auto& [id, name] : kGameInfo)
-                if (const std::string_view* v = sgf.value(root, id))
-                    out += fmt::format("  {:<12} {}\n", name, go::sgf_simple_text(*v));
-            std::vector<go::SgfWarning> warnings;
-            const std::uint32_t end = go::main_line_end(sgf, root);
-            const Result<go::GameState> state = go::replay_to(sgf, end, {}, &warnings);
-            if (state) {
-                out += fmt::format("  {:<12} {}\n", "moves", state->moves);
-                out += fmt::format("  {:<12} black {}, white {}\n", "prisoners",
-                                   state->board.prisoners(go::Stone::black),
-                                   state->board.prisoners(go::Stone::white));
+        check_output_is_not_input(options->output, options->source.input);
+        Output out(options->output);
+        int status = kOk;
+        const std::vector<std::string> sources = options->source.input.sources();
+        for (const std::string& path : sources) {
+            const Input in = read_input(options->source.input, path);
+            const formats::Format& from = input_format(in, options->source);
+            Result<formats::Document> d = from.read(in.text, options->source.read_options());
+            if (!d) {
+                report(d.error(), in.source);
+                status = kInvalidInput;
+                continue;
             }
-            const TreeCounts counts = count_tree(sgf, root);
-            out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", counts.leaves,
-                               counts.leaves - 1);
-            out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", counts.nodes, counts.depth);
-            for (const go::SgfWarning& w : warnings) report(w, input.source);
+            report_warnings(d->warnings, in.source);
+            if (sources.size() > 1) out.write(fmt::format("{}:\n", in.source));
+            out.write(document_info(from, *d, in.source, status));
         }
-        out += fmt::format("charset: {}\n", sgf.charset());
-        write_output(options->output, out);
-        return kOk;
+        out.close();
+        return status;
     };
 }
 

@@ -1,9 +1,28 @@
 // kifu: read, validate, convert and write board-game notation.
 
+#include <cstdio>
+#include <exception>
+
 #include <fmt/format.h>
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "kifu/formats/registry.hpp"
+
+namespace {
+
+// "kifu convrt" names no command: say which one was meant.
+int unknown_command(const CLI::App& app, const std::string& word) {
+    std::vector<std::string> names;
+    for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(c->get_name());
+    std::vector<std::string_view> views(names.begin(), names.end());
+    const std::string_view near = kifu::formats::nearest_name(word, views);
+    fmt::print(stderr, "kifu: error: '{}' is not a command{}\nThe commands: {}. Run 'kifu --help'.\n", word,
+               near.empty() ? std::string{} : fmt::format("; did you mean '{}'?", near), fmt::join(names, ", "));
+    return kifu::cli::kUsage;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace kifu::cli;
@@ -11,29 +30,43 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "kifu 0.1.0");
     app.require_subcommand(1);
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
-        return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n",
-                           e.what());
+        return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n", e.what());
     });
     app.footer(
         "Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error. Errors go to stderr as "
-        "SOURCE:LINE:COL: error: MESSAGE.\nRun 'kifu COMMAND --help' for a command's options.");
-    const Run commands[] = {add_convert_command(app), add_validate_command(app), add_coord_command(app),
-                            add_info_command(app),    add_perft_command(app),    add_moves_command(app),
-                            add_pgn_command(app)};
-
+        "SOURCE:LINE:COL: error: MESSAGE.\n'kifu formats' lists the formats. Run 'kifu COMMAND --help' for a "
+        "command's options.");
+    const Run commands[] = {add_convert_command(app), add_validate_command(app), add_info_command(app),
+                            add_tree_command(app),    add_formats_command(app),  add_coord_command(app),
+                            add_perft_command(app),   add_moves_command(app),    add_pgn_command(app)};
     try {
-        app.parse(argc, argv);
-    } catch (const CLI::Success& e) {
-        return app.exit(e);  // --help, --version
-    } catch (const CLI::ParseError& e) {
-        app.exit(e);
-        return kUsage;
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::Success& e) {
+            return app.exit(e);  // --help, --version
+        } catch (const CLI::ParseError& e) {
+            if (argc > 1 && argv[1][0] != '-' &&
+                app.get_subcommands([&](const CLI::App* c) { return c->get_name() == argv[1]; }).empty())
+                return unknown_command(app, argv[1]);
+            app.exit(e);
+            return kUsage;
+        }
+        int code = kUsage;
+        try {
+            for (const Run& run : commands)
+                if (code = run(); code >= 0) break;
+        } catch (const Exit& e) {
+            code = e.code;
+        }
+        // A message that could not be written (a closed or full stderr) is an I/O fault.
+        if (std::fflush(stderr) != 0 || std::ferror(stderr)) return kIoError;
+        return code;
+    } catch (const std::bad_alloc&) {
+        std::fputs("kifu: error: out of memory\n", stderr);
+        return kIoError;
+    } catch (const std::exception& e) {
+        // fmt throws when stdout or stderr cannot be written.
+        std::fprintf(stderr, "kifu: error: %s\n", e.what());
+        return kIoError;
     }
-    try {
-        for (const Run& run : commands)
-            if (const int code = run(); code >= 0) return code;
-    } catch (const Exit& e) {
-        return e.code;
-    }
-    return kUsage;
 }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -54,6 +56,7 @@ struct Totals {
 
 struct BatchOutput {
     std::string text;
+    std::vector<std::string> notes;
     std::string errors;  // lines for stderr
     std::string broken;  // texts of games with errors
     Totals totals;
@@ -96,29 +99,44 @@ enum class Job { stats, validate, convert };
 
 struct Settings {
     Job job = Job::stats;
-    Format to = Format::pgn;
+    const formats::Format* to = nullptr;
+    formats::NodeChoice choice;
+    formats::WriteOptions write;
     const PgnOptions* options = nullptr;
     std::string source;
 };
 
-std::string position_text(Format to, const chess::Position& p) {
-    switch (to) {
-        case Format::shredder:
-            return chess::write_fen(p, {.castling = chess::CastlingNotation::shredder}) + "\n";
-        case Format::epd:
-            return chess::write_epd(p, {}) + "\n";
-        case Format::txt:
-            return chess::render_diagram(p) + "\n";
-        default:
-            return chess::write_fen(p) + "\n";
+// One game written in the target format: a record as it is, a position at the chosen ply
+// or node. Errors (a ply past the end) go to `errors`; notes (what the format drops) to `notes`.
+void write_game(chess::Game game, std::size_t index, const Settings& s, BatchOutput& out) {
+    formats::Document d{formats::Value{std::vector<chess::Game>{}}, {}};
+    std::get<std::vector<chess::Game>>(d.value).push_back(std::move(game));
+    if (s.to->kind == formats::Kind::position) {
+        formats::NodeChoice choice = s.choice;
+        choice.game_index = 0;
+        Result<formats::Document> p = formats::position_at(std::move(d), choice);
+        if (!p) {
+            Error e = p.error();
+            e.message = fmt::format("game {}: {}", index + 1, e.message);
+            out.errors += e.format(s.source) + "\n";
+            ++out.totals.errors;
+            return;
+        }
+        d = std::move(*p);
     }
+    Result<std::string> text = s.to->write(d, s.write, out.notes);
+    if (!text) {
+        out.errors += text.error().format(s.source) + "\n";
+        ++out.totals.errors;
+        return;
+    }
+    out.text += *text;
+    if (!text->empty() && text->back() != '\n') out.text += '\n';
 }
 
 BatchOutput run_batch(const Batch& batch, const Settings& s) {
     BatchOutput out;
     const PgnOptions& o = *s.options;
-    const chess::PgnWriteOptions write{
-        .comments = !o.no_comments, .nags = !o.no_nags, .variations = !o.no_variations};
     chess::GameBuilder builder;
     CountingVisitor counter(out.totals);
     for (const PgnGameText& g : batch.games) {
@@ -137,18 +155,7 @@ BatchOutput run_batch(const Batch& batch, const Settings& s) {
                 out.errors += '\n';
             }
             if (s.job == Job::convert) {
-                if (s.to == Format::pgn) {
-                    chess::append_pgn(out.text, game, write);
-                } else if (s.to == Format::jsonl) {
-                    chess::append_game_json(out.text, game);
-                } else {
-                    const std::vector<chess::NodeId> line = game.main_line();
-                    const std::size_t plies =
-                        o.ply < 0 ? line.size()
-                                  : std::min<std::size_t>(line.size(), static_cast<std::size_t>(o.ply));
-                    out.text +=
-                        position_text(s.to, plies == 0 ? game.start : game.position_after(line[plies - 1]));
-                }
+                write_game(std::move(game), g.index, s, out);
             }
         }
         if (out.totals.errors != errors_before) {
@@ -162,49 +169,23 @@ BatchOutput run_batch(const Batch& batch, const Settings& s) {
     return out;
 }
 
-class Output {
-  public:
-    explicit Output(const std::string& path) {
-        if (path.empty() || path == "-") {
-            file_ = stdout;
-        } else {
-            file_ = std::fopen(path.c_str(), "wb");
-            owned_ = true;
-            if (!file_) fail(kIoError, fmt::format("cannot write {}", path));
-        }
-        name_ = path;
-    }
-    ~Output() {
-        if (owned_) std::fclose(file_);
-    }
-    void write(std::string_view text) {
-        if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size())
-            fail(kIoError, fmt::format("cannot write {}", name_.empty() ? "standard output" : name_));
-    }
-
-  private:
-    std::FILE* file_ = nullptr;
-    bool owned_ = false;
-    std::string name_;
-};
-
-Totals run(const PositionInputOptions& input, const std::string* text, const Settings& s, Output& out) {
+Totals run(const std::string& path, const std::string* text, const Settings& s, Output& out) {
     std::unique_ptr<ByteSource> source;
     if (text) {
         source = memory_byte_source(*text);
     } else {
-        const std::string path = input.input.path.empty() ? "-" : input.input.path;
         if (path == "-" && isatty(STDIN_FILENO))
             fail(kUsage, "no input: give INPUT (a file or '-' for standard input) or --text (see --help)");
         auto opened = open_byte_source(path);
         if (!opened) {
-            fmt::print(stderr, "{}: error: {}\n", path, opened.error().message);
+            fmt::print(stderr, "{}: error: {}\n", s.source, opened.error().message);
             throw Exit{kIoError};
         }
         source = std::move(*opened);
     }
     std::unique_ptr<Output> broken;
-    if (!s.options->keep_broken.empty()) broken = std::make_unique<Output>(s.options->keep_broken);
+    if (!s.options->keep_broken.empty()) broken = std::make_unique<Output>(OutputOptions{s.options->keep_broken});
+    std::vector<std::string> notes;
     chess::PgnSplitter splitter(std::move(source));
     const std::size_t threads = static_cast<std::size_t>(std::max(1, s.options->threads));
     const bool progress = isatty(STDERR_FILENO) != 0;
@@ -215,6 +196,8 @@ Totals run(const PositionInputOptions& input, const std::string* text, const Set
         out.write(b.text);
         if (!b.errors.empty()) std::fputs(b.errors.c_str(), stderr);
         if (broken) broken->write(b.broken);
+        for (std::string& n : b.notes)
+            if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
         totals.add(b.totals);
         if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::milliseconds(500)) {
             fmt::print(stderr, "\r{} games...", totals.games);
@@ -246,6 +229,9 @@ Totals run(const PositionInputOptions& input, const std::string* text, const Set
         running.pop_front();
     }
     if (progress && totals.games > 0) fmt::print(stderr, "\r");
+    if (broken) broken->close();
+    for (const std::string& n : notes)
+        note(s.source, fmt::format("{} cannot be written in {}: dropped", n, s.to ? s.to->name : "pgn"));
     if (splitter.error()) {
         fmt::print(stderr, "{}\n", splitter.error()->format(s.source));
         throw Exit{kIoError};
@@ -253,10 +239,10 @@ Totals run(const PositionInputOptions& input, const std::string* text, const Set
     return totals;
 }
 
-std::string source_name(const PositionInputOptions& input, const std::string* text) {
-    if (input.input.text_given) return "<text>";
-    if (text || input.input.path.empty() || input.input.path == "-") return "<stdin>";
-    return input.input.path;
+std::string source_name(const std::string& path, const std::string* text, const SourceOptions& source) {
+    if (source.input.text_given) return "<text>";
+    if (text || path.empty() || path == "-") return "<stdin>";
+    return path;
 }
 
 }  // namespace
@@ -269,44 +255,25 @@ void PgnOptions::add_to(CLI::App& command, bool for_convert) {
         .add_option("--keep-broken", keep_broken, "PGN: write the text of every game with an error to FILE")
         ->option_text("FILE");
     if (!for_convert) return;
-    command.add_option("--ply", ply, "PGN to a position: after N plies of the main line (default: its end)")
-        ->check(CLI::NonNegativeNumber)
-        ->option_text("N");
     command.add_flag("--no-comments", no_comments, "PGN output: drop comments");
     command.add_flag("--no-nags", no_nags, "PGN output: drop NAGs");
     command.add_flag("--no-variations", no_variations, "PGN output: drop variations");
 }
 
-bool is_pgn_request(const PositionInputOptions& options) {
-    if (options.from == "pgn") return true;
-    if (!options.from.empty() || options.input.text_given) return false;
-    std::string p = options.input.path;
-    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string_view name = p;
-    return name.ends_with(".pgn") || name.ends_with(".pgn.gz") || name.ends_with(".pgn.zst");
-}
-
-int convert_pgn(const PositionInputOptions& input, const std::string* text, Format to,
-                const PgnOptions& options, const OutputOptions& output) {
-    if (to == Format::hen || to == Format::hen_url || to == Format::sgf) {
-        report(Error{ErrorCode::unsupported, 0, 0, 0,
-                     "a chess game can be written as pgn, jsonl, fen, xfen, shredder, epd or txt"},
-               source_name(input, text));
-        return kInvalidInput;
-    }
-    const Settings s{Job::convert, to, &options, source_name(input, text)};
-    Output out(output.path);
-    const Totals totals = run(input, text, s, out);
+int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+                const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
+                Output& out) {
+    Settings s{Job::convert, &to, source.choice(), write, &options, source_name(path, text, source)};
+    const Totals totals = run(path, text, s, out);
     return totals.errors ? kInvalidInput : kOk;
 }
 
-int validate_pgn(const PositionInputOptions& input, const std::string* text, const PgnOptions& options,
-                 const OutputOptions& output) {
-    const Settings s{Job::validate, Format::pgn, &options, source_name(input, text)};
-    Output out(output.path);
-    const Totals totals = run(input, text, s, out);
+int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+                 const PgnOptions& options, Output& out) {
+    const Settings s{Job::validate, nullptr, {}, {}, &options, source_name(path, text, source)};
+    const Totals totals = run(path, text, s, out);
     if (totals.errors) {
-        fmt::print(stderr, "{} of {} games have errors ({} errors)\n", totals.broken, totals.games,
+        fmt::print(stderr, "{}: {} of {} games have errors ({} errors)\n", s.source, totals.broken, totals.games,
                    totals.errors);
         return kInvalidInput;
     }
@@ -316,7 +283,7 @@ int validate_pgn(const PositionInputOptions& input, const std::string* text, con
 
 Run add_pgn_command(CLI::App& app) {
     struct Options {
-        PositionInputOptions source;
+        SourceOptions source;
         PgnOptions pgn;
         OutputOptions output;
     };
@@ -327,21 +294,24 @@ Run add_pgn_command(CLI::App& app) {
         pgn->add_subcommand("stats", "Count games, plies, results, comments, variations and errors");
     stats->footer(
         "INPUT may be gzip- or zstd-compressed.\nExample:\n  kifu pgn stats --threads 2 games.pgn.zst");
-    options->source.input.add_to(*stats, "the PGN");
+    options->source.input.add_to(*stats, "the PGN", false);
     options->pgn.add_to(*stats, false);
     options->output.add_to(*stats);
     return [stats, options]() -> int {
         if (!stats->parsed()) return -1;
-        PositionInputOptions in = options->source;
+        const SourceOptions& in = options->source;
         const std::string* text = in.input.text_given ? &in.input.text : nullptr;
-        const Settings s{Job::stats, Format::pgn, &options->pgn, source_name(in, text)};
-        Output out(options->output.path);
-        const Totals t = run(in, text, s, out);
+        const std::string path = in.input.paths.empty() ? "-" : in.input.paths.front();
+        const Settings s{Job::stats, nullptr, {}, {}, &options->pgn, source_name(path, text, in)};
+        check_output_is_not_input(options->output, in.input);
+        Output out(options->output);
+        const Totals t = run(path, text, s, out);
         out.write(
             fmt::format("games: {}\nplies: {} (main lines)\nvariations: {}\ncomments: {}\nnags: {}\n"
                         "results: 1-0 {}, 0-1 {}, 1/2-1/2 {}, * {}, none {}\nerrors: {} in {} games\n",
                         t.games, t.plies, t.variations, t.comments, t.nags, t.results[0], t.results[1],
                         t.results[2], t.results[3], t.results[4], t.errors, t.broken));
+        out.close();
         return t.errors ? kInvalidInput : kOk;
     };
 }

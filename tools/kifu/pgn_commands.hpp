@@ -1,6 +1,6 @@
 #pragma once
-// PGN in the CLI: convert (to pgn, jsonl, or a position format), validate, and
-// 'pgn stats', all streaming: games are cut from the input as it is read, handled in
+// PGN in the CLI: convert (to any record or position format of the registry), validate,
+// and 'pgn stats', all streaming: games are cut from the input as it is read, handled in
 // batches (on --threads N threads) and written in input order.
 
 #include <string>
@@ -14,23 +14,21 @@ namespace kifu::cli {
 
 struct PgnOptions {
     int threads = 1;
-    int ply = -1;  // --to fen etc.: the position after this many plies of the main line
     std::string keep_broken;
     bool no_comments = false;
     bool no_nags = false;
     bool no_variations = false;
 
     void add_to(CLI::App& command, bool for_convert);
+    bool streaming_given() const { return threads != 1 || !keep_broken.empty(); }
+    bool writing_given() const { return no_comments || no_nags || no_variations; }
 };
 
-// Whether the command should read PGN: --from pgn, or an INPUT named *.pgn(.gz|.zst).
-bool is_pgn_request(const PositionInputOptions& options);
-
-// The commands on a PGN input; `text` is used instead of opening the input when the
-// input was already read (stdin or --text detected as PGN).
-int convert_pgn(const PositionInputOptions& input, const std::string* text, Format to,
-                const PgnOptions& options, const OutputOptions& output);
-int validate_pgn(const PositionInputOptions& input, const std::string* text, const PgnOptions& options,
-                 const OutputOptions& output);
+// The commands on one PGN input: `path` is a file or "-", or `text` the input already read.
+int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+                const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
+                Output& out);
+int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+                 const PgnOptions& options, Output& out);
 
 }  // namespace kifu::cli

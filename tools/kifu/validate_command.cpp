@@ -1,4 +1,8 @@
+// kifu validate: every error of every input, in any format of the registry.
+
 #include <memory>
+
+#include <fmt/format.h>
 
 #include "cli_io.hpp"
 #include "commands.hpp"
@@ -9,39 +13,55 @@ namespace kifu::cli {
 
 Run add_validate_command(CLI::App& app) {
     struct Options {
-        PositionInputOptions source;
+        SourceOptions source;
         PgnOptions pgn;
         OutputOptions output;
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
-        "validate",
-        "Check a position or game: print 'ok' (exit 0), or every error with its line and column (exit 1)");
+        "validate", "Check positions or games: print 'ok' (exit 0), or every error with its line and column (exit 1)");
     command->footer(
         "SGF: every node of every game is replayed; warnings (illegal moves, damaged values) are listed on "
-        "stderr and do not fail the check.\nExamples:\n  kifu validate --text '.9x9_5Gb_5Hw'\n"
-        "  kifu validate game.sgf\n  kifu validate --keep-broken bad.pgn games.pgn.zst   # every error with "
-        "its game, "
-        "line and column");
+        "stderr and do not fail the check. With several INPUTs each is reported under its own name.\nExamples:\n"
+        "  kifu validate --text '.9x9_5Gb_5Hw'\n  kifu validate *.sgf\n"
+        "  kifu validate --keep-broken bad.pgn games.pgn.zst   # every error with its game, line and column");
     options->source.add_to(*command, false);
     options->pgn.add_to(*command, false);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
-        if (is_pgn_request(options->source))
-            return validate_pgn(options->source, nullptr, options->pgn, options->output);
-        const PositionInput in = read_position_input(options->source);
-        if (in.format == Format::pgn)
-            return validate_pgn(options->source, &in.input.text, options->pgn, options->output);
-        const std::vector<Error> errors = is_feen_family(in.format)   ? validate_feen_family(in)
-                                          : in.format == Format::sfen ? validate_sfen_input(in)
-                                          : is_chess(in.format)       ? validate_chess(in)
-                                                                : validate_position(in, options->source);
-        for (const Error& e : errors) report(e, in.input.source);
-        if (!errors.empty()) return kInvalidInput;
-        write_output(options->output, "ok\n");
-        return kOk;
+        const SourceOptions& o = options->source;
+        check_output_is_not_input(options->output, o.input);
+        Output out(options->output);
+        const std::vector<std::string> sources = o.input.sources();
+        const bool several = sources.size() > 1;
+        int status = kOk;
+        for (const std::string& path : sources) {
+            if (streams_pgn(o, path)) {
+                status = std::max(status, validate_pgn(o, path, nullptr, options->pgn, out));
+                continue;
+            }
+            const Input in = read_input(o.input, path);
+            const formats::Format& from = input_format(in, o);
+            if (options->pgn.streaming_given() && !from.takes(formats::kStreams))
+                not_applicable("--threads/--keep-broken", fmt::format("they are for PGN input, and the input is {}", from.name));
+            if (from.takes(formats::kStreams)) {
+                status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out));
+                continue;
+            }
+            std::vector<Error> warnings;
+            const std::vector<Error> errors = from.validate(in.text, o.read_options(), warnings);
+            report_warnings(warnings, in.source);
+            for (const Error& e : errors) report(e, in.source);
+            if (!errors.empty()) {
+                status = kInvalidInput;
+                continue;
+            }
+            out.write(several ? fmt::format("{}: ok\n", in.source) : std::string("ok\n"));
+        }
+        out.close();
+        return status;
     };
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "kifu/chess/position.hpp"
+#include "kifu/core/problem.hpp"
 #include "kifu/core/result.hpp"
 
 namespace kifu::chess {
@@ -36,8 +37,19 @@ Result<Position> parse_fen(std::string_view text, FenReadOptions options = {});
 // belongs to no single character).
 std::vector<Error> validate_fen(std::string_view text, FenReadOptions options = {});
 
-// Semantic problems of a position, in words.
-std::vector<std::string> validity_problems(const Position& position);
+// What can be wrong with a position that reads (core/problem.hpp).
+enum class ProblemKind : std::uint8_t {
+    side_not_to_move_in_check,
+    too_many_checkers,        // more than two
+    impossible_double_check,  // two checkers no single move could have unmasked together
+    en_passant_without_pawn,  // an en-passant square with no pawn that just moved past it
+    castling_without_rook,    // a castling right that names no king and rook (dropped on reading)
+};
+using Problem = kifu::Problem<ProblemKind>;
+std::string_view to_string(ProblemKind kind) noexcept;
+
+// The problems of a position (cells as chess::board_view numbers them: a8 = 0, h1 = 63).
+std::vector<Problem> validity_problems(const Position& position);
 
 enum class CastlingNotation {
     xfen,      // KQkq for the outermost rooks, the rook's file letter otherwise (classical: plain FEN)

@@ -26,7 +26,9 @@ Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path);
 // The bytes of `text` (which must outlive the source), decompressed when compressed.
 std::unique_ptr<ByteSource> memory_byte_source(std::string_view text);
 
-// Everything a source gives, at once (for inputs known to be small).
-Result<std::string> read_all(ByteSource& source);
+// Everything a source gives, at once, for inputs read whole: an out_of_range error once it
+// gives more than `limit` bytes (nothing larger is held in memory).
+inline constexpr std::size_t kDefaultReadLimit = std::size_t{256} << 20;
+Result<std::string> read_all(ByteSource& source, std::size_t limit = kDefaultReadLimit);
 
 }  // namespace kifu

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/problem.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/shogi/movegen.hpp"
 #include "kifu/shogi/position.hpp"
@@ -29,10 +30,19 @@ struct SfenReadOptions {
 Result<Position> parse_sfen(std::string_view text, SfenReadOptions options = {});
 std::string write_sfen(const Position& position);
 
-// Semantic problems of a position that reads: more pieces of a kind than the set has,
-// pieces where they could never move, two unpromoted pawns of a side on a file, more
-// than one king of a side, the side not to move in check.
-std::vector<std::string> validity_problems(const Position& position);
+// What can be wrong with a position that reads (core/problem.hpp).
+enum class ProblemKind : std::uint8_t {
+    piece_cannot_move,  // a pawn or lance on the last rank, a knight on the last two
+    too_many_pieces,    // more of a kind on the board and in hand than a set has
+    two_kings,
+    two_pawns_on_file,  // nifu
+    side_not_to_move_in_check,
+};
+using Problem = kifu::Problem<ProblemKind>;
+std::string_view to_string(ProblemKind kind) noexcept;
+
+// The problems of a position (cells as shogi::board_view numbers them: the squares).
+std::vector<Problem> validity_problems(const Position& position);
 // Every read error, then the validity problems (code conflict).
 std::vector<Error> validate_sfen(std::string_view text, SfenReadOptions options = {});
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/problem.hpp"
 #include "kifu/core/result.hpp"
 
 namespace kifu::xiangqi {
@@ -49,6 +50,14 @@ std::string write_fen(const Position& position, Letters letters = Letters::ucci)
 // palace points, an elephant off its seven points, a soldier behind its starting rank or
 // off the soldiers' files before the river, generals facing each other on an open file, a
 // side without its general.
-std::vector<std::string> validity_problems(const Position& position);
+enum class ProblemKind : std::uint8_t {
+    piece_off_its_points,  // a general or advisor outside its palace points, an elephant or soldier where it cannot be
+    too_many_pieces,
+    no_general,
+    generals_facing,
+};
+using Problem = kifu::Problem<ProblemKind>;
+std::string_view to_string(ProblemKind kind) noexcept;
+std::vector<Problem> validity_problems(const Position& position);
 
 }  // namespace kifu::xiangqi

@@ -1,0 +1,129 @@
+#pragma once
+// The registry of formats: for each notation kifu knows, its name, game and kind, how it
+// is detected, read, validated and written. The CLI (and the Python module) are loops
+// over it: a new format is one entry in src/formats/registry.cpp.
+//
+// A read gives a Document: a value of one of the games' position or record types.
+// Writers take any document they can hold, converting through the game's own types (a
+// FEEN of a chess position writes as FEN, a chess position as FEEN) and saying in `notes`
+// what the target drops. A record written as a position format is first narrowed to one
+// of its positions (position_at: after N plies, at a node path, or the end of the main
+// line).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "kifu/chess/epd.hpp"
+#include "kifu/chess/game.hpp"
+#include "kifu/chess/pgn_writer.hpp"
+#include "kifu/core/board_view.hpp"
+#include "kifu/core/result.hpp"
+#include "kifu/feen/feen.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/go/sgf.hpp"
+#include "kifu/shogi/game.hpp"
+#include "kifu/xiangqi/position.hpp"
+
+namespace kifu::formats {
+
+enum class Game : std::uint8_t { go, chess, shogi, xiangqi, any };  // any: FEEN, txt
+enum class Kind : std::uint8_t { position, move, record };          // move: a list of moves
+std::string_view to_string(Game game) noexcept;
+std::string_view to_string(Kind kind) noexcept;
+
+// What a format reads into and writes from. SgfCollection is move-only, so Documents are.
+using Value = std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
+                           shogi::Position, shogi::Game, xiangqi::Position, feen::Position>;
+
+struct Document {
+    Value value;
+    std::vector<Error> warnings;  // worth saying, not fatal (SGF damage, ...)
+};
+
+Game game_of(const Document& document);
+bool is_record(const Document& document);  // SGF collections, PGN games, move lists
+
+// Options a format may take; each format lists those that apply to it (Format::options),
+// and the CLI refuses the others.
+enum Option : std::uint32_t {
+    kStartPosition = 1u << 0,  // move lists: the position the moves start from
+    kSuperko = 1u << 1,        // SGF: report moves that repeat a whole-board position
+    kPretty = 1u << 2,         // HEN: one part a line
+    kAlwaysSize = 1u << 3,     // HEN: the size even for 19x19
+    kLetters = 1u << 4,        // the seed's FEEN: letters, not chess glyphs
+    kPgnWrite = 1u << 5,       // PGN out: --no-comments, --no-nags, --no-variations
+    kStreams = 1u << 6,        // read game by game from a stream of any size (--threads, --keep-broken)
+    kNodeChoice = 1u << 7,     // a record: --ply, --node (and SGF's --move, --game-index)
+    kSgfMove = 1u << 8,        // SGF: --move N (moves of the main line, passes included)
+};
+
+struct ReadOptions {
+    std::string start;  // move lists: an SFEN, "startpos" (default) or a USI position
+    bool superko = false;
+};
+
+struct WriteOptions {
+    bool pretty = false;
+    bool always_size = false;
+    bool letters = false;
+    chess::PgnWriteOptions pgn{};
+};
+
+struct Format {
+    std::string_view name;
+    Game game;
+    Kind kind;
+    std::string_view description;
+    std::span<const std::string_view> extensions;  // ".sgf", ".pgn": what a file name says
+    std::uint32_t options = 0;                     // Option bits that apply
+    // 0: not this format; higher: more certain. nullptr: never detected (give --from).
+    int (*detect)(std::string_view text) = nullptr;
+    // nullptr: kifu only writes this format.
+    Result<Document> (*read)(std::string_view text, const ReadOptions& options) = nullptr;
+    // Every error of the text (read errors with line and column, then validity problems);
+    // warnings go to `warnings`.
+    std::vector<Error> (*validate)(std::string_view text, const ReadOptions& options,
+                                   std::vector<Error>& warnings) = nullptr;
+    // Whether write can hold this document (a position after position_at for records).
+    bool (*accepts)(const Document& document) = nullptr;
+    // nullptr: kifu only reads this format. `notes`: what the format cannot hold and drops.
+    Result<std::string> (*write)(const Document& document, const WriteOptions& options,
+                                 std::vector<std::string>& notes) = nullptr;
+
+    bool can_read() const noexcept { return read != nullptr; }
+    bool can_write() const noexcept { return write != nullptr; }
+    bool takes(Option option) const noexcept { return (options & option) != 0; }
+};
+
+// Every format, in the order `kifu formats` lists them.
+std::span<const Format> all_formats() noexcept;
+// The format of that name, or nullptr.
+const Format* find_format(std::string_view name) noexcept;
+// The known name nearest to a misspelt one (edit distance), or "".
+std::string_view nearest_name(std::string_view name, std::span<const std::string_view> names);
+
+// The format of a text: the detector most certain of it; where no detector is, the file
+// name's extension (".sgf.gz" counts as ".sgf"). The error says what the text looks like.
+Result<const Format*> detect_format(std::string_view text, std::string_view file_name = {});
+
+// Which node of a record a position format is to show.
+struct NodeChoice {
+    std::optional<std::size_t> ply;   // after N plies of the main line
+    std::optional<int> sgf_move;      // SGF: after move N of the main line
+    std::string node;                 // a node path (core/walk.hpp)
+    std::size_t game_index = 0;       // which game of a collection
+};
+
+// A record narrowed to one position (a position is returned as it is). Errors:
+// out_of_range past the end of a line or the collection.
+Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options = {});
+
+// The board view of a position document (go, chess, shogi, xiangqi, feen).
+Result<BoardView> board_view(const Document& position);
+
+}  // namespace kifu::formats

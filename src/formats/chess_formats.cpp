@@ -1,0 +1,161 @@
+// Chess's formats: FEN, X-FEN, Shredder-FEN, EPD, PGN, and JSON Lines out.
+
+#include <fmt/format.h>
+
+#include "format_support.hpp"
+#include "kifu/chess/epd.hpp"
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/game.hpp"
+#include "kifu/chess/pgn_writer.hpp"
+#include "kifu/feen/games.hpp"
+
+namespace kifu::formats {
+namespace {
+
+constexpr std::string_view kFenExtensions[] = {".fen"};
+constexpr std::string_view kEpdExtensions[] = {".epd"};
+constexpr std::string_view kPgnExtensions[] = {".pgn"};
+constexpr std::string_view kJsonlExtensions[] = {".jsonl"};
+
+bool fen_like(std::string_view t) {
+    return looks_like_placement(first_field(t), 8, "pnbrqkPNBRQK12345678");
+}
+
+int detect_fen(std::string_view text) {
+    return fen_like(trim(text)) ? 92 : 0;
+}
+
+// EPD: a FEN's four fields, then operations ("bm Nf3;") instead of the two clocks.
+int detect_epd(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (!fen_like(t) || t.find('\n') != std::string_view::npos) return 0;
+    std::size_t fields = 0, i = 0;
+    std::string_view fifth;
+    while (i < t.size() && fields < 5) {
+        while (i < t.size() && is_blank(t[i])) ++i;
+        const std::size_t start = i;
+        while (i < t.size() && !is_blank(t[i])) ++i;
+        if (i > start) ++fields, fifth = t.substr(start, i - start);
+    }
+    return fields == 5 && !fifth.empty() && !is_digit(fifth.front()) ? 93 : 0;
+}
+
+int detect_pgn(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (t.empty()) return 0;
+    if (t.front() == '[') return 40;
+    if (t.starts_with("1.") && !t.starts_with("1.0")) return 40;
+    if (t.front() == '{') return 30;  // movetext that opens with a comment
+    return 0;
+}
+
+// The chess position a document holds: chess, EPD, or a FEEN of a chess position.
+Result<chess::Position> chess_position(const Document& d) {
+    if (const auto* p = get<chess::Position>(d)) return *p;
+    if (const auto* e = get<chess::Epd>(d)) return e->position;
+    return cannot_write(d, "a chess position format");
+}
+
+bool accepts_chess_position(const Document& d) {
+    return get<chess::Position>(d) || get<chess::Epd>(d);
+}
+
+Result<Document> read_fen(std::string_view text, const ReadOptions&) {
+    const std::string_view t = trim(text);
+    if (t == "startpos") return Document{Value{chess::Position::start()}, {}};
+    return document(chess::parse_fen(t));
+}
+
+std::vector<Error> validate_fen(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    const std::string_view t = trim(text);
+    if (t == "startpos") return {};
+    return chess::validate_fen(t);
+}
+
+template <chess::CastlingNotation Castling>
+Result<std::string> write_fen(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    Result<chess::Position> p = chess_position(d);
+    if (!p) return cannot_write(d, Castling == chess::CastlingNotation::shredder ? "shredder" : "fen");
+    if (const auto* e = get<chess::Epd>(d); e && !e->operations.empty()) notes.push_back("the EPD operations");
+    return chess::write_fen(*p, {.castling = Castling});
+}
+
+Result<Document> read_epd(std::string_view text, const ReadOptions&) {
+    return document(chess::parse_epd(trim(text)));
+}
+
+std::vector<Error> validate_epd(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    Result<chess::Epd> epd = chess::parse_epd(trim(text));
+    if (!epd) return {epd.error()};
+    std::vector<Error> out;
+    for (const chess::Problem& p : chess::validity_problems(epd->position)) out.push_back(problem_error(p));
+    return out;
+}
+
+Result<std::string> write_epd(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    if (const auto* e = get<chess::Epd>(d)) return chess::write_epd(e->position, e->operations);
+    Result<chess::Position> p = chess_position(d);
+    if (!p) return cannot_write(d, "epd");
+    if (p->halfmove_clock() != 0 || p->fullmove_number() != 1) notes.push_back("the clocks");
+    return chess::write_epd(*p, {});
+}
+
+Result<Document> read_pgn(std::string_view text, const ReadOptions&) {
+    std::vector<chess::Game> games = chess::read_pgn(text);
+    if (games.empty()) return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"};
+    for (const chess::Game& g : games)
+        if (!g.errors.empty()) return g.errors.front();
+    return Document{Value{std::move(games)}, {}};
+}
+
+std::vector<Error> validate_pgn(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    std::vector<Error> out;
+    for (const chess::Game& g : chess::read_pgn(text))
+        for (Error e : g.errors) {
+            e.message = fmt::format("game {}: {}", g.index + 1, e.message);
+            out.push_back(std::move(e));
+        }
+    return out;
+}
+
+bool accepts_games(const Document& d) {
+    return get<std::vector<chess::Game>>(d) != nullptr;
+}
+
+Result<std::string> write_pgn(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+    const auto* games = get<std::vector<chess::Game>>(d);
+    if (!games) return cannot_write(d, "pgn");
+    std::string out;
+    for (const chess::Game& g : *games) chess::append_pgn(out, g, o.pgn);
+    return out;
+}
+
+Result<std::string> write_jsonl(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+    const auto* games = get<std::vector<chess::Game>>(d);
+    if (!games) return cannot_write(d, "jsonl");
+    std::string out;
+    for (const chess::Game& g : *games) chess::append_game_json(out, g);
+    return out;
+}
+
+}  // namespace
+
+void add_chess_formats(std::vector<Format>& out) {
+    out.push_back({"fen", Game::chess, Kind::position, "Forsyth-Edwards Notation (X-FEN castling), or 'startpos'",
+                   kFenExtensions, 0, detect_fen, read_fen, validate_fen, accepts_chess_position,
+                   write_fen<chess::CastlingNotation::xfen>});
+    out.push_back({"xfen", Game::chess, Kind::position, "X-FEN: FEN with Chess960 castling by rook file when needed", {},
+                   0, nullptr, read_fen, validate_fen, accepts_chess_position, write_fen<chess::CastlingNotation::xfen>});
+    out.push_back({"shredder", Game::chess, Kind::position, "Shredder-FEN: castling always by rook file (HAha)", {}, 0,
+                   nullptr, read_fen, validate_fen, accepts_chess_position,
+                   write_fen<chess::CastlingNotation::shredder>});
+    out.push_back({"epd", Game::chess, Kind::position, "Extended Position Description: FEN's four fields, operations",
+                   kEpdExtensions, 0, detect_epd, read_epd, validate_epd, accepts_chess_position, write_epd});
+    out.push_back({"pgn", Game::chess, Kind::record, "Portable Game Notation: tags, moves, comments, variations",
+                   kPgnExtensions, kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn,
+                   accepts_games, write_pgn});
+    out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)", kJsonlExtensions,
+                   0, nullptr, nullptr, nullptr, accepts_games, write_jsonl});
+}
+
+}  // namespace kifu::formats

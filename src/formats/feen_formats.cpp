@@ -1,0 +1,218 @@
+// FEEN (both forms), xiangqi FEN, and txt: the formats that cross games.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "format_support.hpp"
+#include "kifu/chess/diagram.hpp"
+#include "kifu/chess/fen.hpp"
+#include "kifu/feen/games.hpp"
+#include "kifu/go/diagram.hpp"
+#include "kifu/shogi/sfen.hpp"
+
+namespace kifu::formats {
+namespace {
+
+constexpr std::string_view kFeenExtensions[] = {".feen"};
+constexpr std::string_view kTxtExtensions[] = {".txt"};
+
+enum class Style { chess, shogi, xiangqi, none };
+
+// The game of a FEEN v1.0.0 position: its styles, on the game's board.
+Style style_of(const feen::Position& p) {
+    const char style = static_cast<char>(p.styles[0] | 0x20);
+    if (style == 'c' && p.shape == std::vector<int>{8, 8}) return Style::chess;
+    if (style == 's' && p.shape == std::vector<int>{9, 9}) return Style::shogi;
+    if (style == 'x' && p.shape == std::vector<int>{10, 9}) return Style::xiangqi;
+    return Style::none;
+}
+
+// The seed's form has no styles: the board's size tells the game.
+Style board_of(const feen::Position& p) {
+    if (p.shape == std::vector<int>{8, 8}) return Style::chess;
+    if (p.shape == std::vector<int>{9, 9}) return Style::shogi;
+    if (p.shape == std::vector<int>{10, 9}) return Style::xiangqi;
+    return Style::none;
+}
+
+// FEEN v1.0.0 ends with its style-turn field ("C/c"), after exactly two blanks.
+int detect_feen(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (std::count(t.begin(), t.end(), ' ') != 2) return 0;
+    const std::string_view tail = t.substr(t.rfind(' ') + 1);
+    const auto letter = [](char c) { return is_upper(c) || is_lower(c); };
+    return tail.size() == 3 && tail[1] == '/' && letter(tail[0]) && letter(tail[2]) ? 95 : 0;
+}
+
+// The seed's form: B or t as the second of three fields.
+int detect_feen2015(std::string_view text) {
+    const std::string_view t = trim(text);
+    const std::size_t space = t.find(' ');
+    if (space == std::string_view::npos || std::count(t.begin(), t.end(), ' ') != 2) return 0;
+    return t.substr(space, 3) == " B " || t.substr(space, 3) == " t " ? 94 : 0;
+}
+
+int detect_xiangqi(std::string_view text) {
+    const std::string_view board = first_field(trim(text));
+    return std::count(board.begin(), board.end(), '/') == 9 ? 93 : 0;
+}
+
+Result<Document> read_feen(std::string_view text, const ReadOptions&) {
+    Result<feen::Position> p = feen::parse_feen(trim(text));
+    if (!p) return std::move(p).error();
+    // A position of a known game becomes that game's position.
+    switch (style_of(*p)) {
+        case Style::chess:
+            return document(feen::to_chess(*p));
+        case Style::shogi:
+            return document(feen::to_shogi(*p));
+        case Style::xiangqi:
+            return document(feen::to_xiangqi(*p));
+        case Style::none:
+            break;
+    }
+    return Document{Value{std::move(*p)}, {}};
+}
+
+Result<Document> read_feen2015(std::string_view text, const ReadOptions&) {
+    Result<feen::SeedPosition> seed = feen::parse_feen2015(trim(text));
+    if (!seed) return std::move(seed).error();
+    switch (board_of(seed->position)) {
+        case Style::chess:
+            return document(feen::chess_from_feen2015(*seed));
+        case Style::shogi:
+            return document(feen::shogi_from_feen2015(*seed));
+        case Style::xiangqi: {
+            feen::Position p = seed->position;
+            p.styles[0] = 'X';
+            p.styles[1] = 'x';
+            return document(feen::to_xiangqi(p));
+        }
+        case Style::none:
+            break;
+    }
+    return Document{Value{std::move(seed->position)}, {}};
+}
+
+// Read errors, then the checks of the game the position belongs to (a FEEN chess board
+// without kings is as wrong as such a FEN).
+std::vector<Error> game_checks(const Document& d) {
+    std::vector<Error> out;
+    // The game's own reader checks more than its validity problems (a chess side has one
+    // king): the position goes through its notation.
+    if (const auto* c = get<chess::Position>(d))
+        for (Error& e : chess::validate_fen(chess::write_fen(*c))) out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
+    if (const auto* s = get<shogi::Position>(d))
+        for (Error& e : shogi::validate_sfen(shogi::write_sfen(*s))) out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
+    if (const auto* x = get<xiangqi::Position>(d))
+        for (const xiangqi::Problem& p : xiangqi::validity_problems(*x)) out.push_back(problem_error(p));
+    return out;
+}
+
+template <Result<Document> (*Read)(std::string_view, const ReadOptions&)>
+std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
+    Result<Document> d = Read(text, options);
+    if (!d) return {d.error()};
+    return game_checks(*d);
+}
+
+bool accepts_any_position(const Document& d) {
+    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) || get<xiangqi::Position>(d) ||
+           get<feen::Position>(d);
+}
+
+bool accepts_feen(const Document& d) {
+    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) || get<xiangqi::Position>(d) ||
+           get<feen::Position>(d);
+}
+
+const chess::Position* chess_of(const Document& d) {
+    if (const auto* p = get<chess::Position>(d)) return p;
+    if (const auto* e = get<chess::Epd>(d)) return &e->position;
+    return nullptr;
+}
+
+Result<std::string> write_feen(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    if (const chess::Position* c = chess_of(d)) {
+        if (c->halfmove_clock() != 0 || c->fullmove_number() != 1) notes.push_back("the clocks");
+        return feen::write_feen(feen::from_chess(*c));
+    }
+    if (const auto* s = get<shogi::Position>(d)) {
+        if (s->move_number() != 1) notes.push_back("the move number");
+        return feen::write_feen(feen::from_shogi(*s));
+    }
+    if (const auto* x = get<xiangqi::Position>(d)) {
+        if (x->halfmove_clock != 0 || x->fullmove_number != 1) notes.push_back("the clocks");
+        return feen::write_feen(feen::from_xiangqi(*x));
+    }
+    if (const auto* f = get<feen::Position>(d)) return feen::write_feen(*f);
+    return cannot_write(d, "feen");
+}
+
+Result<std::string> write_feen2015(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+    if (const chess::Position* c = chess_of(d)) {
+        if (c->castling()) notes.push_back("the castling rights");
+        if (c->en_passant() != chess::kNoSquare) notes.push_back("the en-passant square");
+        if (c->halfmove_clock() != 0 || c->fullmove_number() != 1) notes.push_back("the clocks");
+        return feen::write_feen2015(*c, o.letters);
+    }
+    if (const auto* s = get<shogi::Position>(d)) return feen::write_feen2015(*s);
+    if (const auto* x = get<xiangqi::Position>(d)) {
+        feen::Position p = feen::from_xiangqi(*x);
+        for (feen::Piece& cell : p.cells) cell.terminal = false;
+        return feen::write_feen2015(p, {}, false);
+    }
+    if (const auto* f = get<feen::Position>(d)) {
+        feen::Position p = *f;
+        for (feen::Piece& cell : p.cells) cell.terminal = cell.derived = false;
+        return feen::write_feen2015(p, {}, !o.letters);
+    }
+    return cannot_write(d, "feen2015");
+}
+
+bool accepts_xiangqi(const Document& d) {
+    return get<xiangqi::Position>(d) != nullptr;
+}
+
+Result<std::string> write_xiangqi(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+    if (const auto* x = get<xiangqi::Position>(d)) return xiangqi::write_fen(*x);
+    return cannot_write(d, "xfen-xiangqi");
+}
+
+bool accepts_every_position(const Document& d) {
+    return get<go::Position>(d) || accepts_any_position(d);
+}
+
+// Go and chess keep their own diagrams (star points, the last move in brackets, the
+// clocks); the other games draw their board view.
+Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+    if (const auto* g = get<go::Position>(d)) return go::render_diagram(*g);
+    if (const chess::Position* c = chess_of(d)) return chess::render_diagram(*c);
+    Result<BoardView> view = board_view(d);
+    if (!view) return cannot_write(d, "txt");
+    return render_text(*view);
+}
+
+}  // namespace
+
+void add_feen_formats(std::vector<Format>& out) {
+    out.push_back({"xfen-xiangqi", Game::xiangqi, Kind::position, "xiangqi FEN (WXF/UCCI)", {}, 0, detect_xiangqi,
+                   [](std::string_view text, const ReadOptions&) { return document(xiangqi::parse_fen(trim(text))); },
+                   [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
+                       Result<xiangqi::Position> p = xiangqi::parse_fen(trim(text));
+                       if (!p) return std::vector<Error>{p.error()};
+                       return game_checks(Document{Value{*p}, {}});
+                   },
+                   accepts_xiangqi, write_xiangqi});
+    out.push_back({"feen", Game::any, Kind::position, "FEEN v1.0.0: any board up to 3D, with hands and styles",
+                   kFeenExtensions, 0, detect_feen, read_feen, validate_with_game_checks<read_feen>, accepts_feen,
+                   write_feen});
+    out.push_back({"feen2015", Game::any, Kind::position, "the seed's FEEN (2015): board, side, captured actors", {},
+                   kLetters, detect_feen2015, read_feen2015, validate_with_game_checks<read_feen2015>, accepts_feen,
+                   write_feen2015});
+    out.push_back({"txt", Game::any, Kind::position, "a text diagram of any position (write only)", kTxtExtensions, 0,
+                   nullptr, nullptr, nullptr, accepts_every_position, write_txt});
+}
+
+}  // namespace kifu::formats

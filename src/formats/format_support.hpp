@@ -1,0 +1,57 @@
+#pragma once
+// What the format entries of each game share (src/formats/*_formats.cpp).
+
+#include <string_view>
+#include <vector>
+
+#include "kifu/core/scanner.hpp"
+#include "kifu/formats/registry.hpp"
+
+namespace kifu::formats {
+
+void add_go_formats(std::vector<Format>& out);
+void add_chess_formats(std::vector<Format>& out);
+void add_shogi_formats(std::vector<Format>& out);
+void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, xiangqi FEN, txt
+
+// The text without the blanks around it.
+constexpr std::string_view trim(std::string_view text) noexcept {
+    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+// The first blank-separated field of a trimmed text.
+constexpr std::string_view first_field(std::string_view text) noexcept {
+    std::size_t end = 0;
+    while (end < text.size() && !is_blank(text[end])) ++end;
+    return text.substr(0, end);
+}
+
+// A placement field: `ranks` ranks separated by '/', made only of `alphabet` and '/'.
+bool looks_like_placement(std::string_view field, int ranks, std::string_view alphabet) noexcept;
+
+// The value of a document as T, or nullptr.
+template <class T>
+const T* get(const Document& d) noexcept {
+    return std::get_if<T>(&d.value);
+}
+
+// A read result as a Document.
+template <class T>
+Result<Document> document(Result<T> r) {
+    if (!r) return std::move(r).error();
+    return Document{Value{std::move(*r)}, {}};
+}
+
+// The errors of a text that reads or does not (no validity check).
+template <class T>
+std::vector<Error> read_errors(Result<T> r) {
+    if (!r) return {std::move(r).error()};
+    return {};
+}
+
+// "a Go position cannot be written as fen" (unsupported).
+Error cannot_write(const Document& d, std::string_view format);
+
+}  // namespace kifu::formats

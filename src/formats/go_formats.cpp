@@ -1,0 +1,119 @@
+// Go's formats: HEN, HEN in a URL, SGF.
+
+#include <fmt/format.h>
+
+#include "format_support.hpp"
+#include "kifu/core/charset.hpp"
+#include "kifu/core/percent_encoding.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/go/sgf_hen.hpp"
+
+namespace kifu::formats {
+namespace {
+
+constexpr std::string_view kHenExtensions[] = {".hen"};
+constexpr std::string_view kSgfExtensions[] = {".sgf"};
+
+int detect_hen(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (t.empty()) return 0;
+    const char c = t.front();
+    return c == '.' || c == '_' || c == '~' ? 50 : 0;
+}
+
+int detect_hen_url(std::string_view text) {
+    return looks_percent_encoded(trim(text)) ? 60 : 0;
+}
+
+int detect_sgf(std::string_view text) {
+    if (!charset::byte_order_mark(text).first.empty()) return 100;
+    const std::string_view t = trim(text);
+    if (t.empty()) return 0;
+    if (t.front() == '(' || t.find("(;") != std::string_view::npos) return 100;
+    // UTF-16 text has NUL bytes between the ASCII ones; a bounded prefix tells.
+    if (charset::guess(text.substr(0, 4096)).rfind("UTF-16", 0) == 0) return 100;
+    return 0;
+}
+
+bool accepts_go_position(const Document& d) {
+    return get<go::Position>(d) != nullptr;
+}
+
+Result<std::string> write_hen(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+    if (const auto* p = get<go::Position>(d)) return go::write_hen(*p, {o.always_size, o.pretty});
+    return cannot_write(d, "hen");
+}
+
+Result<std::string> write_hen_url(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+    if (const auto* p = get<go::Position>(d)) return go::write_hen_url(*p, {o.always_size, o.pretty});
+    return cannot_write(d, "hen-url");
+}
+
+std::vector<Error> validate_hen(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    return go::validate_hen(text);
+}
+
+std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    Result<std::string> decoded = percent_decode(text);
+    if (!decoded) return {decoded.error()};
+    return go::validate_hen(*decoded);
+}
+
+Error warning_error(const go::SgfWarning& w) {
+    Error e = w.where;
+    e.message += fmt::format(" [{}]", go::to_string(w.issue));
+    return e;
+}
+
+Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
+    Result<go::SgfCollection> sgf = go::read_sgf(text);
+    if (!sgf) return std::move(sgf).error();
+    if (sgf->games().empty())
+        return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
+    Document d{Value{std::move(*sgf)}, {}};
+    for (const go::SgfWarning& w : std::get<go::SgfCollection>(d.value).warnings()) d.warnings.push_back(warning_error(w));
+    return d;
+}
+
+std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options, std::vector<Error>& warnings) {
+    Result<go::SgfCollection> sgf = go::read_sgf(text);
+    if (!sgf) return {sgf.error()};
+    if (sgf->games().empty()) return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"}};
+    std::vector<go::SgfWarning> found = sgf->warnings();
+    std::vector<Error> errors;
+    for (const std::uint32_t root : sgf->games())
+        if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, found); !ok) errors.push_back(ok.error());
+    for (const go::SgfWarning& w : found) warnings.push_back(warning_error(w));
+    return errors;
+}
+
+bool accepts_sgf(const Document& d) {
+    return get<go::Position>(d) || get<go::SgfCollection>(d);
+}
+
+Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+    if (const auto* sgf = get<go::SgfCollection>(d)) return go::write_sgf(*sgf);
+    if (const auto* p = get<go::Position>(d)) {
+        Result<go::SgfCollection> sgf = go::hen_to_sgf(*p);
+        if (!sgf) return sgf.error();
+        return go::write_sgf(*sgf);
+    }
+    return cannot_write(d, "sgf");
+}
+
+}  // namespace
+
+void add_go_formats(std::vector<Format>& out) {
+    out.push_back({"hen", Game::go, Kind::position, "Hemme Notation: a Go position on one line", kHenExtensions,
+                   kPretty | kAlwaysSize, detect_hen,
+                   [](std::string_view text, const ReadOptions&) { return document(go::parse_hen(text)); }, validate_hen,
+                   accepts_go_position, write_hen});
+    out.push_back({"hen-url", Game::go, Kind::position, "HEN percent-encoded for a URL", {}, kPretty | kAlwaysSize,
+                   detect_hen_url,
+                   [](std::string_view text, const ReadOptions&) { return document(go::parse_hen_url(trim(text))); },
+                   validate_hen_url, accepts_go_position, write_hen_url});
+    out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset", kSgfExtensions,
+                   kSuperko | kNodeChoice | kSgfMove, detect_sgf, read_sgf, validate_sgf, accepts_sgf, write_sgf});
+}
+
+}  // namespace kifu::formats

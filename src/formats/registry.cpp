@@ -1,0 +1,246 @@
+#include "kifu/formats/registry.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "format_support.hpp"
+#include "kifu/chess/board_view.hpp"
+#include "kifu/core/text_position.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/feen/board_view.hpp"
+#include "kifu/go/board_view.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/shogi/board_view.hpp"
+#include "kifu/xiangqi/board_view.hpp"
+
+namespace kifu::formats {
+namespace {
+
+std::vector<Format> build_table() {
+    std::vector<Format> table;
+    add_go_formats(table);
+    add_chess_formats(table);
+    add_shogi_formats(table);
+    add_feen_formats(table);
+    return table;
+}
+
+const std::vector<Format>& table() {
+    static const std::vector<Format> formats = build_table();
+    return formats;
+}
+
+std::string_view value_name(const Document& d) {
+    switch (d.value.index()) {
+        case 0:
+            return "a Go position";
+        case 1:
+            return "an SGF collection";
+        case 2:
+        case 3:
+            return "a chess position";
+        case 4:
+            return "a chess game";
+        case 5:
+            return "a shogi position";
+        case 6:
+            return "a shogi move list";
+        case 7:
+            return "a xiangqi position";
+        default:
+            return "a FEEN position of no known game";
+    }
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return out;
+}
+
+// A file name without the compression suffixes the byte source undoes.
+std::string_view without_compression(std::string_view name) {
+    for (const std::string_view z : {".gz", ".zst", ".bz2", ".xz"})
+        if (name.size() > z.size() && name.ends_with(z)) return name.substr(0, name.size() - z.size());
+    return name;
+}
+
+template <class Tree>
+Result<NodeId> choose_node(const Tree& tree, const NodeChoice& choice) {
+    if (!choice.node.empty()) return node_at_path(tree, choice.node);
+    if (choice.ply) return main_line_node(tree, *choice.ply);
+    const std::vector<NodeId> line = tree.main_line();
+    return line.empty() ? Tree::kRoot : line.back();
+}
+
+Error no_such_game(std::size_t index, std::size_t count) {
+    return unplaced_error(ErrorCode::out_of_range,
+                          fmt::format("there is no game {}: the input holds {} game(s)", index + 1, count));
+}
+
+}  // namespace
+
+std::string_view to_string(Game game) noexcept {
+    switch (game) {
+        case Game::go:
+            return "go";
+        case Game::chess:
+            return "chess";
+        case Game::shogi:
+            return "shogi";
+        case Game::xiangqi:
+            return "xiangqi";
+        case Game::any:
+            return "any";
+    }
+    return "any";
+}
+
+std::string_view to_string(Kind kind) noexcept {
+    switch (kind) {
+        case Kind::position:
+            return "position";
+        case Kind::move:
+            return "moves";
+        case Kind::record:
+            return "record";
+    }
+    return "position";
+}
+
+Game game_of(const Document& d) {
+    switch (d.value.index()) {
+        case 0:
+        case 1:
+            return Game::go;
+        case 2:
+        case 3:
+        case 4:
+            return Game::chess;
+        case 5:
+        case 6:
+            return Game::shogi;
+        case 7:
+            return Game::xiangqi;
+        default:
+            return Game::any;
+    }
+}
+
+bool is_record(const Document& d) {
+    return get<go::SgfCollection>(d) || get<std::vector<chess::Game>>(d) || get<shogi::Game>(d);
+}
+
+bool looks_like_placement(std::string_view field, int ranks, std::string_view alphabet) noexcept {
+    return !field.empty() && std::count(field.begin(), field.end(), '/') == ranks - 1 &&
+           std::all_of(field.begin(), field.end(),
+                       [&](char c) { return c == '/' || alphabet.find(c) != std::string_view::npos; });
+}
+
+Error cannot_write(const Document& d, std::string_view format) {
+    std::vector<std::string_view> can;
+    for (const Format& f : table())
+        if (f.accepts && f.accepts(d)) can.push_back(f.name);
+    return unplaced_error(ErrorCode::unsupported,
+                          fmt::format("{} cannot be written as {}{}", value_name(d), format,
+                                      can.empty() ? std::string{} : fmt::format("; it can be written as {}", fmt::join(can, ", "))));
+}
+
+std::span<const Format> all_formats() noexcept {
+    return table();
+}
+
+const Format* find_format(std::string_view name) noexcept {
+    for (const Format& f : table())
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+std::string_view nearest_name(std::string_view name, std::span<const std::string_view> names) {
+    std::string_view best;
+    std::size_t best_distance = SIZE_MAX;
+    for (const std::string_view candidate : names) {
+        // Levenshtein distance, one row at a time.
+        std::vector<std::size_t> row(candidate.size() + 1);
+        for (std::size_t j = 0; j < row.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= name.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= candidate.size(); ++j) {
+                const std::size_t above = row[j];
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (name[i - 1] == candidate[j - 1] ? 0 : 1)});
+                diagonal = above;
+            }
+        }
+        if (row.back() < best_distance) best_distance = row.back(), best = candidate;
+    }
+    // Further than half the name is no suggestion.
+    return best_distance <= std::max<std::size_t>(2, name.size() / 2) ? best : std::string_view{};
+}
+
+Result<const Format*> detect_format(std::string_view text, std::string_view file_name) {
+    const Format* best = nullptr;
+    int best_score = 0;
+    for (const Format& f : table())
+        if (f.detect)
+            if (const int score = f.detect(text); score > best_score) best_score = score, best = &f;
+    if (best) return best;
+    const std::string name = lower(without_compression(file_name));
+    for (const Format& f : table())
+        for (const std::string_view ext : f.extensions)
+            if (f.read && name.size() > ext.size() && std::string_view(name).ends_with(ext)) return &f;
+    Scanner in(text, Scanner::Blanks::ignored);
+    if (in.at_end()) return find_format("hen");  // an empty HEN is an empty 19x19 board
+    return error_at(text, in.offset(), ErrorCode::unexpected_character,
+                    "cannot tell the input format (HEN starts with '.', '_' or '~', SGF with '(', PGN with "
+                    "'['); give --from (kifu formats lists them)");
+}
+
+Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options) {
+    if (auto* sgf = std::get_if<go::SgfCollection>(&record.value)) {
+        if (choice.game_index >= sgf->games().size()) return no_such_game(choice.game_index, sgf->games().size());
+        const std::uint32_t root = sgf->games()[choice.game_index];
+        Result<std::uint32_t> node = go::main_line_end(*sgf, root);
+        if (choice.sgf_move) node = go::main_line_after_move(*sgf, root, *choice.sgf_move);
+        if (choice.ply) node = go::main_line_after_move(*sgf, root, static_cast<int>(std::min<std::size_t>(*choice.ply, 1u << 30)));
+        if (!choice.node.empty()) node = go::node_at_path(*sgf, root, choice.node);
+        if (!node) return node.error();
+        std::vector<go::SgfWarning> warnings;
+        Result<go::Position> p = go::position_at(*sgf, *node, {options.superko}, &warnings);
+        if (!p) return p.error();
+        Document out{Value{std::move(*p)}, {}};
+        for (const go::SgfWarning& w : warnings) {
+            Error e = w.where;
+            e.message += fmt::format(" [{}]", go::to_string(w.issue));
+            out.warnings.push_back(std::move(e));
+        }
+        return out;
+    }
+    if (auto* games = std::get_if<std::vector<chess::Game>>(&record.value)) {
+        if (choice.game_index >= games->size()) return no_such_game(choice.game_index, games->size());
+        const chess::Game& g = (*games)[choice.game_index];
+        Result<NodeId> node = choose_node(g, choice);
+        if (!node) return node.error();
+        return Document{Value{g.position_after(*node)}, {}};
+    }
+    if (auto* game = std::get_if<shogi::Game>(&record.value)) {
+        if (choice.game_index > 0) return no_such_game(choice.game_index, 1);
+        Result<NodeId> node = choose_node(*game, choice);
+        if (!node) return node.error();
+        return Document{Value{game->position_after(*node)}, {}};
+    }
+    return record;
+}
+
+Result<BoardView> board_view(const Document& d) {
+    if (const auto* p = get<go::Position>(d)) return go::board_view(*p);
+    if (const auto* p = get<chess::Position>(d)) return chess::board_view(*p);
+    if (const auto* p = get<chess::Epd>(d)) return chess::board_view(p->position);
+    if (const auto* p = get<shogi::Position>(d)) return shogi::board_view(*p);
+    if (const auto* p = get<xiangqi::Position>(d)) return xiangqi::board_view(*p);
+    if (const auto* p = get<feen::Position>(d)) return feen::board_view(*p);
+    return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not one position: choose a ply or node", value_name(d)));
+}
+
+}  // namespace kifu::formats

@@ -1,0 +1,134 @@
+// kifu tree: every node of a record, with the path that --node takes, its move and its
+// comment, for every record format of the registry.
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "formats.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/go/game.hpp"
+
+namespace kifu::cli {
+namespace {
+
+// The path of child `k` of a node whose path is `parent` (node_path's form, built as the
+// walk goes instead of from the root each time).
+std::string child_path(const std::string& parent, std::size_t k) {
+    if (k > 0) return (parent == "0" ? std::string{} : parent + ".") + "v" + std::to_string(k);
+    if (parent == "0") return "1";
+    const std::size_t dot = parent.rfind('.');
+    const std::string_view last = std::string_view(parent).substr(dot == std::string::npos ? 0 : dot + 1);
+    if (last.front() == 'v') return parent + ".1";
+    return parent.substr(0, dot == std::string::npos ? 0 : dot + 1) + std::to_string(std::stoul(std::string(last)) + 1);
+}
+
+std::string one_line(std::string_view text) {
+    std::string out;
+    for (const char c : text) out += c == '\n' || c == '\r' ? ' ' : c;
+    return out;
+}
+
+template <class Tree>
+std::string list_tree(const Tree& tree) {
+    std::string out;
+    std::vector<std::string> paths(tree.size());
+    paths[Tree::kRoot] = "0";
+    walk(tree, [&](NodeId id, const auto&) {
+        const auto& n = tree.node(id);
+        for (std::size_t k = 0; k < n.children.size(); ++k) paths[n.children[k]] = child_path(paths[id], k);
+        std::string line = paths[id];
+        if (!n.text.empty()) line += "  " + n.text;
+        if (id == Tree::kRoot && n.text.empty()) line += "  (start)";
+        if (!n.starting_comment.empty()) line += "  {" + one_line(n.starting_comment) + "}";
+        for (const std::uint8_t nag : n.nags) line += fmt::format(" ${}", nag);
+        if (!n.comment.empty()) line += "  {" + one_line(n.comment) + "}";
+        out += line + '\n';
+        return true;
+    });
+    return out;
+}
+
+}  // namespace
+
+Run add_tree_command(CLI::App& app) {
+    struct Options {
+        SourceOptions source;
+        OutputOptions output;
+    };
+    auto options = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand(
+        "tree", "List every node of a record: the path --node takes, the move as written, its comment");
+    command->footer("Examples:\n  kifu tree game.sgf\n  kifu tree examples/opera-game.pgn\n"
+                    "  kifu convert --to hen --node 20.v1.5 game.sgf   # a path that tree printed");
+    options->source.add_to(*command, false);
+    options->output.add_to(*command);
+
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        check_output_is_not_input(options->output, options->source.input);
+        Output out(options->output);
+        int status = kOk;
+        for (const std::string& path : options->source.input.sources()) {
+            const Input in = read_input(options->source.input, path);
+            const formats::Format& from = input_format(in, options->source);
+            if (from.kind == formats::Kind::position)
+                fail(kUsage, fmt::format("{}: {} is a position format; tree lists the nodes of a record", in.source, from.name));
+            Result<formats::Document> d = from.read(in.text, options->source.read_options());
+            if (!d) {
+                report(d.error(), in.source);
+                status = kInvalidInput;
+                continue;
+            }
+            report_warnings(d->warnings, in.source);
+            std::string text;
+            if (const auto* sgf = std::get_if<go::SgfCollection>(&d->value)) {
+                for (std::size_t i = 0; i < sgf->games().size(); ++i) {
+                    Result<go::Game> game = go::game_tree(*sgf, sgf->games()[i]);
+                    if (!game) {
+                        report(game.error(), in.source);
+                        status = kInvalidInput;
+                        continue;
+                    }
+                    if (sgf->games().size() > 1) text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
+                    text += list_tree(*game);
+                }
+            } else if (const auto* games = std::get_if<std::vector<chess::Game>>(&d->value)) {
+                for (std::size_t i = 0; i < games->size(); ++i) {
+                    if (games->size() > 1) text += fmt::format("game {} of {}\n", i + 1, games->size());
+                    text += list_tree((*games)[i]);
+                }
+            } else if (const auto* game = std::get_if<shogi::Game>(&d->value)) {
+                text += list_tree(*game);
+            }
+            out.write(text);
+        }
+        out.close();
+        return status;
+    };
+}
+
+Run add_formats_command(CLI::App& app) {
+    auto output = std::make_shared<OutputOptions>();
+    CLI::App* command = app.add_subcommand("formats", "List every format kifu knows: its game, kind, and what kifu does with it");
+    output->add_to(*command);
+    return [command, output]() -> int {
+        if (!command->parsed()) return -1;
+        std::string text = fmt::format("{:<14} {:<8} {:<9} {:<20} {}\n", "FORMAT", "GAME", "KIND", "KIFU", "WHAT");
+        for (const formats::Format& f : formats::all_formats()) {
+            std::string can = f.can_read() ? "read" : "";
+            if (f.validate) can += can.empty() ? "validate" : ", validate";
+            if (f.can_write()) can += can.empty() ? "write" : ", write";
+            text += fmt::format("{:<14} {:<8} {:<9} {:<20} {}\n", f.name, formats::to_string(f.game),
+                                formats::to_string(f.kind), can, f.description);
+        }
+        Output out(*output);
+        out.write(text);
+        out.close();
+        return kOk;
+    };
+}
+
+}  // namespace kifu::cli
