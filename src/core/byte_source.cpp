@@ -8,6 +8,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <bzlib.h>
+#include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -151,9 +153,102 @@ class ZstdSource : public DecompressingSource {
     bool in_frame_ = false;
 };
 
+class Bzip2Source : public DecompressingSource {
+  public:
+    using DecompressingSource::DecompressingSource;
+    ~Bzip2Source() override {
+        if (initialized_) BZ2_bzDecompressEnd(&stream_);
+    }
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        std::size_t produced = 0;
+        while (produced == 0) {
+            if (!initialized_) {
+                if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) return io_error("bzip2: cannot start libbz2");
+                initialized_ = true;
+            }
+            auto more = fill();
+            if (!more) return more.error();
+            if (!*more) {
+                if (in_stream_)
+                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0, "bzip2: the compressed data ends early"};
+                break;
+            }
+            stream_.next_in = input_.data() + consumed_;
+            stream_.avail_in = static_cast<unsigned>(input_.size() - consumed_);
+            stream_.next_out = buffer;
+            stream_.avail_out = static_cast<unsigned>(std::min<std::size_t>(size, 1u << 30));
+            const int rc = BZ2_bzDecompress(&stream_);
+            const std::size_t used = input_.size() - consumed_ - stream_.avail_in;
+            consumed_ += used;
+            total_in_ += used;
+            produced = std::min<std::size_t>(size, 1u << 30) - stream_.avail_out;
+            in_stream_ = true;
+            if (rc == BZ_STREAM_END) {
+                // Concatenated streams (pbzip2 writes them) go on.
+                BZ2_bzDecompressEnd(&stream_);
+                initialized_ = false;
+                in_stream_ = false;
+            } else if (rc != BZ_OK) {
+                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                             fmt::format("bzip2: corrupt data (error {})", rc)};
+            }
+        }
+        return produced;
+    }
+
+  private:
+    bz_stream stream_{};
+    bool initialized_ = false;
+    bool in_stream_ = false;
+};
+
+class XzSource : public DecompressingSource {
+  public:
+    using DecompressingSource::DecompressingSource;
+    ~XzSource() override { lzma_end(&stream_); }
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        if (!initialized_) {
+            // Memory bounded at 256 MiB (what the largest presets need is 674 MiB: refused
+            // with a message rather than allowed to grow), concatenated streams read.
+            if (lzma_stream_decoder(&stream_, std::uint64_t{256} << 20, LZMA_CONCATENATED) != LZMA_OK)
+                return io_error("xz: cannot start liblzma");
+            initialized_ = true;
+        }
+        std::size_t produced = 0;
+        while (produced == 0 && !finished_) {
+            auto more = fill();
+            if (!more) return more.error();
+            stream_.next_in = reinterpret_cast<const std::uint8_t*>(input_.data() + consumed_);
+            stream_.avail_in = input_.size() - consumed_;
+            stream_.next_out = reinterpret_cast<std::uint8_t*>(buffer);
+            stream_.avail_out = size;
+            const lzma_ret rc = lzma_code(&stream_, *more ? LZMA_RUN : LZMA_FINISH);
+            const std::size_t used = input_.size() - consumed_ - stream_.avail_in;
+            consumed_ += used;
+            total_in_ += used;
+            produced = size - stream_.avail_out;
+            if (rc == LZMA_STREAM_END) {
+                finished_ = true;
+            } else if (rc == LZMA_BUF_ERROR && !*more) {
+                return Error{ErrorCode::unexpected_end, total_in_, 0, 0, "xz: the compressed data ends early"};
+            } else if (rc == LZMA_MEMLIMIT_ERROR) {
+                return Error{ErrorCode::out_of_range, total_in_, 0, 0, "xz: the data needs more than 256 MiB to decompress"};
+            } else if (rc != LZMA_OK) {
+                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0, fmt::format("xz: corrupt data (error {})", static_cast<int>(rc))};
+            }
+        }
+        return produced;
+    }
+
+  private:
+    lzma_stream stream_ = LZMA_STREAM_INIT;
+    bool initialized_ = false;
+    bool finished_ = false;
+};
+
 // Looks at the first bytes and wraps the source in a decompressor when they say so.
 Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
-    std::string head(4, '\0');
+    std::string head(6, '\0');
     std::size_t have = 0;
     while (have < head.size()) {
         auto n = raw->read(head.data() + have, head.size() - have);
@@ -167,6 +262,10 @@ Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
     };
     if (starts("\x1f\x8b")) return std::unique_ptr<ByteSource>(new GzipSource(std::move(raw), head));
     if (starts("\x28\xb5\x2f\xfd")) return std::unique_ptr<ByteSource>(new ZstdSource(std::move(raw), head));
+    if (starts(std::string_view("\xfd" "7zXZ\0", 6))) return std::unique_ptr<ByteSource>(new XzSource(std::move(raw), head));
+    // "BZh", the block size 1-9, then the magic of a block (pi) or of the end (sqrt pi).
+    if (starts("BZh") && head.size() >= 5 && head[3] >= '1' && head[3] <= '9' && (head[4] == '\x31' || head[4] == '\x17'))
+        return std::unique_ptr<ByteSource>(new Bzip2Source(std::move(raw), head));
 
     // Plain bytes: give back the sniffed ones first.
     class Prefixed : public ByteSource {

@@ -1,5 +1,6 @@
 // kifu: read, validate, convert and write board-game notation.
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -26,6 +27,8 @@ int unknown_command(const CLI::App& app, const std::string& word) {
 
 int main(int argc, char** argv) {
     using namespace kifu::cli;
+    // A closed pipe is an I/O error to report (exit 3), not a silent death by SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     CLI::App app{"kifu: read, validate, convert and write board-game notation", "kifu"};
     app.set_version_flag("--version", "kifu 0.1.0");
     app.require_subcommand(1);

@@ -265,11 +265,15 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                 Output& out) {
     Settings s{Job::convert, &to, source.choice(), write, &options, source_name(path, text, source)};
     const Totals totals = run(path, text, s, out);
+    if (totals.games == 0) {
+        fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
+        return kInvalidInput;
+    }
     return totals.errors ? kInvalidInput : kOk;
 }
 
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
-                 const PgnOptions& options, Output& out) {
+                 const PgnOptions& options, Output& out, bool name_source) {
     const Settings s{Job::validate, nullptr, {}, {}, &options, source_name(path, text, source)};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
@@ -277,7 +281,11 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
                    totals.errors);
         return kInvalidInput;
     }
-    out.write(fmt::format("ok: {} games\n", totals.games));
+    if (totals.games == 0) {
+        fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
+        return kInvalidInput;
+    }
+    out.write(fmt::format("{}ok: {} games\n", name_source ? s.source + ": " : "", totals.games));
     return kOk;
 }
 

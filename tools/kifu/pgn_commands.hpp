@@ -29,6 +29,6 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
                 Output& out);
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
-                 const PgnOptions& options, Output& out);
+                 const PgnOptions& options, Output& out, bool name_source = false);
 
 }  // namespace kifu::cli

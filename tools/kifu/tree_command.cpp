@@ -116,12 +116,12 @@ Run add_formats_command(CLI::App& app) {
     output->add_to(*command);
     return [command, output]() -> int {
         if (!command->parsed()) return -1;
-        std::string text = fmt::format("{:<14} {:<8} {:<9} {:<20} {}\n", "FORMAT", "GAME", "KIND", "KIFU", "WHAT");
+        std::string text = fmt::format("{:<14} {:<8} {:<9} {:<22} {}\n", "FORMAT", "GAME", "KIND", "KIFU", "WHAT");
         for (const formats::Format& f : formats::all_formats()) {
             std::string can = f.can_read() ? "read" : "";
             if (f.validate) can += can.empty() ? "validate" : ", validate";
             if (f.can_write()) can += can.empty() ? "write" : ", write";
-            text += fmt::format("{:<14} {:<8} {:<9} {:<20} {}\n", f.name, formats::to_string(f.game),
+            text += fmt::format("{:<14} {:<8} {:<9} {:<22} {}\n", f.name, formats::to_string(f.game),
                                 formats::to_string(f.kind), can, f.description);
         }
         Output out(*output);

@@ -39,15 +39,15 @@ Run add_validate_command(CLI::App& app) {
         int status = kOk;
         for (const std::string& path : sources) {
             if (streams_pgn(o, path)) {
-                status = std::max(status, validate_pgn(o, path, nullptr, options->pgn, out));
+                status = std::max(status, validate_pgn(o, path, nullptr, options->pgn, out, several));
                 continue;
             }
             const Input in = read_input(o.input, path);
             const formats::Format& from = input_format(in, o);
             if (options->pgn.streaming_given() && !from.takes(formats::kStreams))
-                not_applicable("--threads/--keep-broken", fmt::format("they are for PGN input, and the input is {}", from.name));
+                not_applicable(options->pgn.keep_broken.empty() ? "--threads" : "--keep-broken", fmt::format("it is for PGN input, and the input is {}", from.name));
             if (from.takes(formats::kStreams)) {
-                status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out));
+                status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out, several));
                 continue;
             }
             std::vector<Error> warnings;

@@ -1,6 +1,6 @@
 #pragma once
 // A stream of bytes read a chunk at a time, so that a file of any size is read with
-// bounded memory: a file, standard input, or either of them gzip- or zstd-compressed
+// bounded memory: a file, standard input, or either of them gzip-, zstd-, bzip2- or xz-compressed
 // (recognised by their first bytes, not by the file name) and decompressed on the fly.
 
 #include <cstddef>
