@@ -1,8 +1,6 @@
 // The kifu command line, run as a user runs it: arguments, stdin, exit codes,
 // stdout and stderr.
 
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -13,48 +11,11 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_fixture.hpp"
+
 namespace {
 
-struct Outcome {
-    int exit_code;
-    std::string out;
-    std::string err;
-};
-
-std::string quote(const std::string& arg) {
-    std::string q = "'";
-    for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-class Cli : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("kifu-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        std::filesystem::create_directories(dir_);
-    }
-    void TearDown() override { std::filesystem::remove_all(dir_); }
-
-    Outcome kifu(const std::vector<std::string>& args, const std::string& stdin_text = "") {
-        std::ofstream(dir_ / "stdin", std::ios::binary) << stdin_text;
-        std::string command = quote(KIFU_EXE);
-        for (const std::string& a : args) command += " " + quote(a);
-        command +=
-            " <" + quote(dir_ / "stdin") + " >" + quote(dir_ / "stdout") + " 2>" + quote(dir_ / "stderr");
-        const int status = std::system(command.c_str());
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "stdout"), slurp(dir_ / "stderr")};
-    }
-
-    std::filesystem::path dir_;
-};
+using namespace kifu_test;
 
 const std::string kExamples = KIFU_EXAMPLES_DIR;
 

@@ -1,0 +1,67 @@
+#pragma once
+// The fixture of the CLI tests: runs the real kifu binary as a user runs it, with
+// arguments and standard input, and gives its exit code, stdout and stderr.
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace kifu_test {
+
+struct Outcome {
+    int exit_code;
+    std::string out;
+    std::string err;
+};
+
+inline std::string quote(const std::string& arg) {
+    std::string q = "'";
+    for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+inline std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+class Cli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("kifu-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    Outcome kifu(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+        std::ofstream(dir_ / "stdin", std::ios::binary) << stdin_text;
+        std::string command = quote(KIFU_EXE);
+        for (const std::string& a : args) command += " " + quote(a);
+        command +=
+            " <" + quote(dir_ / "stdin") + " >" + quote(dir_ / "stdout") + " 2>" + quote(dir_ / "stderr");
+        const int status = std::system(command.c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "stdout"), slurp(dir_ / "stderr")};
+    }
+
+    // A shell command line with KIFU for the binary, run in the test's directory.
+    Outcome shell(const std::string& line) {
+        std::string command = "cd " + quote(dir_) + " && KIFU=" + quote(KIFU_EXE) + "; ( " + line + " ) >" +
+                              quote(dir_ / "stdout") + " 2>" + quote(dir_ / "stderr");
+        const int status = std::system(("bash -c " + quote(command)).c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "stdout"), slurp(dir_ / "stderr")};
+    }
+
+    std::filesystem::path dir_;
+};
+
+}  // namespace kifu_test
