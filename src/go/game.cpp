@@ -394,7 +394,8 @@ std::string GameTraits::write_move(const GameState& before, const NodeAction& ac
     return out;
 }
 
-Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings) {
+Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings,
+                       std::vector<std::uint32_t>* sgf_nodes) {
     const Result<BoardSize> size = game_board_size(sgf, root);
     if (!size) return size.error();
     NodeReader reader(sgf, *size, warnings);
@@ -415,6 +416,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
         game.tags.emplace_back(std::string(p.id), std::move(value));
     }
     if (const std::string_view* re = sgf.value(root, "RE")) game.result = sgf_simple_text(*re);
+    if (sgf_nodes) sgf_nodes->assign(1, root);
     // Children in order, so that the tree's variations keep the file's order.
     std::vector<std::pair<std::uint32_t, NodeId>> pending{{root, Game::kRoot}};
     while (!pending.empty()) {
@@ -425,6 +427,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
             const NodeId id = game.add_move(into, action, written_moves(sgf, c));
             game.nodes[id].comment = node_comment(sgf, c);
             game.nodes[id].marks = node_marks(sgf, c, *size);
+            if (sgf_nodes) sgf_nodes->push_back(c);
             pending.emplace_back(c, id);
         }
     }

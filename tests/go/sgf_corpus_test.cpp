@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "../support/archive.hpp"
+#include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/sgf.hpp"
@@ -67,6 +68,47 @@ TEST(SgfCorpus, EveryFileReadsAndReplays) {
     std::string summary;
     for (const auto& [kind, count] : by_kind) summary += fmt::format(" {}={}", kind, count);
     fmt::print("sgf corpus: {} files read and replayed; warnings:{}\n", files, summary);
+}
+
+// The core tree of every game, walked incrementally (positions saved at branches), gives
+// at the end of every line the position that replaying the SGF from the root gives: on
+// every file of the folder and every game of the yenw-ai archive.
+TEST(SgfCorpus, CoreTreeWalkEqualsReplayAtTheEndOfEveryLine) {
+    REQUIRE_TESTDATA();
+    std::size_t games = 0, nodes = 0, lines = 0;
+    const auto check = [&](const SgfCollection& sgf, const std::string& name) {
+        for (const std::uint32_t root : sgf.games()) {
+            std::vector<std::uint32_t> sgf_nodes;
+            Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes);
+            if (!tree) continue;  // a size no board has: replay_to refuses it too
+            ++games;
+            nodes += tree->size();
+            ASSERT_EQ(sgf_nodes.size(), tree->size());
+            walk(*tree, [&](NodeId id, const GameState& state) {
+                if (!tree->node(id).children.empty()) return true;
+                ++lines;
+                const Result<GameState> replayed = replay_to(sgf, sgf_nodes[id]);
+                EXPECT_TRUE(replayed);
+                EXPECT_EQ(state.board.position().stones, replayed->board.position().stones) << name;
+                EXPECT_EQ(state.to_move, replayed->to_move) << name;
+                EXPECT_EQ(state.moves, replayed->moves) << name;
+                EXPECT_EQ(state.board.prisoners(Stone::black), replayed->board.prisoners(Stone::black)) << name;
+                // Ko point, last move and turn as a diagram shows them.
+                EXPECT_EQ(position_of(state), position_of(*replayed)) << name;
+                return true;
+            });
+        }
+    };
+    for (const auto& entry : fs::recursive_directory_iterator(kGo)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext == ".sgf" || ext == ".SGF") check(read_path(entry.path()), entry.path().string());
+    }
+    const std::optional<std::string> tar = kifu::testing::read_gzip((kGo / "games/yenw-ai-sgf.tar.gz").string());
+    ASSERT_TRUE(tar);
+    for (const auto& file : kifu::testing::tar_files(*tar))
+        if (Result<SgfCollection> sgf = read_sgf(file.data)) check(*sgf, file.name);
+    fmt::print("sgf corpus: {} games, {} nodes, {} lines walked and checked against replay\n", games, nodes, lines);
+    EXPECT_GT(games, 7259u);
 }
 
 TEST(SgfCorpus, EarReddeningGame) {

@@ -56,8 +56,10 @@ struct GameTraits {
 // game-info properties are the tags. Node paths are those of node_at_path below.
 using Game = GameTree<GameTraits>;
 
-// The core tree of one game of a collection (replay warnings go to `warnings`).
-Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings = nullptr);
+// The core tree of one game of a collection (value warnings go to `warnings`);
+// `sgf_nodes`, when given, gets for each node of the tree the SGF node it came from.
+Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings = nullptr,
+                       std::vector<std::uint32_t>* sgf_nodes = nullptr);
 
 // The position a diagram shows for a state of the tree: the stones, the last move (when its
 // stone still stands), the turn and the ko point, with the node's marks and labels.

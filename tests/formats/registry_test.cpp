@@ -1,0 +1,165 @@
+// The format registry: every format's entry, detection, and a round trip of a sample of
+// every format that reads and writes.
+
+#include <gtest/gtest.h>
+
+#include "kifu/formats/registry.hpp"
+
+namespace kifu::formats {
+namespace {
+
+struct Sample {
+    std::string_view format;
+    std::string_view text;
+    std::string_view written;  // what the same format writes back ("" = the text itself)
+};
+
+constexpr Sample kSamples[] = {
+    {"hen", ".9x9_5Gb_3E~1b~2.b", ""},
+    {"hen-url", ".9x9_5Er.E5-%E7%A2%81", ""},
+    {"sgf", "(;FF[4]SZ[9];B[ee];W[gc])", "(;FF[4]CA[UTF-8]SZ[9]\n;B[ee]\n;W[gc])\n"},
+    {"fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", ""},
+    {"shredder", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", ""},
+    {"epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";",
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id x;"},
+    {"pgn", "1. e4 e5 *", ""},
+    {"sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", ""},
+    {"usi", "7g7f\n3c3d\n", ""},
+    {"csa", "+7776FU\n-3334FU\n", ""},
+    {"japanese", "▲７六歩\n△３四歩\n", ""},
+    {"xfen-xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", ""},
+    {"feen", "ab2/CD2 2P/q G/g", ""},
+    {"feen2015", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B -", "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"},
+};
+
+TEST(Registry, EveryEntryIsComplete) {
+    std::vector<std::string_view> names;
+    for (const Format& f : all_formats()) {
+        EXPECT_FALSE(f.name.empty());
+        EXPECT_FALSE(f.description.empty()) << f.name;
+        EXPECT_TRUE(f.can_read() || f.can_write()) << f.name;
+        EXPECT_EQ(f.can_read(), f.validate != nullptr) << f.name;
+        EXPECT_EQ(f.can_write(), f.accepts != nullptr) << f.name;
+        EXPECT_EQ(find_format(f.name), &f);
+        EXPECT_EQ(std::count(names.begin(), names.end(), f.name), 0) << f.name;
+        names.push_back(f.name);
+    }
+    EXPECT_EQ(find_format("png"), nullptr);
+    EXPECT_EQ(nearest_name("jsnl", names), "jsonl");
+    EXPECT_EQ(nearest_name("zzzzzzzz", names), "");
+}
+
+TEST(Registry, SamplesReadWriteAndReadBack) {
+    for (const Sample& s : kSamples) {
+        const Format* f = find_format(s.format);
+        ASSERT_TRUE(f) << s.format;
+        Result<Document> d = f->read(s.text, {});
+        ASSERT_TRUE(d) << s.format << ": " << d.error().message;
+        std::vector<Error> warnings;
+        EXPECT_TRUE(f->validate(s.text, {}, warnings).empty()) << s.format;
+        EXPECT_TRUE(f->accepts(*d)) << s.format;
+        std::vector<std::string> notes;
+        Result<std::string> written = f->write(*d, {}, notes);
+        ASSERT_TRUE(written) << s.format << ": " << written.error().message;
+        const std::string_view expected = s.written.empty() ? s.text : s.written;
+        std::string got = *written;
+        if (expected.back() != '\n' && !got.empty() && got.back() == '\n') got.pop_back();
+        if (s.format == "pgn") {
+            EXPECT_NE(got.find("1. e4 e5 *"), std::string::npos) << got;
+        } else {
+            EXPECT_EQ(got, expected) << s.format;
+        }
+        EXPECT_TRUE(notes.empty()) << s.format;
+    }
+}
+
+TEST(Registry, DetectionPicksTheFormat) {
+    for (const Sample& s : kSamples) {
+        const Format* f = find_format(s.format);
+        if (!f->detect) continue;
+        Result<const Format*> got = detect_format(s.text);
+        ASSERT_TRUE(got) << s.format;
+        EXPECT_EQ((*got)->name, s.format);
+    }
+    // The file name decides where the content cannot.
+    EXPECT_EQ((*detect_format("junk before the tree", "game.sgf.gz"))->name, "sgf");
+    EXPECT_EQ((*detect_format("", "x.pgn"))->name, "pgn");
+    EXPECT_EQ((*detect_format(""))->name, "hen");
+    const Result<const Format*> unknown = detect_format("  hello");
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().column, 3u);
+}
+
+TEST(Registry, WritersConvertBetweenTheGamesOwnTypesAndSayWhatTheyDrop) {
+    Result<Document> chess = find_format("fen")->read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 5", {});
+    ASSERT_TRUE(chess);
+    std::vector<std::string> notes;
+    Result<std::string> feen = find_format("feen")->write(*chess, {}, notes);
+    ASSERT_TRUE(feen);
+    EXPECT_EQ(notes, std::vector<std::string>{"the clocks"});
+    Result<Document> back = find_format("feen")->read(*feen, {});
+    ASSERT_TRUE(back);
+    EXPECT_EQ(game_of(*back), Game::chess);
+    const Result<std::string> sfen = find_format("sfen")->write(*back, {}, notes);
+    ASSERT_FALSE(sfen);
+    EXPECT_EQ(sfen.error().code, ErrorCode::unsupported);
+    EXPECT_EQ(sfen.error().message,
+              "a chess position cannot be written as sfen; it can be written as fen, xfen, shredder, epd, feen, "
+              "feen2015, txt");
+}
+
+TEST(Registry, PositionAtNarrowsEveryRecord) {
+    Result<Document> sgf = find_format("sgf")->read("(;SZ[9];B[ee];W[gc](;B[cc])(;B[gg]))", {});
+    ASSERT_TRUE(sgf);
+    EXPECT_TRUE(is_record(*sgf));
+    NodeChoice choice;
+    choice.node = "2.v1";
+    Result<Document> p = position_at(std::move(*sgf), choice);
+    ASSERT_TRUE(p);
+    std::vector<std::string> notes;
+    EXPECT_EQ(*find_format("hen")->write(*p, {}, notes), ".9x9_7Gw_5Eb_3Gb.G3b.w");
+    Result<Document> moves = find_format("usi")->read("7g7f 3c3d", {});
+    ASSERT_TRUE(moves);
+    choice = {};
+    choice.ply = 3;
+    EXPECT_EQ(position_at(std::move(*moves), choice).error().code, ErrorCode::out_of_range);
+    Result<Document> handicap = find_format("usi")->read("3c3d", {.start = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"});
+    ASSERT_TRUE(handicap) << handicap.error().message;
+}
+
+TEST(Registry, BoardViewsOfEveryGame) {
+    const auto view = [](std::string_view format, std::string_view text) {
+        Result<Document> d = find_format(format)->read(text, {});
+        EXPECT_TRUE(d) << format;
+        Result<BoardView> v = board_view(*d);
+        EXPECT_TRUE(v) << format;
+        return *v;
+    };
+    const BoardView go = view("hen", ".9x9_5Gb.G5b.w");
+    EXPECT_EQ(go.width, 9);
+    EXPECT_EQ(go.at(6, 4).piece, "b");
+    EXPECT_EQ(go.at(6, 4).side, 0);
+    EXPECT_EQ(go.last_move->text, "black G5");
+    EXPECT_EQ(go.side_to_move, 1);
+    const BoardView chess = view("fen", "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(chess.at(4, 0).piece, "k");
+    EXPECT_EQ(chess.at(4, 0).side, 1);
+    ASSERT_EQ(chess.marks.size(), 1u);
+    EXPECT_EQ(chess.marks[0].cell, 4);  // the king in check
+    const BoardView shogi = view("sfen", "4k4/9/9/9/9/9/9/9/4K2+P1 b R2Pbp 1");
+    EXPECT_EQ(shogi.at(7, 8).piece, "P");
+    EXPECT_TRUE(shogi.at(7, 8).promoted);
+    ASSERT_EQ(shogi.hands.size(), 2u);
+    EXPECT_EQ(shogi.hands[0].pieces, (std::vector<BoardView::HandPiece>{{"R", 1}, {"P", 2}}));
+    EXPECT_EQ(shogi.file_names.front(), "9");
+    const BoardView xiangqi = view("xfen-xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w");
+    EXPECT_EQ(xiangqi.height, 10);
+    EXPECT_EQ(xiangqi.at(3, 9).piece, "K");
+    const BoardView cube = view("feen", "ab/cd//AB/CD / G/g");
+    EXPECT_EQ(cube.width, 2);
+    EXPECT_EQ(cube.height, 4);  // two layers of two ranks, one under another
+    EXPECT_EQ(cube.at(0, 2).piece, "A");
+}
+
+}  // namespace
+}  // namespace kifu::formats
