@@ -16,18 +16,20 @@ PREFIX ?= /usr/local
 all: release
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps build
 
 release: deps
 	cmake --preset release
 	cmake --build --preset release
 
-dev: deps
+dev:
+	@scripts/install-deps test
 	cmake --preset dev
 	cmake --build --preset dev
 
 demo: release
 	@scripts/demo build/release/tools/kifu/kifu
+	@echo; echo "The kifu binary is build/release/tools/kifu/kifu ('make install' puts it in $(PREFIX)/bin)."
 
 unit: dev
 	ctest --preset dev
@@ -40,10 +42,14 @@ test-long: deps
 	cmake --build --preset long
 	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*:ShogiPerftLong.*'
 
-bench: release
+bench:
+	@scripts/install-deps bench
+	cmake --preset release -DKIFU_BUILD_BENCH=ON
+	cmake --build --preset release
 	bench/compare build/release/bench/kifu_bench
 
-fuzz: deps
+fuzz:
+	@scripts/install-deps fuzz
 	scripts/fuzz $(FUZZ_SECONDS)
 
 install: release

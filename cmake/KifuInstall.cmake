@@ -20,3 +20,15 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/kifuConfigVersion.cmake"
                                  COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/kifuConfig.cmake" "${PROJECT_BINARY_DIR}/kifuConfigVersion.cmake"
         DESTINATION ${KIFU_CMAKE_DIR})
+
+# pkg-config: `pkg-config --cflags --libs kifu` (add --static for the archive's own needs).
+# The prefix is the one given at install time (cmake --install --prefix ...).
+install(CODE "
+  set(CMAKE_INSTALL_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+  set(CMAKE_INSTALL_LIBDIR \"${CMAKE_INSTALL_LIBDIR}\")
+  set(CMAKE_INSTALL_INCLUDEDIR \"${CMAKE_INSTALL_INCLUDEDIR}\")
+  set(PROJECT_DESCRIPTION \"${PROJECT_DESCRIPTION}\")
+  set(PROJECT_VERSION \"${PROJECT_VERSION}\")
+  configure_file(\"${PROJECT_SOURCE_DIR}/cmake/kifu.pc.in\"
+                 \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/kifu.pc\" @ONLY)
+")
