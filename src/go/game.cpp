@@ -37,7 +37,11 @@ class NodeReader {
 
     // `written` gets the moves' source, one entry a move of `action`.
     void read(std::uint32_t id, NodeAction& action, std::vector<WrittenMove>* written) {
-        action = NodeAction{};
+        // Cleared, not replaced: the replayer reuses the storage node after node.
+        action.setup.clear();
+        action.moves.clear();
+        action.to_play.reset();
+        action.has_setup = false;
         if (written) written->clear();
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
             if (p.id == "AB" || p.id == "AW" || p.id == "AE") {
