@@ -1,10 +1,13 @@
 #include "kifu/chess/fen.hpp"
 
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "kifu/chess/movegen.hpp"
+#include "kifu/core/diagnostics.hpp"
+#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
@@ -26,41 +29,55 @@ struct CastlingLetter {
     std::size_t offset;
 };
 
+std::string chess_rank_name(int row) {
+    return std::to_string(8 - row);
+}
+
+// Reads a FEN into a position. Every error goes to the Diagnostics: a reader for a value
+// gives one with limit 1 and stops at the first; validate_fen gives a larger one, and the
+// reader goes on field by field (the placement lists all of its errors), so that a user
+// sees what is wrong at once.
 class FenReader {
   public:
-    FenReader(std::string_view text, FenReadOptions options) : text_(text), options_(options) {}
+    FenReader(std::string_view text, FenReadOptions options, Diagnostics& diagnostics)
+        : text_(text), options_(options), diagnostics_(diagnostics) {}
 
-    Result<Position> read() {
+    std::optional<Position> read() {
         std::vector<Field> fields;
-        if (Result<void> ok = split(fields); !ok) return ok.error();
+        if (Result<void> ok = split(fields); !ok) return fail(ok.error());
         const std::size_t minimum = options_.relaxed ? 4 : 6;
         if (fields.size() < minimum || fields.size() > 6)
-            return error_at(
+            return fail(error_at(
                 text_, fields.size() > 6 ? fields[6].offset : text_.size(),
                 fields.size() > 6 ? ErrorCode::unexpected_character : ErrorCode::unexpected_end,
                 fmt::format("a FEN has {} fields (placement, side, castling, en passant{}), found {}",
                             options_.relaxed ? "4 to 6" : "6",
                             options_.relaxed ? ", clocks" : ", halfmove clock, fullmove number",
-                            fields.size()));
+                            fields.size())));
         Position pos;
-        if (Result<void> ok = read_placement(fields[0], pos); !ok) return ok.error();
+        bool ok = read_placement(fields[0], pos);
+        if (!ok && diagnostics_.full()) return std::nullopt;
         if (fields[1].text == "w" || fields[1].text == "b")
             pos.set_side_to_move(fields[1].text == "w" ? Color::white : Color::black);
+        else if (!diagnostics_.expected(fields[1].offset, "the side to move, 'w' or 'b'"))
+            return std::nullopt;
         else
-            return expected_at(text_, fields[1].offset, "the side to move, 'w' or 'b'");
-        if (Result<void> ok = read_castling(fields[2], pos); !ok) return ok.error();
-        if (Result<void> ok = read_en_passant(fields[3], pos); !ok) return ok.error();
+            ok = false;
+        // Castling rights are resolved against the board: only when it read.
+        if (ok && !note(read_castling(fields[2], pos), ok)) return std::nullopt;
+        if (!note(read_en_passant(fields[3], pos), ok)) return std::nullopt;
         int halfmove = 0, fullmove = 1;
         if (fields.size() > 4) {
             Result<int> h = read_number(fields[4], 0, "the halfmove clock");
-            if (!h) return h.error();
-            halfmove = *h;
+            if (h) halfmove = *h;
+            else if (!note(Result<void>(h.error()), ok)) return std::nullopt;
         }
         if (fields.size() > 5) {
             Result<int> f = read_number(fields[5], 1, "the fullmove number");
-            if (!f) return f.error();
-            fullmove = *f;
+            if (f) fullmove = *f;
+            else if (!note(Result<void>(f.error()), ok)) return std::nullopt;
         }
+        if (!ok) return std::nullopt;
         pos.set_clocks(halfmove, fullmove);
         return pos;
     }
@@ -68,6 +85,17 @@ class FenReader {
     std::vector<std::string> dropped_castling;  // rights that named no king and rook
 
   private:
+    std::nullopt_t fail(Error e) {
+        diagnostics_.add(e.code, e.offset, std::move(e.message));
+        return std::nullopt;
+    }
+    // Records a field's error; false when the reader is to stop.
+    bool note(const Result<void>& r, bool& ok) {
+        if (r) return true;
+        ok = false;
+        return diagnostics_.add(r.error().code, r.error().offset, r.error().message);
+    }
+
     Result<void> split(std::vector<Field>& fields) {
         std::size_t i = 0;
         const std::size_t n = text_.size();
@@ -92,56 +120,43 @@ class FenReader {
         return {};
     }
 
-    Result<void> read_placement(const Field& field, Position& pos) {
-        int rank = 7, file = 0;
+    bool read_placement(const Field& field, Position& pos) {
+        const PlacementRules rules{.ranks = 8,
+                                   .files = 8,
+                                   .adjacent_counts = options_.relaxed,
+                                   .piece_expected = "a piece letter (PNBRQK, pnbrqk)",
+                                   .rank_name = chess_rank_name};
         int kings[2] = {0, 0};
-        for (std::size_t k = 0; k < field.text.size(); ++k) {
-            const char c = field.text[k];
-            const std::size_t at = field.offset + k;
-            if (c == '/') {
-                if (file != 8)
-                    return error_at(text_, at, ErrorCode::unexpected_character,
-                                    fmt::format("rank {} has {} squares, not 8", rank + 1, file));
-                if (rank == 0)
-                    return error_at(text_, at, ErrorCode::unexpected_character, "more than 8 ranks");
-                --rank, file = 0;
-            } else if (c >= '1' && c <= '8') {
-                if (k > 0 && field.text[k - 1] >= '1' && field.text[k - 1] <= '8' && !options_.relaxed)
-                    return error_at(text_, at, ErrorCode::unexpected_character,
-                                    "two digits in a row: empty squares are one digit");
-                file += c - '0';
-                if (file > 8)
-                    return error_at(text_, at, ErrorCode::out_of_range,
-                                    fmt::format("rank {} has more than 8 squares", rank + 1));
-            } else {
-                const PieceType type = piece_type_of(c);
-                if (type == PieceType::none)
-                    return expected_at(text_, at, "a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'");
-                if (file >= 8)
-                    return error_at(text_, at, ErrorCode::out_of_range,
-                                    fmt::format("rank {} has more than 8 squares", rank + 1));
-                const Color color = c >= 'a' ? Color::black : Color::white;
-                if (type == PieceType::pawn && (rank == 0 || rank == 7))
-                    return error_at(
-                        text_, at, ErrorCode::conflict,
-                        fmt::format("a pawn on rank {}: pawns never stand on the first or last rank",
-                                    rank + 1));
-                if (type == PieceType::king) ++kings[index(color)];
-                pos.put({type, color}, make_square(file, rank));
-                ++file;
+        Scanner in(text_);
+        in.seek(field.offset);
+        const auto shape = kifu::read_placement(in, diagnostics_, rules, [&](Scanner& s, int row, int file) {
+            const char c = s.peek();
+            const PieceType type = piece_type_of(c);
+            if (type == PieceType::none) return PieceRead::not_a_piece;
+            const int rank = 7 - row;
+            const Color color = c >= 'a' ? Color::black : Color::white;
+            const std::size_t at = s.offset();
+            s.advance();
+            if (type == PieceType::pawn && (rank == 0 || rank == 7)) {
+                diagnostics_.add(ErrorCode::conflict, at,
+                                 fmt::format("a pawn on rank {}: pawns never stand on the first or last rank", rank + 1));
+                return PieceRead::error;
             }
-        }
-        const std::size_t end = field.offset + field.text.size();
-        if (rank != 0 || file != 8)
-            return error_at(text_, end, ErrorCode::unexpected_end,
-                            rank != 0 ? fmt::format("the placement has {} ranks, not 8", 8 - rank)
-                                      : fmt::format("rank 1 has {} squares, not 8", file));
+            if (type == PieceType::king) ++kings[index(color)];
+            pos.put({type, color}, make_square(file, rank));
+            return PieceRead::piece;
+        });
+        if (!shape) return false;
+        bool ok = true;
         for (const Color c : {Color::white, Color::black})
-            if (kings[index(c)] != 1)
-                return error_at(text_, field.offset, ErrorCode::conflict,
-                                fmt::format("{} has {} kings; each side has exactly one",
-                                            c == Color::white ? "white" : "black", kings[index(c)]));
-        return {};
+            if (kings[index(c)] != 1) {
+                ok = false;
+                if (!diagnostics_.add(ErrorCode::conflict, field.offset,
+                                      fmt::format("{} has {} kings; each side has exactly one",
+                                                  c == Color::white ? "white" : "black", kings[index(c)])))
+                    return false;
+            }
+        return ok;
     }
 
     Result<void> read_castling(const Field& field, Position& pos) {
@@ -241,6 +256,7 @@ class FenReader {
 
     std::string_view text_;
     FenReadOptions options_;
+    Diagnostics& diagnostics_;
 };
 
 bool outermost(const Position& pos, Color c, Square rook, bool king_side) {
@@ -259,7 +275,10 @@ bool legal_en_passant_exists(const Position& pos) {
 }  // namespace
 
 Result<Position> parse_fen(std::string_view text, FenReadOptions options) {
-    return FenReader(text, options).read();
+    Diagnostics diagnostics(text, 1);
+    std::optional<Position> pos = FenReader(text, options, diagnostics).read();
+    if (!pos) return diagnostics.take().front();
+    return *pos;
 }
 
 std::string_view to_string(ProblemKind kind) noexcept {
@@ -319,9 +338,10 @@ std::vector<Problem> validity_problems(const Position& pos) {
 }
 
 std::vector<Error> validate_fen(std::string_view text, FenReadOptions options) {
-    FenReader reader(text, options);
-    Result<Position> pos = reader.read();
-    if (!pos) return {pos.error()};
+    Diagnostics diagnostics(text);
+    FenReader reader(text, options, diagnostics);
+    std::optional<Position> pos = reader.read();
+    if (!pos) return diagnostics.take();
     std::vector<Error> out;
     for (std::string& p : reader.dropped_castling) out.push_back(unplaced_error(ErrorCode::conflict, std::move(p)));
     for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));

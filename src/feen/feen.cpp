@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/diagnostics.hpp"
+#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
@@ -40,95 +42,64 @@ std::string piece_text(const Piece& p) {
     return out;
 }
 
-// Reads a board: ranks separated by "/", layers by "//". `glyphs` and `commas` allow the
-// seed's chess glyphs and "," between cells.
-Result<bool> read_board(std::string_view text, std::size_t begin, std::size_t end, Position& out, bool seed) {
-    std::vector<std::vector<std::vector<Piece>>> layers(1, std::vector<std::vector<Piece>>(1));
-    std::size_t i = begin;
-    if (i == end) return expected_at(text, i, "the piece placement");
-    if (text[i] == '/')
-        return error_at(text, i, ErrorCode::unexpected_character, "the piece placement starts with '/'");
-    while (i < end) {
-        const char c = text[i];
-        if (c == '/') {
-            std::size_t slashes = 0;
-            while (i < end && text[i] == '/') ++slashes, ++i;
-            if (i == end)
-                return error_at(text, i - 1, ErrorCode::unexpected_end, "the piece placement ends with '/'");
-            if (slashes > 2)
-                return error_at(
-                    text, i - slashes, ErrorCode::unsupported,
-                    fmt::format("{} slashes: boards have at most 3 dimensions (\"//\" between layers)",
-                                slashes));
-            if (slashes == 2) layers.emplace_back();
-            layers.back().emplace_back();
-            continue;
-        }
-        auto& rank = layers.back().back();
-        if (seed && c == ',') {
-            ++i;
-            continue;
-        }
-        if (is_digit(c)) {
-            if (c == '0')
-                return error_at(text, i, ErrorCode::unexpected_character, "an empty run has no leading zero");
-            long n = 0;
-            const std::size_t at = i;
-            while (i < end && is_digit(text[i]) && n <= 100000) n = n * 10 + (text[i++] - '0');
-            if (n > 100000)
-                return error_at(text, at, ErrorCode::out_of_range, "an empty run longer than 100000");
-            rank.insert(rank.end(), static_cast<std::size_t>(n), Piece{});
-            continue;
-        }
-        if (seed) {
-            bool glyph = false;
+// Reads a board (the shared placement reader: ranks separated by "/", layers by "//",
+// counts of any length) into `out`. The seed's form also takes the chess glyphs and ","
+// between cells. Errors go to `d`; false when there was one.
+bool read_board(std::string_view text, std::size_t begin, Position& out, bool seed, Diagnostics& d) {
+    const PlacementRules rules{.layers = true,
+                               .long_counts = true,
+                               .commas = seed,
+                               .piece_expected = seed ? "a piece (a letter or a chess glyph)"
+                                                      : "a piece ([+-]letter[^]['], letters for pieces)"};
+    struct Placed {
+        int row, file;
+        Piece piece;
+    };
+    std::vector<Placed> placed;
+    Scanner in(text);
+    in.seek(begin);
+    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int file) {
+        if (seed)
             for (const auto& [g, letter] : kGlyphs)
-                if (text.substr(i, g.size()) == g) {
-                    rank.push_back(Piece{letter});
-                    i += g.size();
-                    glyph = true;
-                    break;
+                if (text.substr(s.offset(), g.size()) == g) {
+                    for (std::size_t k = 0; k < g.size(); ++k) s.advance();
+                    placed.push_back({row, file, Piece{letter}});
+                    return PieceRead::piece;
                 }
-            if (glyph) continue;
-        }
         Piece p;
-        const std::size_t at = i;
-        if (c == '+' || c == '-') {
-            p.modifier = c;
-            ++i;
+        if (s.peek() == '+' || s.peek() == '-') {
+            p.modifier = s.peek();
+            s.advance();
         }
-        if (i >= end || !is_letter(text[i]))
-            return expected_at(text, i,
-                               seed ? "a piece (a letter or a chess glyph), a digit or '/'"
-                                    : "a piece ([+-]letter[^]['], letters for pieces), a digit or '/'");
-        p.letter = text[i++];
-        if (!seed && i < end && text[i] == '^') p.terminal = true, ++i;
-        if (!seed && i < end && text[i] == '\'') p.derived = true, ++i;
-        (void)at;
-        rank.push_back(p);
-    }
-    // A regular shape: every rank as long as the first, every layer as deep.
-    const std::size_t files = layers[0][0].size();
-    const std::size_t ranks = layers[0].size();
-    for (std::size_t l = 0; l < layers.size(); ++l) {
-        if (layers[l].size() != ranks)
-            return error_at(text, begin, ErrorCode::conflict,
-                            fmt::format("layer {} has {} ranks, the first has {} (boards are regular)", l + 1,
-                                        layers[l].size(), ranks));
-        for (std::size_t r = 0; r < layers[l].size(); ++r)
-            if (layers[l][r].size() != files)
-                return error_at(text, begin, ErrorCode::conflict,
-                                fmt::format("rank {} has {} cells, the first has {} (boards are regular)",
-                                            l * ranks + r + 1, layers[l][r].size(), files));
-    }
-    if (files == 0) return error_at(text, begin, ErrorCode::conflict, "a rank with no cells");
+        if (!is_letter(s.peek())) {
+            if (!p.modifier) return PieceRead::not_a_piece;
+            d.expected(s.offset(), "a piece letter after the modifier");
+            return PieceRead::error;
+        }
+        p.letter = s.peek();
+        s.advance();
+        if (!seed && s.peek() == '^') p.terminal = true, s.advance();
+        if (!seed && s.peek() == '\'') p.derived = true, s.advance();
+        placed.push_back({row, file, p});
+        return PieceRead::piece;
+    });
+    if (!shape) return false;
     out.shape.clear();
-    if (layers.size() > 1) out.shape.push_back(static_cast<int>(layers.size()));
-    if (layers.size() > 1 || ranks > 1) out.shape.push_back(static_cast<int>(ranks));
-    out.shape.push_back(static_cast<int>(files));
-    out.cells.clear();
-    for (const auto& layer : layers)
-        for (const auto& rank : layer) out.cells.insert(out.cells.end(), rank.begin(), rank.end());
+    if (shape->layers > 1) out.shape.push_back(shape->layers);
+    if (shape->layers > 1 || shape->ranks > 1) out.shape.push_back(shape->ranks);
+    out.shape.push_back(shape->files);
+    out.cells.assign(static_cast<std::size_t>(shape->layers) * static_cast<std::size_t>(shape->ranks) *
+                         static_cast<std::size_t>(shape->files),
+                     Piece{});
+    for (const Placed& p : placed)
+        out.cells[static_cast<std::size_t>(p.row) * static_cast<std::size_t>(shape->files) +
+                  static_cast<std::size_t>(p.file)] = p.piece;
+    return true;
+}
+
+Result<bool> read_board(std::string_view text, std::size_t begin, std::size_t, Position& out, bool seed) {
+    Diagnostics d(text, 1);
+    if (!read_board(text, begin, out, seed, d)) return d.take().front();
     return true;
 }
 
@@ -327,6 +298,20 @@ std::string write_feen2015(const Position& pos, const std::vector<std::string>& 
     if (sorted.empty()) out += '-';
     for (const std::string& a : sorted) out += a;
     return out;
+}
+
+}  // namespace kifu::feen
+
+namespace kifu::feen {
+
+std::vector<Error> validate_feen(std::string_view text) {
+    // The placement's errors all at once; then the first of the other fields.
+    Diagnostics d(text);
+    Position scratch;
+    if (!read_board(text, 0, scratch, false, d)) return d.take();
+    Result<Position> p = parse_feen(text);
+    if (!p) return {p.error()};
+    return {};
 }
 
 }  // namespace kifu::feen

@@ -112,6 +112,9 @@ std::vector<Error> game_checks(const Document& d) {
 
 template <Result<Document> (*Read)(std::string_view, const ReadOptions&)>
 std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
+    // FEEN v1.0.0 lists every error of its placement at once.
+    if (Read == read_feen)
+        if (std::vector<Error> errors = feen::validate_feen(trim(text)); !errors.empty()) return errors;
     Result<Document> d = Read(text, options);
     if (!d) return {d.error()};
     return game_checks(*d);
@@ -200,9 +203,7 @@ void add_feen_formats(std::vector<Format>& out) {
     out.push_back({"xfen-xiangqi", Game::xiangqi, Kind::position, "xiangqi FEN (WXF/UCCI)", {}, 0, detect_xiangqi,
                    [](std::string_view text, const ReadOptions&) { return document(xiangqi::parse_fen(trim(text))); },
                    [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
-                       Result<xiangqi::Position> p = xiangqi::parse_fen(trim(text));
-                       if (!p) return std::vector<Error>{p.error()};
-                       return game_checks(Document{Value{*p}, {}});
+                       return xiangqi::validate_fen(trim(text));
                    },
                    accepts_xiangqi, write_xiangqi});
     out.push_back({"feen", Game::any, Kind::position, "FEEN v1.0.0: any board up to 3D, with hands and styles",

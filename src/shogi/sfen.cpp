@@ -1,9 +1,12 @@
 #include "kifu/shogi/sfen.hpp"
 
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "kifu/core/diagnostics.hpp"
+#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
@@ -26,7 +29,23 @@ char letter(Piece p) {
 
 }  // namespace
 
-Result<Position> parse_sfen(std::string_view text, SfenReadOptions options) {
+namespace {
+
+std::string shogi_rank_name(int row) {
+    return std::string(1, static_cast<char>('a' + row));
+}
+
+// Reads an SFEN; errors go to `d` (a reader for a value gives limit 1). The placement
+// lists all of its errors; the fields after it stop at their first.
+std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options, Diagnostics& d) {
+    const auto fail_expected = [&](std::string_view, std::size_t at, std::string_view what) {
+        d.expected(at, what);
+        return std::nullopt;
+    };
+    const auto fail_at = [&](std::string_view, std::size_t at, ErrorCode code, std::string message) {
+        d.add(code, at, std::move(message));
+        return std::nullopt;
+    };
     std::size_t i = 0;
     const auto skip_blanks = [&] {
         while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
@@ -38,71 +57,48 @@ Result<Position> parse_sfen(std::string_view text, SfenReadOptions options) {
     }
     Position pos;
     // Board.
-    for (int rank = 0; rank < 9; ++rank) {
-        int column = 0;
-        while (i < text.size() && text[i] != '/' && text[i] != ' ' && text[i] != '\t') {
-            const std::size_t at = i;
-            if (is_digit(text[i])) {
-                const int n = text[i] - '0';
-                if (n == 0) return expected_at(text, at, "a piece letter or an empty count 1-9");
-                column += n;
-                ++i;
-            } else {
-                bool plus = false;
-                if (text[i] == '+') {
-                    plus = true;
-                    ++i;
-                }
-                if (i >= text.size()) return expected_at(text, i, "a piece letter after '+'");
-                const char c = text[i];
-                const bool black = c >= 'A' && c <= 'Z';
-                const PieceType base =
-                    piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
-                if (base == PieceType::none)
-                    return expected_at(
-                        text, i,
-                        plus ? "a piece letter after '+' (P L N S B R)"
-                             : "a piece letter (K R B G S N L P, lower case for White) or a digit");
-                if (plus && !can_promote(base))
-                    return error_at(text, at, ErrorCode::unexpected_character,
-                                    fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
-                if (column >= 9)
-                    return error_at(
-                        text, at, ErrorCode::out_of_range,
-                        fmt::format("rank {} has more than 9 squares", static_cast<char>('a' + rank)));
-                pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
-                        static_cast<Square>(rank * 9 + column));
-                ++column;
-                ++i;
-            }
-            if (column > 9)
-                return error_at(
-                    text, at, ErrorCode::out_of_range,
-                    fmt::format("rank {} has more than 9 squares", static_cast<char>('a' + rank)));
+    const PlacementRules rules{.ranks = 9,
+                               .files = 9,
+                               .piece_expected = "a piece letter (K R B G S N L P, lower case for White)",
+                               .rank_name = shogi_rank_name};
+    Scanner in(text);
+    in.seek(i);
+    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int column) {
+        const std::size_t at = s.offset();
+        const bool plus = s.peek() == '+';
+        if (plus) s.advance();
+        const char c = s.peek();
+        const bool black = is_upper(c);
+        const PieceType base = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
+        if (base == PieceType::none) {
+            if (!plus) return PieceRead::not_a_piece;
+            d.expected(s.offset(), "a piece letter after '+' (P L N S B R)");
+            if (c != '/' && c != '\0' && !is_blank(c)) s.advance();
+            return PieceRead::error;
         }
-        if (column != 9)
-            return error_at(
-                text, i, ErrorCode::out_of_range,
-                fmt::format("rank {} has {} squares, expected 9", static_cast<char>('a' + rank), column));
-        if (rank < 8) {
-            if (i >= text.size() || text[i] != '/')
-                return expected_at(text, i, "'/' and the next rank (a board has 9 ranks)");
-            ++i;
+        s.advance();
+        if (plus && !can_promote(base)) {
+            d.add(ErrorCode::unexpected_character, at, fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
+            return PieceRead::error;
         }
-    }
-    if (i < text.size() && text[i] == '/')
-        return error_at(text, i, ErrorCode::out_of_range, "a board has 9 ranks, found more");
+        pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
+                static_cast<Square>(row * 9 + column));
+        return PieceRead::piece;
+    });
+    if (!shape && d.full()) return std::nullopt;
+    const bool board_read = shape.has_value();
+    i = in.offset();
     // Side to move.
     if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
-        return expected_at(text, i, "a space and the side to move");
+        return fail_expected(text, i, "a space and the side to move");
     skip_blanks();
     if (i >= text.size() || (text[i] != 'b' && text[i] != 'w'))
-        return expected_at(text, i, "the side to move, 'b' or 'w'");
+        return fail_expected(text, i, "the side to move, 'b' or 'w'");
     pos.set_side_to_move(text[i] == 'b' ? Color::black : Color::white);
     ++i;
     // Hands.
     if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
-        return expected_at(text, i, "a space and the pieces in hand");
+        return fail_expected(text, i, "a space and the pieces in hand");
     skip_blanks();
     if (i < text.size() && text[i] == '-') {
         ++i;
@@ -115,41 +111,52 @@ Result<Position> parse_sfen(std::string_view text, SfenReadOptions options) {
                 n = 0;
                 while (i < text.size() && is_digit(text[i]) && n <= 99) n = n * 10 + (text[i++] - '0');
                 if (n < 1 || n > 18)
-                    return error_at(text, at, ErrorCode::out_of_range,
+                    return fail_at(text, at, ErrorCode::out_of_range,
                                     "expected a count from 2 to 18 before a piece in hand");
             }
-            if (i >= text.size()) return expected_at(text, i, "a piece letter after the count");
+            if (i >= text.size()) return fail_expected(text, i, "a piece letter after the count");
             const char c = text[i];
             const bool black = c >= 'A' && c <= 'Z';
             const PieceType t = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
             if (t == PieceType::none || t == PieceType::king)
-                return expected_at(text, i, "a piece in hand (R B G S N L P, lower case for White)");
+                return fail_expected(text, i, "a piece in hand (R B G S N L P, lower case for White)");
             const Color color = black ? Color::black : Color::white;
             if (pos.hand(color, t) != 0)
-                return error_at(text, at, ErrorCode::duplicate,
+                return fail_at(text, at, ErrorCode::duplicate,
                                 fmt::format("'{}' is given twice in the hands", c));
             pos.set_hand(color, t, n);
             ++i;
             any = true;
         }
-        if (!any) return expected_at(text, i, "the pieces in hand, or '-'");
+        if (!any) return fail_expected(text, i, "the pieces in hand, or '-'");
     }
     // Move number.
     skip_blanks();
     if (i >= text.size()) {
-        if (!options.relaxed) return expected_at(text, i, "the move number");
+        if (!options.relaxed) return fail_expected(text, i, "the move number");
+        if (!board_read) return std::nullopt;
         return pos;
     }
     const std::size_t at = i;
     long n = 0;
     while (i < text.size() && is_digit(text[i]) && n < 100000000) n = n * 10 + (text[i++] - '0');
-    if (i == at) return expected_at(text, i, "the move number");
+    if (i == at) return fail_expected(text, i, "the move number");
     if (n < 1 || n >= 100000000)
-        return error_at(text, at, ErrorCode::out_of_range, "expected a move number from 1");
+        return fail_at(text, at, ErrorCode::out_of_range, "expected a move number from 1");
     pos.set_move_number(static_cast<int>(n));
     skip_blanks();
-    if (i < text.size()) return expected_at(text, i, "the end of the SFEN");
+    if (i < text.size()) return fail_expected(text, i, "the end of the SFEN");
+    if (!board_read) return std::nullopt;
     return pos;
+}
+
+}  // namespace
+
+Result<Position> parse_sfen(std::string_view text, SfenReadOptions options) {
+    Diagnostics d(text, 1);
+    std::optional<Position> pos = read_sfen(text, options, d);
+    if (!pos) return d.take().front();
+    return *pos;
 }
 
 std::string write_sfen(const Position& pos) {
@@ -248,8 +255,9 @@ std::vector<Problem> validity_problems(const Position& pos) {
 }
 
 std::vector<Error> validate_sfen(std::string_view text, SfenReadOptions options) {
-    Result<Position> pos = parse_sfen(text, options);
-    if (!pos) return {pos.error()};
+    Diagnostics d(text);
+    const std::optional<Position> pos = read_sfen(text, options, d);
+    if (!pos) return d.take();
     std::vector<Error> out;
     for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));
     return out;

@@ -1,7 +1,11 @@
 #include "kifu/xiangqi/position.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
 
+#include "kifu/core/diagnostics.hpp"
+#include "kifu/core/placement.hpp"
 #include "kifu/core/text_position.hpp"
 
 namespace kifu::xiangqi {
@@ -58,47 +62,48 @@ std::string square_name(int s) {
 
 }  // namespace
 
-Result<Position> parse_fen(std::string_view text) {
+namespace {
+
+std::string xiangqi_rank_name(int row) {
+    return std::to_string(kRanks - row);
+}
+
+// Reads a xiangqi FEN; errors go to `d` (limit 1 for a value). The placement lists all of
+// its errors; the fields after it stop at their first.
+std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
+    const auto fail_expected = [&](std::string_view, std::size_t at, std::string_view what) {
+        d.expected(at, what);
+        return std::nullopt;
+    };
+    const auto fail_at = [&](std::string_view, std::size_t at, ErrorCode code, std::string message) {
+        d.add(code, at, std::move(message));
+        return std::nullopt;
+    };
     Position pos;
     std::size_t i = 0;
     while (i < text.size() && text[i] == ' ') ++i;
-    for (int row = 0; row < kRanks; ++row) {
-        int file = 0;
-        while (i < text.size() && text[i] != '/' && text[i] != ' ') {
-            const char c = text[i];
-            if (c >= '1' && c <= '9') {
-                file += c - '0';
-            } else {
-                const bool red = c >= 'A' && c <= 'Z';
-                const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
-                if (t == PieceType::none)
-                    return expected_at(text, i,
-                                       "a piece letter (K A B/E N/H R C P, lower case for Black) or a digit");
-                if (file >= kFiles)
-                    return error_at(text, i, ErrorCode::out_of_range,
-                                    fmt::format("rank {} has more than 9 files", kRanks - row));
-                pos.board[static_cast<std::size_t>(row * kFiles + file)] =
-                    Piece{t, red ? Color::red : Color::black};
-                ++file;
-            }
-            if (file > kFiles)
-                return error_at(text, i, ErrorCode::out_of_range,
-                                fmt::format("rank {} has more than 9 files", kRanks - row));
-            ++i;
-        }
-        if (file != kFiles)
-            return error_at(text, i, ErrorCode::out_of_range,
-                            fmt::format("rank {} has {} files, expected 9", kRanks - row, file));
-        if (row < kRanks - 1) {
-            if (i >= text.size() || text[i] != '/')
-                return expected_at(text, i, "'/' and the next rank (a board has 10 ranks)");
-            ++i;
-        }
-    }
-    if (i >= text.size() || text[i] != ' ') return expected_at(text, i, "a space and the side to move");
+    const PlacementRules rules{.ranks = kRanks,
+                               .files = kFiles,
+                               .piece_expected = "a piece letter (K A B/E N/H R C P, lower case for Black)",
+                               .rank_name = xiangqi_rank_name};
+    Scanner in(text);
+    in.seek(i);
+    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int file) {
+        const char c = s.peek();
+        const bool red = is_upper(c);
+        const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
+        if (t == PieceType::none) return PieceRead::not_a_piece;
+        s.advance();
+        pos.board[static_cast<std::size_t>(row * kFiles + file)] = Piece{t, red ? Color::red : Color::black};
+        return PieceRead::piece;
+    });
+    if (!shape && d.full()) return std::nullopt;
+    const bool board_read = shape.has_value();
+    i = in.offset();
+    if (i >= text.size() || text[i] != ' ') return fail_expected(text, i, "a space and the side to move");
     while (i < text.size() && text[i] == ' ') ++i;
     if (i >= text.size() || (text[i] != 'w' && text[i] != 'r' && text[i] != 'b'))
-        return expected_at(text, i, "the side to move: 'w' or 'r' (Red), 'b' (Black)");
+        return fail_expected(text, i, "the side to move: 'w' or 'r' (Red), 'b' (Black)");
     pos.side_to_move = text[i] == 'b' ? Color::black : Color::red;
     ++i;
     // The rest, when given: "- -" (unused in xiangqi) and the clocks.
@@ -122,15 +127,34 @@ Result<Position> parse_fen(std::string_view text) {
         };
         if (!number(rest[c], pos.halfmove_clock) || !number(rest[c + 1], pos.fullmove_number) ||
             pos.fullmove_number < 1)
-            return error_at(text, static_cast<std::size_t>(rest[c].data() - text.data()),
+            return fail_at(text, static_cast<std::size_t>(rest[c].data() - text.data()),
                             ErrorCode::unexpected_character,
                             "expected the halfmove clock and the move number");
     } else if (!rest.empty()) {
-        return error_at(text, static_cast<std::size_t>(rest[0].data() - text.data()),
+        return fail_at(text, static_cast<std::size_t>(rest[0].data() - text.data()),
                         ErrorCode::unexpected_character,
                         "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
     }
+    if (!board_read) return std::nullopt;
     return pos;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view text) {
+    Diagnostics d(text, 1);
+    std::optional<Position> pos = read_fen(text, d);
+    if (!pos) return d.take().front();
+    return *pos;
+}
+
+std::vector<Error> validate_fen(std::string_view text) {
+    Diagnostics d(text);
+    const std::optional<Position> pos = read_fen(text, d);
+    if (!pos) return d.take();
+    std::vector<Error> out;
+    for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));
+    return out;
 }
 
 std::string write_fen(const Position& pos, Letters letters) {

@@ -16,16 +16,30 @@ void expect_error(std::string_view fen, std::uint32_t column, const std::string&
     EXPECT_EQ(pos.error().message, message) << fen;
 }
 
+TEST(Fen, ValidateListsEveryErrorOfThePlacementWithItsColumn) {
+    // One reader for every placement field (core/placement.hpp): each bad rank is said.
+    const std::vector<Error> errors = validate_fen("rnbqkbnr/ppppxppp/9/8/8/8/PPPPPPP/RNBQKBNR x KQkq - 0 1");
+    ASSERT_EQ(errors.size(), 4u);
+    EXPECT_EQ(errors[0].column, 14u);
+    EXPECT_EQ(errors[0].message, "expected a piece letter (PNBRQK, pnbrqk), a digit or '/', found 'x'");
+    EXPECT_EQ(errors[1].column, 19u);
+    EXPECT_EQ(errors[1].message, "rank 6 has more than 8 squares");
+    EXPECT_EQ(errors[2].column, 34u);
+    EXPECT_EQ(errors[2].message, "rank 2 has 7 squares, expected 8");
+    EXPECT_EQ(errors[3].column, 44u);
+    EXPECT_EQ(errors[3].message, "expected the side to move, 'w' or 'b', found 'x'");
+}
+
 TEST(Fen, StrictErrorsSayWhereAndWhat) {
     expect_error("8/8/8/8/8/8/8/8 w - -", 22,
                  "a FEN has 6 fields (placement, side, castling, en passant, halfmove clock, fullmove "
                  "number), found 4");
     expect_error("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 17,
-                 "rank 7 has 7 squares, not 8");
+                 "rank 7 has 7 squares, expected 8");
     expect_error("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 19,
-                 "expected a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/', found '9'");
+                 "rank 6 has more than 8 squares");
     expect_error("rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 8,
-                 "expected a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/', found 'x'");
+                 "expected a piece letter (PNBRQK, pnbrqk), a digit or '/', found 'x'");
     expect_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1", 1,
                  "white has 0 kings; each side has exactly one");
     expect_error("rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1", 8,

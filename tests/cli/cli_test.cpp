@@ -224,7 +224,7 @@ TEST_F(Cli, ChessConvertValidatePerftMoves) {
     EXPECT_EQ(bad.err, "<text>: error: black, not to move, is in check\n");
     const Outcome broken = kifu({"convert", "--to", "fen", "--from", "fen", "--text", "8/8/8 w - - 0 1"});
     EXPECT_EQ(broken.exit_code, 1);
-    EXPECT_EQ(broken.err, "<text>:1:6: error: the placement has 3 ranks, not 8\n");
+    EXPECT_EQ(broken.err, "<text>:1:6: error: expected '/' and the next rank (a board has 8 ranks), found a space\n");
     EXPECT_EQ(kifu({"perft", "startpos", "3"}).out, "nodes 8902\n");
     EXPECT_EQ(kifu({"perft", kiwipete, "2"}).out, "nodes 2039\n");
     const Outcome divide = kifu({"perft", "--divide", "startpos", "1"});

@@ -109,12 +109,20 @@ TEST(Feen, ErrorsSayWhatIsWrong) {
         message("K / C/C"),
         "feen:1:5: error: the two styles must differ in case (upper case for the first player), found C/C");
     EXPECT_EQ(message("rkr//PPPP / G/g"),
-              "feen:1:1: error: rank 2 has 4 cells, the first has 3 (boards are regular)");
+              "feen:1:9: error: rank 2 has more than 3 squares (as the first rank: boards are regular)");
     EXPECT_EQ(message("K 2P/ C/c"),
               "feen:1:1: error: 3 pieces on the board and in hand, more than the 1 cells of the board");
     EXPECT_EQ(message("K /"),
               "feen:1:1: error: a FEEN has 3 fields (placement, hands, style-turn) separated by one space, "
               "found 2");
+}
+
+TEST(Feen, ValidateListsEveryErrorOfThePlacement) {
+    const std::vector<Error> errors = validate_feen("rk?r/4/+/Z3 / G/g");
+    ASSERT_EQ(errors.size(), 2u) << errors[0].message;
+    EXPECT_EQ(errors[0].column, 3u);
+    EXPECT_EQ(errors[1].column, 9u);
+    EXPECT_TRUE(validate_feen("rkr/3 / G/g").empty());
 }
 
 }  // namespace

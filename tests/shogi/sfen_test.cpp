@@ -60,7 +60,7 @@ TEST(Sfen, ErrorsSayWhatWasExpected) {
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/8/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
               "sfen:1:28: error: rank d has 8 squares, expected 9");
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1"),
-              "sfen:1:57: error: expected a piece letter (K R B G S N L P, lower case for White) or a digit, "
+              "sfen:1:57: error: expected a piece letter (K R B G S N L P, lower case for White), a digit or '/', "
               "found 'X'");
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1"),
               "sfen:1:52: error: 'G' cannot be promoted (only P L N S B R can)");
@@ -72,6 +72,15 @@ TEST(Sfen, ErrorsSayWhatWasExpected) {
               "sfen:1:62: error: expected the move number, found end of input");
     EXPECT_TRUE(
         parse_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -", {.relaxed = true}));
+}
+
+TEST(Sfen, ValidateListsEveryErrorOfThePlacement) {
+    const std::vector<Error> errors = validate_sfen("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPXPP/1B5R1/+KNSGKGSNL b - 1");
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].message, "rank b has 8 squares, expected 9");
+    EXPECT_EQ(errors[0].column, 15u);
+    EXPECT_EQ(errors[1].column, 38u);
+    EXPECT_EQ(errors[2].message, "'K' cannot be promoted (only P L N S B R can)");
 }
 
 TEST(Sfen, ValidityProblems) {

@@ -34,6 +34,15 @@ TEST(Xiangqi, FenBothLetterSetsAndBothWays) {
               "expected the side to move: 'w' or 'r' (Red), 'b' (Black), found 'x'");
 }
 
+TEST(Xiangqi, ValidateListsEveryErrorOfThePlacement) {
+    const std::vector<Error> errors = validate_fen("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1Q1P/1C5C1/9/RNBAKABNR w");
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].message, "rank 9 has 8 squares, expected 9");
+    EXPECT_EQ(errors[1].message,
+              "expected a piece letter (K A B/E N/H R C P, lower case for Black), a digit or '/', found 'Q'");
+    EXPECT_TRUE(validate_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w").empty());
+}
+
 TEST(Xiangqi, ValidityProblems) {
     const auto facing = validity_problems(*parse_fen("4k4/9/9/9/9/9/9/9/9/4K4 w"));
     ASSERT_EQ(facing.size(), 1u);

@@ -50,6 +50,8 @@ struct Position {
 
 // FEEN v1.0.0. Errors say what was expected and found, with the column.
 Result<Position> parse_feen(std::string_view text);
+// Every error of the placement at once (with its column), else the first of the other fields.
+std::vector<Error> validate_feen(std::string_view text);
 // The canonical form: hands aggregated and ordered, runs merged.
 std::string write_feen(const Position& position);
 

@@ -44,6 +44,8 @@ struct Position {
 enum class Letters : std::uint8_t { ucci, wxf };  // B/N or E/H
 
 Result<Position> parse_fen(std::string_view text);
+// Every error of the text (the placement's all at once), then the validity problems.
+std::vector<Error> validate_fen(std::string_view text);
 std::string write_fen(const Position& position, Letters letters = Letters::ucci);
 
 // What no game can reach: piece counts beyond the set, a general or advisor outside its
