@@ -1,14 +1,14 @@
 # kifu: the two commands of the quick start, and the rest of the workflow.
 #   make demo    install what is missing, build (release), run kifu on examples/
 #   make test    install what is missing, build (dev: ASan+UBSan, -Werror), run every test,
-#                then fuzz each parser for FUZZ_SECONDS under ASan+UBSan
+#                then fuzz the parsers for FUZZ_SECONDS in all (split across the targets) under ASan+UBSan
 #   make bench   benchmarks and their comparison (bench/compare)
-#   make fuzz    the fuzzers alone, for FUZZ_SECONDS each
+#   make fuzz    the fuzzers alone, for FUZZ_SECONDS in all
 #   make test-long  the chess and shogi perft suites to full depth (optimised build; a long run)
 #   make install PREFIX=/usr/local
 #   make clean
 
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 360
 PREFIX ?= /usr/local
 
 .PHONY: all deps demo test unit bench fuzz install clean release dev test-long

@@ -73,7 +73,7 @@ struct Tables {
         }
         for (int s = 0; s < kSquares; ++s)
             for (int d = 0; d < 8; ++d) {
-                SquareSet between = 0;
+                SquareSet between{};
                 for (Square t = neighbor[s][d]; t != kNoSquare; t = neighbor[t][d]) {
                     direction[s][t] = static_cast<std::int8_t>(d);
                     betweens[s][t] = between;
@@ -195,11 +195,11 @@ void generate(const Position& pos, Sink& sink) {
                 ++checks;
                 evasions = square_bit(q);
             }
-        if (checks > 1) evasions = 0;
+        if (checks > 1) evasions = SquareSet{};
     }
 
     // Board moves but the king's.
-    for (SquareSet b = ours & ~(k != kNoSquare ? square_bit(k) : SquareSet{0}); evasions && b;) {
+    for (SquareSet b = ours & ~(k != kNoSquare ? square_bit(k) : SquareSet{}); evasions && b;) {
         const Square from = pop_first(b);
         const PieceType type = pos.piece_on(from).type;
         const auto ti = static_cast<std::size_t>(index(type));

@@ -4,19 +4,6 @@
 
 namespace kifu::shogi {
 
-int count(SquareSet set) noexcept {
-    return std::popcount(static_cast<std::uint64_t>(set)) +
-           std::popcount(static_cast<std::uint64_t>(set >> 64));
-}
-
-Square pop_first(SquareSet& set) noexcept {
-    const auto low = static_cast<std::uint64_t>(set);
-    const Square s = low ? static_cast<Square>(std::countr_zero(low))
-                         : static_cast<Square>(64 + std::countr_zero(static_cast<std::uint64_t>(set >> 64)));
-    set &= set - 1;
-    return s;
-}
-
 PieceType piece_type_from_usi_letter(char c) noexcept {
     switch (c) {
         case 'P':

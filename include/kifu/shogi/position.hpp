@@ -3,20 +3,47 @@
 // move number. Copy-make: play() changes the position in place; keep a copy to go back.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "kifu/shogi/types.hpp"
 
 namespace kifu::shogi {
 
-// A set of squares, bit s for square s (81 of the 128 bits are used).
-__extension__ typedef unsigned __int128 SquareSet;
+// A set of squares, bit s for square s: squares 0-63 in `low`, 64-80 in `high`. Two
+// words rather than a compiler's 128-bit integer, so that the header is standard C++.
+struct SquareSet {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+
+    constexpr explicit operator bool() const noexcept { return (low | high) != 0; }
+    friend constexpr SquareSet operator|(SquareSet a, SquareSet b) noexcept { return {a.low | b.low, a.high | b.high}; }
+    friend constexpr SquareSet operator&(SquareSet a, SquareSet b) noexcept { return {a.low & b.low, a.high & b.high}; }
+    friend constexpr SquareSet operator^(SquareSet a, SquareSet b) noexcept { return {a.low ^ b.low, a.high ^ b.high}; }
+    friend constexpr SquareSet operator~(SquareSet a) noexcept { return {~a.low, ~a.high}; }
+    constexpr SquareSet& operator|=(SquareSet b) noexcept { return *this = *this | b; }
+    constexpr SquareSet& operator&=(SquareSet b) noexcept { return *this = *this & b; }
+    constexpr SquareSet& operator^=(SquareSet b) noexcept { return *this = *this ^ b; }
+    constexpr bool operator==(const SquareSet&) const = default;
+};
 constexpr SquareSet square_bit(Square s) noexcept {
-    return SquareSet{1} << s;
+    return s < 64 ? SquareSet{std::uint64_t{1} << s, 0} : SquareSet{0, std::uint64_t{1} << (s - 64)};
 }
-inline constexpr SquareSet kAllSquares = (SquareSet{1} << kSquares) - 1;
-int count(SquareSet set) noexcept;
-Square pop_first(SquareSet& set) noexcept;
+inline constexpr SquareSet kAllSquares{~std::uint64_t{0}, (std::uint64_t{1} << (kSquares - 64)) - 1};
+inline int count(SquareSet set) noexcept {
+    return std::popcount(set.low) + std::popcount(set.high);
+}
+// Removes the lowest square of a set that is not empty, and returns it.
+inline Square pop_first(SquareSet& set) noexcept {
+    if (set.low) {
+        const auto s = static_cast<Square>(std::countr_zero(set.low));
+        set.low &= set.low - 1;
+        return s;
+    }
+    const auto s = static_cast<Square>(64 + std::countr_zero(set.high));
+    set.high &= set.high - 1;
+    return s;
+}
 
 class Position {
   public:
