@@ -110,7 +110,9 @@ Result<Document> read_pgn(std::string_view text, const ReadOptions&) {
 
 std::vector<Error> validate_pgn(std::string_view text, const ReadOptions&, std::vector<Error>&) {
     std::vector<Error> out;
-    for (const chess::Game& g : chess::read_pgn(text))
+    const std::vector<chess::Game> games = chess::read_pgn(text);
+    if (games.empty()) return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"}};
+    for (const chess::Game& g : games)
         for (Error e : g.errors) {
             e.message = fmt::format("game {}: {}", g.index + 1, e.message);
             out.push_back(std::move(e));

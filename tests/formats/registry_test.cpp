@@ -73,6 +73,14 @@ TEST(Registry, SamplesReadWriteAndReadBack) {
     }
 }
 
+TEST(Registry, ValidateAndReadAgree) {
+    // Found by the formats fuzzer: a text with no PGN game read as an error but validated ok.
+    std::vector<Error> warnings;
+    const Format& pgn = *find_format("pgn");
+    EXPECT_FALSE(pgn.read("[Eoen e5 {c} 2. Nf3 $1 *\n", {}));
+    EXPECT_FALSE(pgn.validate("[Eoen e5 {c} 2. Nf3 $1 *\n", {}, warnings).empty());
+}
+
 TEST(Registry, DetectionPicksTheFormat) {
     for (const Sample& s : kSamples) {
         const Format* f = find_format(s.format);
