@@ -129,22 +129,21 @@ class FenReader {
         int kings[2] = {0, 0};
         Scanner in(text_);
         in.seek(field.offset);
-        const auto shape = kifu::read_placement(in, diagnostics_, rules, [&](Scanner& s, int row, int file) {
-            const char c = s.peek();
+        const auto shape = kifu::read_placement(in, diagnostics_, rules, [&](std::string_view, std::size_t i, int row, int file) -> PieceResult {
+            const char c = text_[i];
             const PieceType type = piece_type_of(c);
-            if (type == PieceType::none) return PieceRead::not_a_piece;
+            if (type == PieceType::none) return {PieceRead::not_a_piece, i};
             const int rank = 7 - row;
             const Color color = c >= 'a' ? Color::black : Color::white;
-            const std::size_t at = s.offset();
-            s.advance();
+            const std::size_t at = i++;
             if (type == PieceType::pawn && (rank == 0 || rank == 7)) {
                 diagnostics_.add(ErrorCode::conflict, at,
                                  fmt::format("a pawn on rank {}: pawns never stand on the first or last rank", rank + 1));
-                return PieceRead::error;
+                return {PieceRead::error, i};
             }
             if (type == PieceType::king) ++kings[index(color)];
             pos.put({type, color}, make_square(file, rank));
-            return PieceRead::piece;
+            return {PieceRead::piece, i};
         });
         if (!shape) return false;
         bool ok = true;

@@ -58,30 +58,28 @@ bool read_board(std::string_view text, std::size_t begin, Position& out, bool se
     std::vector<Placed> placed;
     Scanner in(text);
     in.seek(begin);
-    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int file) {
+    const auto shape = read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
+        const std::size_t start = k;
+        const auto at = [&](std::size_t j) { return j < text.size() ? text[j] : '\0'; };
         if (seed)
             for (const auto& [g, letter] : kGlyphs)
-                if (text.substr(s.offset(), g.size()) == g) {
-                    for (std::size_t k = 0; k < g.size(); ++k) s.advance();
+                if (text.substr(k, g.size()) == g) {
+                    k += g.size();
                     placed.push_back({row, file, Piece{letter}});
-                    return PieceRead::piece;
+                    return {PieceRead::piece, k};
                 }
         Piece p;
-        if (s.peek() == '+' || s.peek() == '-') {
-            p.modifier = s.peek();
-            s.advance();
+        if (at(k) == '+' || at(k) == '-') p.modifier = text[k++];
+        if (!is_letter(at(k))) {
+            if (!p.modifier) return {PieceRead::not_a_piece, start};
+            d.expected(k, "a piece letter after the modifier");
+            return {PieceRead::error, k};
         }
-        if (!is_letter(s.peek())) {
-            if (!p.modifier) return PieceRead::not_a_piece;
-            d.expected(s.offset(), "a piece letter after the modifier");
-            return PieceRead::error;
-        }
-        p.letter = s.peek();
-        s.advance();
-        if (!seed && s.peek() == '^') p.terminal = true, s.advance();
-        if (!seed && s.peek() == '\'') p.derived = true, s.advance();
+        p.letter = text[k++];
+        if (!seed && at(k) == '^') p.terminal = true, ++k;
+        if (!seed && at(k) == '\'') p.derived = true, ++k;
         placed.push_back({row, file, p});
-        return PieceRead::piece;
+        return {PieceRead::piece, k};
     });
     if (!shape) return false;
     out.shape.clear();

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/scanner.hpp"
+#include "kifu/core/walk.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/sgf_values.hpp"
@@ -133,11 +134,18 @@ class Replayer {
   public:
     Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
              std::vector<SgfWarning>* warnings)
-        : sgf_(sgf), reader_(sgf, size, warnings), state_{Board(size), {}, {}, 0} {
-        if (options.superko) state_.board.track_superko(true);
+        : sgf_(sgf), reader_(sgf, size, warnings), size_(size), superko_(options.superko) {}
+
+    // The state before the root.
+    GameState start() const {
+        GameState state{Board(size_), {}, {}, 0};
+        if (superko_) state.board.track_superko(true);
+        return state;
     }
 
-    void node(std::uint32_t id) {
+    // Carries out node `id` on `state_`, with a warning for each value that does not read
+    // and each move that breaks a rule.
+    void node(GameState& state_, std::uint32_t id) {
         reader_.read(id, action_, &written_);
         if (action_.has_setup) {
             const std::size_t at = sgf_.properties(id).front().offset;
@@ -178,9 +186,6 @@ class Replayer {
         });
     }
 
-    GameState take() { return std::move(state_); }
-    const GameState& state() const { return state_; }
-    void restore(const GameState& state) { state_ = state; }
 
   private:
     bool has_move_property(std::uint32_t id) const {
@@ -191,7 +196,8 @@ class Replayer {
 
     const SgfCollection& sgf_;
     NodeReader reader_;
-    GameState state_;
+    BoardSize size_;
+    bool superko_;
     NodeAction action_;
     std::vector<WrittenMove> written_;
 };
@@ -223,8 +229,9 @@ Result<GameState> replay_to(const SgfCollection& sgf, std::uint32_t node, const 
     std::vector<std::uint32_t> path;
     for (std::uint32_t n = node; n != SgfCollection::kNone; n = sgf.node(n).parent) path.push_back(n);
     Replayer replayer(sgf, *size, options, warnings);
-    for (auto it = path.rbegin(); it != path.rend(); ++it) replayer.node(*it);
-    return replayer.take();
+    GameState state = replayer.start();
+    for (auto it = path.rbegin(); it != path.rend(); ++it) replayer.node(state, *it);
+    return state;
 }
 
 Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options,
@@ -232,29 +239,18 @@ Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const Rep
     const Result<BoardSize> size = game_board_size(sgf, root);
     if (!size) return size.error();
     Replayer replayer(sgf, *size, options, &warnings);
-    // Depth first along first children; the state at a branch point is saved for each of
-    // its other children, so every node is replayed exactly once.
-    struct Pending {
-        std::uint32_t node;
-        GameState state;
-    };
-    std::vector<Pending> pending;
-    std::uint32_t n = root;
-    for (;;) {
-        replayer.node(n);
-        const SgfCollection::Node& record = sgf.node(n);
-        if (record.first_child != SgfCollection::kNone) {
-            for (std::uint32_t c = sgf.node(record.first_child).next_sibling; c != SgfCollection::kNone;
-                 c = sgf.node(c).next_sibling)
-                pending.push_back({c, replayer.state()});
-            n = record.first_child;
-            continue;
-        }
-        if (pending.empty()) return {};
-        replayer.restore(pending.back().state);
-        n = pending.back().node;
-        pending.pop_back();
-    }
+    // The walk of every tree (core/walk.hpp), over the raw SGF nodes: each node replayed
+    // once, the state saved where a line branches.
+    GameState state = replayer.start();
+    replayer.node(state, root);
+    walk_depth_first(
+        root, std::move(state),
+        [&](std::uint32_t n, auto&& child) {
+            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone; c = sgf.node(c).next_sibling)
+                child(c);
+        },
+        [&](GameState& s, std::uint32_t n) { replayer.node(s, n); }, [](std::uint32_t, const GameState&) { return true; });
+    return {};
 }
 
 std::uint32_t main_line_end(const SgfCollection& sgf, std::uint32_t root) {

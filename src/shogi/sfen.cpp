@@ -63,27 +63,27 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
                                .rank_name = shogi_rank_name};
     Scanner in(text);
     in.seek(i);
-    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int column) {
-        const std::size_t at = s.offset();
-        const bool plus = s.peek() == '+';
-        if (plus) s.advance();
-        const char c = s.peek();
+    const auto shape = read_placement(in, d, rules, [&](std::string_view t, std::size_t k, int row, int column) -> PieceResult {
+        const std::size_t at = k;
+        const bool plus = t[k] == '+';
+        if (plus) ++k;
+        const char c = k < t.size() ? t[k] : '\0';
         const bool black = is_upper(c);
         const PieceType base = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
         if (base == PieceType::none) {
-            if (!plus) return PieceRead::not_a_piece;
-            d.expected(s.offset(), "a piece letter after '+' (P L N S B R)");
-            if (c != '/' && c != '\0' && !is_blank(c)) s.advance();
-            return PieceRead::error;
+            if (!plus) return {PieceRead::not_a_piece, at};
+            d.expected(k, "a piece letter after '+' (P L N S B R)");
+            if (c != '/' && c != '\0' && !is_blank(c)) ++k;
+            return {PieceRead::error, k};
         }
-        s.advance();
+        ++k;
         if (plus && !can_promote(base)) {
             d.add(ErrorCode::unexpected_character, at, fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
-            return PieceRead::error;
+            return {PieceRead::error, k};
         }
         pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
                 static_cast<Square>(row * 9 + column));
-        return PieceRead::piece;
+        return {PieceRead::piece, k};
     });
     if (!shape && d.full()) return std::nullopt;
     const bool board_read = shape.has_value();

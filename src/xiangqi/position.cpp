@@ -88,14 +88,14 @@ std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
                                .rank_name = xiangqi_rank_name};
     Scanner in(text);
     in.seek(i);
-    const auto shape = read_placement(in, d, rules, [&](Scanner& s, int row, int file) {
-        const char c = s.peek();
+    const auto shape = read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
+        const char c = text[k];
         const bool red = is_upper(c);
         const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
-        if (t == PieceType::none) return PieceRead::not_a_piece;
-        s.advance();
+        if (t == PieceType::none) return {PieceRead::not_a_piece, k};
+        ++k;
         pos.board[static_cast<std::size_t>(row * kFiles + file)] = Piece{t, red ? Color::red : Color::black};
-        return PieceRead::piece;
+        return {PieceRead::piece, k};
     });
     if (!shape && d.full()) return std::nullopt;
     const bool board_read = shape.has_value();

@@ -13,6 +13,7 @@
 // lists all that is wrong with the field at once; a reader for a value stops at the first
 // (a Diagnostics with limit 1).
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,11 +42,15 @@ struct PlacementShape {
     int files = 0;
 };
 
-// What a game's piece reader did at the scanner.
+// What a game's piece reader did.
 enum class PieceRead : std::uint8_t {
-    piece,        // read one piece (the scanner is past it)
-    not_a_piece,  // nothing there it knows: the scanner did not move (the reader reports it)
-    error,        // a broken piece (the piece reader reported it, and moved past it)
+    piece,        // read one piece
+    not_a_piece,  // nothing there it knows (the placement reader reports it)
+    error,        // a broken piece (the piece reader reported it)
+};
+struct PieceResult {
+    PieceRead read;
+    std::size_t next;  // the byte after what was read (for not_a_piece: where it started)
 };
 
 namespace placement_detail {
@@ -54,20 +59,43 @@ inline bool ends_field(char c) noexcept {
     return c == '\0' || is_blank(c);
 }
 
+enum class Kind : std::uint8_t { piece, digit, slash, end, comma };
+
+// What a byte is to the placement, by table: one load a byte in the hot loop.
+inline constexpr auto kKinds = [] {
+    std::array<Kind, 256> kinds{};
+    for (int c = '0'; c <= '9'; ++c) kinds[static_cast<std::size_t>(c)] = Kind::digit;
+    kinds['/'] = Kind::slash;
+    for (const char c : {'\0', ' ', '\t', '\n', '\v', '\f', '\r'}) kinds[static_cast<unsigned char>(c)] = Kind::end;
+    kinds[','] = Kind::comma;
+    return kinds;
+}();
+
 inline std::string name_of(const PlacementRules& rules, int row) {
     return rules.rank_name ? rules.rank_name(row) : std::to_string(row + 1);
 }
 
 }  // namespace placement_detail
 
-// Reads the field at `in` (blanks significant) up to a blank or the end. `read_piece(in,
-// row, file)` reads one piece for the cell at `row` (counted from the top, across layers)
-// and `file`; it is called only for cells inside the board. Returns the shape when no error
-// was recorded.
+// Reads the field at `in` (blanks significant) up to a blank or the end, and leaves `in`
+// after it. `read_piece(text, i, row, file)` reads one piece at byte `i` of the text and
+// says what it read and where it stopped (a PieceResult), for the cell at `row` (counted from the top, across layers)
+// and `file`; it is called only for cells inside the board, on a byte that is no digit,
+// '/' or blank. Returns the shape when no error was recorded.
 template <class ReadPiece>
 std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnostics, const PlacementRules& rules,
                                              ReadPiece&& read_piece) {
     using placement_detail::ends_field;
+    // A byte index into the text rather than the scanner's calls: this is the hot loop of
+    // every FEN, SFEN and FEEN read.
+    const std::string_view text = in.text();
+    std::size_t i = in.offset();
+    const auto peek = [&]() noexcept { return i < text.size() ? text[i] : '\0'; };
+    // `i` stays a local (no reference to it escapes), so that it lives in a register.
+    const auto finish = [&in](std::size_t end, auto result) {
+        in.seek(end);
+        return result;
+    };
     const std::size_t errors_before = diagnostics.errors().size();
     PlacementShape shape;
     int files = rules.files;            // the board's width once known
@@ -95,40 +123,74 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
         }
         return true;
     };
-    if (ends_field(in.peek())) {
-        diagnostics.expected(in.offset(), "the piece placement");
-        return std::nullopt;
+    if (ends_field(peek())) {
+        diagnostics.expected(i, "the piece placement");
+        return finish(i, std::optional<PlacementShape>{});
     }
-    if (in.peek() == '/' && rules.files == 0) {
-        diagnostics.add(ErrorCode::unexpected_character, in.offset(), "the piece placement starts with '/'");
-        return std::nullopt;
+    if (peek() == '/' && rules.files == 0) {
+        diagnostics.add(ErrorCode::unexpected_character, i, "the piece placement starts with '/'");
+        return finish(i, std::optional<PlacementShape>{});
     }
     for (;;) {
-        const char c = in.peek();
-        const std::size_t at = in.offset();
-        if (ends_field(c)) {
-            if (!end_rank(at)) return std::nullopt;
+        const char c = peek();
+        const std::size_t at = i;
+        placement_detail::Kind kind = placement_detail::kKinds[static_cast<unsigned char>(c)];
+        if (kind == placement_detail::Kind::comma && !rules.commas) kind = placement_detail::Kind::piece;
+        // The common case first: a piece (letters are most of a field).
+        if (kind == placement_detail::Kind::piece && !skipping) {
+            last_was_count = false;
+            if (files != 0 && file >= files) {
+                if (!diagnostics.add(ErrorCode::out_of_range, at,
+                                     "rank " + rank_name(row) + " has more than " + std::to_string(files) + " squares" +
+                                         regular()))
+                    return finish(i, std::optional<PlacementShape>{});
+                skipping = true;
+                continue;
+            }
+            const PieceResult read = read_piece(text, i, row, file);
+            i = read.next;
+            switch (read.read) {
+                case PieceRead::piece:
+                    break;
+                case PieceRead::not_a_piece:
+                    if (!diagnostics.expected(at, std::string(rules.piece_expected) + ", a digit or '/'"))
+                        return finish(i, std::optional<PlacementShape>{});
+                    ++i;
+                    // Skip the rest of a multi-byte character, so one error is said once.
+                    while (static_cast<unsigned char>(peek()) >= 0x80 && static_cast<unsigned char>(peek()) < 0xC0)
+                        ++i;
+                    break;
+                case PieceRead::error:
+                    if (diagnostics.full()) return finish(i, std::optional<PlacementShape>{});
+                    broken = true;  // one fault, one error: not also the rank's width
+                    break;
+            }
+            ++file;
+            continue;
+        }
+        if (kind == placement_detail::Kind::end) {
+            if (!end_rank(at)) return finish(i, std::optional<PlacementShape>{});
             break;
         }
-        if (c == '/') {
-            if (!end_rank(at)) return std::nullopt;
-            in.advance();
+        if (kind == placement_detail::Kind::slash) {
+            if (!end_rank(at)) return finish(i, std::optional<PlacementShape>{});
+            ++i;
             bool new_layer = false;
-            if (rules.layers && in.peek() == '/') {
-                in.advance();
+            if (rules.layers && peek() == '/') {
+                ++i;
                 new_layer = true;
-                if (in.peek() == '/') {
+                if (peek() == '/') {
                     int slashes = 3;
-                    for (in.advance(); in.peek() == '/'; in.advance()) ++slashes;
+                    for (++i; peek() == '/'; ++i) ++slashes;
                     diagnostics.add(ErrorCode::unsupported, at,
                                     std::to_string(slashes) +
                                         " slashes: boards have at most 3 dimensions (\"//\" between layers)");
-                    return std::nullopt;
+                    return finish(i, std::optional<PlacementShape>{});
                 }
             }
-            if (ends_field(in.peek())) {
-                diagnostics.add(ErrorCode::unexpected_end, in.offset() - 1, "the piece placement ends with '/'");
-                return std::nullopt;
+            if (ends_field(peek())) {
+                diagnostics.add(ErrorCode::unexpected_end, i - 1, "the piece placement ends with '/'");
+                return finish(i, std::optional<PlacementShape>{});
             }
             if (new_layer) {
                 if (layer_ranks == 0) layer_ranks = rank_in_layer + 1;
@@ -137,7 +199,7 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                                           "layer " + std::to_string(shape.layers) + " has " +
                                               std::to_string(rank_in_layer + 1) + " ranks, the first has " +
                                               std::to_string(layer_ranks) + " (boards are regular)"))
-                    return std::nullopt;
+                    return finish(i, std::optional<PlacementShape>{});
                 ++shape.layers;
                 rank_in_layer = 0;
             } else {
@@ -151,45 +213,41 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             if (board_ranks() != 0 && row >= board_ranks()) {
                 diagnostics.add(ErrorCode::out_of_range, at,
                                 "a board has " + std::to_string(board_ranks()) + " ranks, found more");
-                return std::nullopt;
+                return finish(i, std::optional<PlacementShape>{});
             }
             continue;
         }
-        if (skipping) {
-            in.advance();
+        if (skipping || kind == placement_detail::Kind::comma) {
+            ++i;
             continue;
         }
-        if (rules.commas && c == ',') {
-            in.advance();
-            continue;
-        }
-        if (is_digit(c)) {
+        {  // a count
             std::uint64_t n = 0;
             std::size_t digits = 0;
             if (rules.long_counts) {
                 if (c == '0') {
                     if (!diagnostics.add(ErrorCode::unexpected_character, at, "an empty run has no leading zero"))
-                        return std::nullopt;
-                    in.advance();
+                        return finish(i, std::optional<PlacementShape>{});
+                    ++i;
                     continue;
                 }
-                while (is_digit(in.peek()) && digits < 12) {
-                    n = n * 10 + static_cast<std::uint64_t>(in.peek() - '0');
+                while (is_digit(peek()) && digits < 12) {
+                    n = n * 10 + static_cast<std::uint64_t>(peek() - '0');
                     ++digits;
-                    in.advance();
+                    ++i;
                 }
             } else {
                 n = static_cast<std::uint64_t>(c - '0');
-                in.advance();
+                ++i;
                 if (n == 0) {
                     if (!diagnostics.expected(at, std::string(rules.piece_expected) + " or an empty count from 1"))
-                        return std::nullopt;
+                        return finish(i, std::optional<PlacementShape>{});
                     continue;
                 }
                 if (last_was_count && !rules.adjacent_counts &&
                     !diagnostics.add(ErrorCode::unexpected_character, at,
                                      "two digits in a row: empty squares are one digit"))
-                    return std::nullopt;
+                    return finish(i, std::optional<PlacementShape>{});
             }
             last_was_count = true;
             if (n > 100000 || (files != 0 && static_cast<std::uint64_t>(file) + n > static_cast<std::uint64_t>(files))) {
@@ -197,54 +255,27 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                                      "rank " + rank_name(row) + " has more than " +
                                          (files != 0 ? std::to_string(files) : std::string("100000")) + " squares" +
                                          (files != 0 ? regular() : "")))
-                    return std::nullopt;
+                    return finish(i, std::optional<PlacementShape>{});
                 skipping = true;
                 continue;
             }
             file += static_cast<int>(n);
             continue;
         }
-        last_was_count = false;
-        if (files != 0 && file >= files) {
-            if (!diagnostics.add(ErrorCode::out_of_range, at,
-                                 "rank " + rank_name(row) + " has more than " + std::to_string(files) + " squares" +
-                                     regular()))
-                return std::nullopt;
-            skipping = true;
-            continue;
-        }
-        switch (read_piece(in, row, file)) {
-            case PieceRead::piece:
-                ++file;
-                break;
-            case PieceRead::not_a_piece:
-                if (!diagnostics.expected(at, std::string(rules.piece_expected) + ", a digit or '/'")) return std::nullopt;
-                in.advance();
-                // Skip the rest of a multi-byte character, so one error is said once.
-                while (static_cast<unsigned char>(in.peek()) >= 0x80 && static_cast<unsigned char>(in.peek()) < 0xC0)
-                    in.advance();
-                ++file;
-                break;
-            case PieceRead::error:
-                if (diagnostics.full()) return std::nullopt;
-                broken = true;  // one fault, one error: not also the rank's width
-                ++file;
-                break;
-        }
     }
     if (rules.layers && shape.layers > 1 && rank_in_layer + 1 != layer_ranks &&
-        !diagnostics.add(ErrorCode::conflict, in.offset(),
+        !diagnostics.add(ErrorCode::conflict, i,
                          "layer " + std::to_string(shape.layers) + " has " + std::to_string(rank_in_layer + 1) +
                              " ranks, the first has " + std::to_string(layer_ranks) + " (boards are regular)"))
-        return std::nullopt;
+        return finish(i, std::optional<PlacementShape>{});
     if (board_ranks() != 0 && row + 1 < board_ranks()) {
-        diagnostics.expected(in.offset(), "'/' and the next rank (a board has " + std::to_string(board_ranks()) + " ranks)");
-        return std::nullopt;
+        diagnostics.expected(i, "'/' and the next rank (a board has " + std::to_string(board_ranks()) + " ranks)");
+        return finish(i, std::optional<PlacementShape>{});
     }
-    if (diagnostics.errors().size() != errors_before) return std::nullopt;
+    if (diagnostics.errors().size() != errors_before) return finish(i, std::optional<PlacementShape>{});
     shape.ranks = shape.layers > 1 ? layer_ranks : row + 1;
     shape.files = files;
-    return shape;
+    return finish(i, std::optional<PlacementShape>{shape});
 }
 
 }  // namespace kifu

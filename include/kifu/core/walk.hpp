@@ -22,34 +22,52 @@
 
 namespace kifu {
 
+// The one depth-first walk, for any tree: `state` is the position at `root`; for every
+// node below it in pre-order (a node, the rest of its line, then its variations in order)
+// `enter(state, node)` brings the state from the parent's position to the node's, and
+// `visit(node, state)` is called (for the root first, with the state as given). A copy of
+// the state is saved only where a line branches, one for each variation that starts
+// there; when visit returns false the node's subtree is not entered.
+// `for_each_child(node, f)` calls f(child) for each child in order.
+template <class Node, class State, class ForEachChild, class Enter, class Visit>
+void walk_depth_first(Node root, State state, ForEachChild&& for_each_child, Enter&& enter, Visit&& visit) {
+    struct Branch {
+        Node node;
+        State before;
+    };
+    std::vector<Branch> pending;
+    std::vector<Node> children;
+    Node id = root;
+    bool go_in = visit(id, static_cast<const State&>(state));
+    for (;;) {
+        children.clear();
+        if (go_in) for_each_child(id, [&](Node c) { children.push_back(c); });
+        if (!children.empty()) {
+            for (std::size_t i = children.size() - 1; i > 0; --i) pending.push_back({children[i], state});
+            id = children[0];
+        } else {
+            if (pending.empty()) return;
+            id = pending.back().node;
+            state = std::move(pending.back().before);
+            pending.pop_back();
+        }
+        enter(state, id);
+        go_in = visit(id, static_cast<const State&>(state));
+    }
+}
+
 // Calls visit(NodeId node, const Position& after_its_move) for the root (with the start
 // position) and then for every node in pre-order: a node, the rest of its line, then its
 // variations in order. When visit returns false the node's subtree is not entered.
 template <class Traits, class Visit>
 void walk(const GameTree<Traits>& tree, Visit&& visit) {
-    using Position = typename Traits::Position;
-    struct Branch {
-        NodeId node;
-        Position before;
-    };
-    std::vector<Branch> pending;
-    Position position = tree.start;
-    NodeId id = GameTree<Traits>::kRoot;
-    bool enter = visit(id, static_cast<const Position&>(position));
-    for (;;) {
-        const auto& children = tree.nodes[id].children;
-        if (enter && !children.empty()) {
-            for (std::size_t i = children.size() - 1; i > 0; --i) pending.push_back({children[i], position});
-            id = children[0];
-        } else {
-            if (pending.empty()) return;
-            id = pending.back().node;
-            position = std::move(pending.back().before);
-            pending.pop_back();
-        }
-        Traits::play(position, tree.nodes[id].move);
-        enter = visit(id, static_cast<const Position&>(position));
-    }
+    walk_depth_first(
+        GameTree<Traits>::kRoot, tree.start,
+        [&](NodeId id, auto&& child) {
+            for (const NodeId c : tree.nodes[id].children) child(c);
+        },
+        [&](typename Traits::Position& position, NodeId id) { Traits::play(position, tree.nodes[id].move); },
+        visit);
 }
 
 // The path of a node, in the form node_at_path reads.
