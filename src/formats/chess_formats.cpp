@@ -124,19 +124,24 @@ bool accepts_games(const Document& d) {
     return get<std::vector<chess::Game>>(d) != nullptr;
 }
 
-Result<std::string> write_pgn(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+Result<void> append_pgn(std::string& out, const Document& d, const WriteOptions& o, std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
     if (!games) return cannot_write(d, "pgn");
-    std::string out;
     for (const chess::Game& g : *games) chess::append_pgn(out, g, o.pgn);
-    return out;
+    return {};
 }
 
-Result<std::string> write_jsonl(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+Result<void> append_jsonl(std::string& out, const Document& d, const WriteOptions&, std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
     if (!games) return cannot_write(d, "jsonl");
-    std::string out;
     for (const chess::Game& g : *games) chess::append_game_json(out, g);
+    return {};
+}
+
+template <Result<void> (*Append)(std::string&, const Document&, const WriteOptions&, std::vector<std::string>&)>
+Result<std::string> write_by_appending(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+    std::string out;
+    if (Result<void> ok = Append(out, d, o, notes); !ok) return ok.error();
     return out;
 }
 
@@ -155,9 +160,9 @@ void add_chess_formats(std::vector<Format>& out) {
                    kEpdExtensions, 0, detect_epd, read_epd, validate_epd, accepts_chess_position, write_epd});
     out.push_back({"pgn", Game::chess, Kind::record, "Portable Game Notation: tags, moves, comments, variations",
                    kPgnExtensions, kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn,
-                   accepts_games, write_pgn});
+                   accepts_games, write_by_appending<append_pgn>, append_pgn});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)", kJsonlExtensions,
-                   0, nullptr, nullptr, nullptr, accepts_games, write_jsonl});
+                   0, nullptr, nullptr, nullptr, accepts_games, write_by_appending<append_jsonl>, append_jsonl});
 }
 
 }  // namespace kifu::formats

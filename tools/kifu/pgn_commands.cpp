@@ -124,6 +124,13 @@ void write_game(chess::Game game, std::size_t index, const Settings& s, BatchOut
         }
         d = std::move(*p);
     }
+    if (s.to->append) {  // straight into the batch's buffer
+        if (Result<void> ok = s.to->append(out.text, d, s.write, out.notes); !ok) {
+            out.errors += ok.error().format(s.source) + "\n";
+            ++out.totals.errors;
+        }
+        return;
+    }
     Result<std::string> text = s.to->write(d, s.write, out.notes);
     if (!text) {
         out.errors += text.error().format(s.source) + "\n";
@@ -145,7 +152,7 @@ BatchOutput run_batch(const Batch& batch, const Settings& s) {
             chess::read_pgn_game(g, counter);
         } else {
             chess::read_pgn_game(g, builder);
-            const chess::Game game = builder.take();
+            chess::Game game = builder.take();
             ++out.totals.games;  // convert and validate need only the games and their errors
             out.totals.errors += game.errors.size();
             for (const Error& e : game.errors) {

@@ -94,6 +94,10 @@ struct Format {
     // nullptr: kifu only reads this format. `notes`: what the format cannot hold and drops.
     Result<std::string> (*write)(const Document& document, const WriteOptions& options,
                                  std::vector<std::string>& notes) = nullptr;
+    // The same, appended to `out` (nullptr: write, then append): the streaming writers
+    // (PGN, JSON Lines) write game after game into one buffer without a copy.
+    Result<void> (*append)(std::string& out, const Document& document, const WriteOptions& options,
+                           std::vector<std::string>& notes) = nullptr;
 
     bool can_read() const noexcept { return read != nullptr; }
     bool can_write() const noexcept { return write != nullptr; }
