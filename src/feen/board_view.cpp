@@ -1,18 +1,6 @@
 #include "kifu/feen/board_view.hpp"
 
 namespace kifu::feen {
-namespace {
-
-std::string token(const Piece& p) {
-    std::string t;
-    if (p.modifier) t += p.modifier;
-    t += p.letter;
-    if (p.terminal) t += '^';
-    if (p.derived) t += '\'';
-    return t;
-}
-
-}  // namespace
 
 BoardView board_view(const Position& position) {
     BoardView view;
@@ -28,7 +16,7 @@ BoardView board_view(const Position& position) {
     for (std::size_t i = 0; i < position.cells.size(); ++i) {
         const Piece& p = position.cells[i];
         if (p.letter == 0) continue;
-        view.cells[i].piece = token(p);
+        view.cells[i].piece = piece_text(p);
         view.cells[i].side = p.first_player() ? 0 : 1;
     }
     for (int x = 0; x < files; ++x)
@@ -37,7 +25,7 @@ BoardView board_view(const Position& position) {
     for (int y = 0; y < ranks; ++y) view.rank_names.push_back(std::to_string(per_layer - y % per_layer));
     for (int side = 0; side < 2; ++side) {
         BoardView::Hand hand{static_cast<std::uint8_t>(side), {}};
-        for (const auto& [piece, count] : position.hands[side]) hand.pieces.push_back({token(piece), count});
+        for (const auto& [piece, count] : position.hands[side]) hand.pieces.push_back({piece_text(piece), count});
         view.hands.push_back(std::move(hand));
     }
     view.side_to_move = position.first_to_move ? 0 : 1;

@@ -11,6 +11,16 @@
 #include "kifu/core/text_position.hpp"
 
 namespace kifu::feen {
+
+std::string piece_text(const Piece& p) {
+    std::string out;
+    if (p.modifier) out += p.modifier;
+    out += p.letter;
+    if (p.terminal) out += '^';
+    if (p.derived) out += '\'';
+    return out;
+}
+
 namespace {
 
 bool is_letter(char c) {
@@ -33,14 +43,6 @@ constexpr std::array<std::pair<std::string_view, char>, 12> kGlyphs = {{
     {"♟", 'p'},
 }};
 
-std::string piece_text(const Piece& p) {
-    std::string out;
-    if (p.modifier) out += p.modifier;
-    out += p.letter;
-    if (p.terminal) out += '^';
-    if (p.derived) out += '\'';
-    return out;
-}
 
 // Reads a board (the shared placement reader: ranks separated by "/", layers by "//",
 // counts of any length) into `out`. The seed's form also takes the chess glyphs and ","

@@ -117,4 +117,21 @@ void report_warnings(const std::vector<Error>& warnings, std::string_view source
     for (const Error& w : warnings) report(w, source, "warning");
 }
 
+int for_each_document(const SourceOptions& source, const DocumentAction& each) {
+    int status = kOk;
+    for (const std::string& path : source.input.sources()) {
+        const Input in = read_input(source.input, path);
+        const formats::Format& from = input_format(in, source);
+        Result<formats::Document> d = from.read(in.text, source.read_options());
+        if (!d) {
+            report(d.error(), in.source);
+            status = kInvalidInput;
+            continue;
+        }
+        report_warnings(d->warnings, in.source);
+        each(in, from, *d, status);
+    }
+    return status;
+}
+
 }  // namespace kifu::cli

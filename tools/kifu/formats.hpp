@@ -3,6 +3,7 @@
 // the command line, the input's format (given or detected), and the options that apply to
 // a format: one that does not is a usage error, never silently ignored.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,7 +51,13 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
 // Usage errors for the read options that `from` does not take.
 void check_read_options(const formats::Format& from, const SourceOptions& options);
 
-// Reports each warning of a document; returns false (after reporting) on an error.
+// Reports each warning of a document.
 void report_warnings(const std::vector<Error>& warnings, std::string_view source);
+
+// The loop of the commands that look at whole documents (info, tree): each input read,
+// its format settled, its document read (an error reported, and exit 1 at the end) and
+// its warnings reported, then handed to `each`. Returns the exit code.
+using DocumentAction = std::function<void(const Input&, const formats::Format&, formats::Document&, int& status)>;
+int for_each_document(const SourceOptions& source, const DocumentAction& each);
 
 }  // namespace kifu::cli

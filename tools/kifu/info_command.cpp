@@ -122,21 +122,12 @@ Run add_info_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         check_output_is_not_input(options->output, options->source.input);
         Output out(options->output);
-        int status = kOk;
-        const std::vector<std::string> sources = options->source.input.sources();
-        for (const std::string& path : sources) {
-            const Input in = read_input(options->source.input, path);
-            const formats::Format& from = input_format(in, options->source);
-            Result<formats::Document> d = from.read(in.text, options->source.read_options());
-            if (!d) {
-                report(d.error(), in.source);
-                status = kInvalidInput;
-                continue;
-            }
-            report_warnings(d->warnings, in.source);
-            if (sources.size() > 1) out.write(fmt::format("{}:\n", in.source));
-            out.write(document_info(from, *d, in.source, status));
-        }
+        const bool several = options->source.input.sources().size() > 1;
+        const int status = for_each_document(
+            options->source, [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
+                if (several) out.write(fmt::format("{}:\n", in.source));
+                out.write(document_info(from, d, in.source, code));
+            });
         out.close();
         return status;
     };

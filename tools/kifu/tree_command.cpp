@@ -70,41 +70,33 @@ Run add_tree_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         check_output_is_not_input(options->output, options->source.input);
         Output out(options->output);
-        int status = kOk;
-        for (const std::string& path : options->source.input.sources()) {
-            const Input in = read_input(options->source.input, path);
-            const formats::Format& from = input_format(in, options->source);
-            if (from.kind == formats::Kind::position)
-                fail(kUsage, fmt::format("{}: {} is a position format; tree lists the nodes of a record", in.source, from.name));
-            Result<formats::Document> d = from.read(in.text, options->source.read_options());
-            if (!d) {
-                report(d.error(), in.source);
-                status = kInvalidInput;
-                continue;
-            }
-            report_warnings(d->warnings, in.source);
-            std::string text;
-            if (const auto* sgf = std::get_if<go::SgfCollection>(&d->value)) {
-                for (std::size_t i = 0; i < sgf->games().size(); ++i) {
-                    Result<go::Game> game = go::game_tree(*sgf, sgf->games()[i]);
-                    if (!game) {
-                        report(game.error(), in.source);
-                        status = kInvalidInput;
-                        continue;
+        const int status = for_each_document(
+            options->source, [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
+                if (from.kind == formats::Kind::position)
+                    fail(kUsage, fmt::format("{}: {} is a position format; tree lists the nodes of a record",
+                                             in.source, from.name));
+                std::string text;
+                if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) {
+                    for (std::size_t i = 0; i < sgf->games().size(); ++i) {
+                        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[i]);
+                        if (!game) {
+                            report(game.error(), in.source);
+                            code = kInvalidInput;
+                            continue;
+                        }
+                        if (sgf->games().size() > 1) text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
+                        text += list_tree(*game);
                     }
-                    if (sgf->games().size() > 1) text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
+                } else if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
+                    for (std::size_t i = 0; i < games->size(); ++i) {
+                        if (games->size() > 1) text += fmt::format("game {} of {}\n", i + 1, games->size());
+                        text += list_tree((*games)[i]);
+                    }
+                } else if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
                     text += list_tree(*game);
                 }
-            } else if (const auto* games = std::get_if<std::vector<chess::Game>>(&d->value)) {
-                for (std::size_t i = 0; i < games->size(); ++i) {
-                    if (games->size() > 1) text += fmt::format("game {} of {}\n", i + 1, games->size());
-                    text += list_tree((*games)[i]);
-                }
-            } else if (const auto* game = std::get_if<shogi::Game>(&d->value)) {
-                text += list_tree(*game);
-            }
-            out.write(text);
-        }
+                out.write(text);
+            });
         out.close();
         return status;
     };

@@ -168,12 +168,14 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             ++file;
             continue;
         }
+        // A rank of the right width needs no check (the common case, kept out of end_rank).
+        const bool width_ok = files != 0 && file == files;
         if (kind == placement_detail::Kind::end) {
-            if (!end_rank(at)) return finish(i, std::optional<PlacementShape>{});
+            if (!width_ok && !end_rank(at)) return finish(i, std::optional<PlacementShape>{});
             break;
         }
         if (kind == placement_detail::Kind::slash) {
-            if (!end_rank(at)) return finish(i, std::optional<PlacementShape>{});
+            if (!width_ok && !end_rank(at)) return finish(i, std::optional<PlacementShape>{});
             ++i;
             bool new_layer = false;
             if (rules.layers && peek() == '/') {

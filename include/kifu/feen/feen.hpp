@@ -48,6 +48,9 @@ struct Position {
     bool operator==(const Position&) const = default;
 };
 
+// A piece as FEEN writes it: "+K^'".
+std::string piece_text(const Piece& piece);
+
 // FEEN v1.0.0. Errors say what was expected and found, with the column.
 Result<Position> parse_feen(std::string_view text);
 // Every error of the placement at once (with its column), else the first of the other fields.
