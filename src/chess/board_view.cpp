@@ -26,7 +26,8 @@ BoardView board_view(const Position& position) {
     view.side_to_move = static_cast<std::uint8_t>(index(us));
     const Square king = position.king(us);
     if (king != kNoSquare && in_check(position, us)) {
-        view.marks.push_back({NodeMark::Kind::highlight, (7 - rank_of(king)) * 8 + file_of(king), -1, "check"});
+        view.marks.push_back(
+            {NodeMark::Kind::highlight, (7 - rank_of(king)) * 8 + file_of(king), -1, "check"});
         view.notes.push_back("in check");
     }
     return view;

@@ -69,13 +69,17 @@ class FenReader {
         int halfmove = 0, fullmove = 1;
         if (fields.size() > 4) {
             Result<int> h = read_number(fields[4], 0, "the halfmove clock");
-            if (h) halfmove = *h;
-            else if (!note(Result<void>(h.error()), ok)) return std::nullopt;
+            if (h)
+                halfmove = *h;
+            else if (!note(Result<void>(h.error()), ok))
+                return std::nullopt;
         }
         if (fields.size() > 5) {
             Result<int> f = read_number(fields[5], 1, "the fullmove number");
-            if (f) fullmove = *f;
-            else if (!note(Result<void>(f.error()), ok)) return std::nullopt;
+            if (f)
+                fullmove = *f;
+            else if (!note(Result<void>(f.error()), ok))
+                return std::nullopt;
         }
         if (!ok) return std::nullopt;
         pos.set_clocks(halfmove, fullmove);
@@ -129,22 +133,25 @@ class FenReader {
         int kings[2] = {0, 0};
         Scanner in(text_);
         in.seek(field.offset);
-        const auto shape = kifu::read_placement(in, diagnostics_, rules, [&](std::string_view, std::size_t i, int row, int file) -> PieceResult {
-            const char c = text_[i];
-            const PieceType type = piece_type_of(c);
-            if (type == PieceType::none) return {PieceRead::not_a_piece, i};
-            const int rank = 7 - row;
-            const Color color = c >= 'a' ? Color::black : Color::white;
-            const std::size_t at = i++;
-            if (type == PieceType::pawn && (rank == 0 || rank == 7)) {
-                diagnostics_.add(ErrorCode::conflict, at,
-                                 fmt::format("a pawn on rank {}: pawns never stand on the first or last rank", rank + 1));
-                return {PieceRead::error, i};
-            }
-            if (type == PieceType::king) ++kings[index(color)];
-            pos.put({type, color}, make_square(file, rank));
-            return {PieceRead::piece, i};
-        });
+        const auto shape = kifu::read_placement(
+            in, diagnostics_, rules, [&](std::string_view, std::size_t i, int row, int file) -> PieceResult {
+                const char c = text_[i];
+                const PieceType type = piece_type_of(c);
+                if (type == PieceType::none) return {PieceRead::not_a_piece, i};
+                const int rank = 7 - row;
+                const Color color = c >= 'a' ? Color::black : Color::white;
+                const std::size_t at = i++;
+                if (type == PieceType::pawn && (rank == 0 || rank == 7)) {
+                    diagnostics_.add(
+                        ErrorCode::conflict, at,
+                        fmt::format("a pawn on rank {}: pawns never stand on the first or last rank",
+                                    rank + 1));
+                    return {PieceRead::error, i};
+                }
+                if (type == PieceType::king) ++kings[index(color)];
+                pos.put({type, color}, make_square(file, rank));
+                return {PieceRead::piece, i};
+            });
         if (!shape) return false;
         bool ok = true;
         for (const Color c : {Color::white, Color::black})
@@ -306,12 +313,15 @@ std::vector<Problem> validity_problems(const Position& pos) {
     std::vector<Problem> problems;
     const Color us = pos.side_to_move();
     if (in_check(pos, ~us))
-        problems.push_back({ProblemKind::side_not_to_move_in_check, pos.king(~us) == kNoSquare ? -1 : view_cell(pos.king(~us)),
-                            fmt::format("{}, not to move, is in check", us == Color::white ? "black" : "white")});
+        problems.push_back(
+            {ProblemKind::side_not_to_move_in_check,
+             pos.king(~us) == kNoSquare ? -1 : view_cell(pos.king(~us)),
+             fmt::format("{}, not to move, is in check", us == Color::white ? "black" : "white")});
     const Bitboard checkers = pos.checkers();
     if (popcount(checkers) > 2)
-        problems.push_back({ProblemKind::too_many_checkers, view_cell(pos.king(us)),
-                            fmt::format("{} checkers: no move gives more than two checks", popcount(checkers))});
+        problems.push_back(
+            {ProblemKind::too_many_checkers, view_cell(pos.king(us)),
+             fmt::format("{} checkers: no move gives more than two checks", popcount(checkers))});
     else if (popcount(checkers) == 2) {
         const Square a = lsb(checkers);
         const Square b = lsb(checkers & (checkers - 1));
@@ -329,9 +339,10 @@ std::vector<Problem> validity_problems(const Position& pos) {
         const Square origin = static_cast<Square>(ep - dir);
         if (pos.piece_on(pawn) != Piece{PieceType::pawn, ~us} || !pos.piece_on(ep).empty() ||
             !pos.piece_on(origin).empty())
-            problems.push_back({ProblemKind::en_passant_without_pawn, view_cell(ep),
-                                fmt::format("en-passant square {}{} without a pawn that just moved two squares past it",
-                                            file_char(ep), rank_char(ep))});
+            problems.push_back(
+                {ProblemKind::en_passant_without_pawn, view_cell(ep),
+                 fmt::format("en-passant square {}{} without a pawn that just moved two squares past it",
+                             file_char(ep), rank_char(ep))});
     }
     return problems;
 }
@@ -342,7 +353,8 @@ std::vector<Error> validate_fen(std::string_view text, FenReadOptions options) {
     std::optional<Position> pos = reader.read();
     if (!pos) return diagnostics.take();
     std::vector<Error> out;
-    for (std::string& p : reader.dropped_castling) out.push_back(unplaced_error(ErrorCode::conflict, std::move(p)));
+    for (std::string& p : reader.dropped_castling)
+        out.push_back(unplaced_error(ErrorCode::conflict, std::move(p)));
     for (const Problem& p : validity_problems(*pos)) out.push_back(problem_error(p));
     return out;
 }

@@ -228,7 +228,8 @@ void append_number(std::string& out, double v) {
 
 void append_move_json(std::string& out, const Position& before, const GameNode& n) {
     out += "{\"ply\":";
-    out += fmt::format("{}", (before.fullmove_number() - 1) * 2 + (before.side_to_move() == Color::black ? 2 : 1));
+    out += fmt::format("{}",
+                       (before.fullmove_number() - 1) * 2 + (before.side_to_move() == Color::black ? 2 : 1));
     out += ",\"san\":";
     append_json_string(out, write_san(before, n.move));
     out += ",\"uci\":";

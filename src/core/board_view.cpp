@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-
 namespace kifu {
 namespace {
 
@@ -40,7 +39,8 @@ std::string_view side_name(const BoardView& view, std::uint8_t side) {
 
 std::string render_text(const BoardView& view) {
     std::size_t cell_width = 1, rank_width = 0;
-    for (const BoardView::Cell& c : view.cells) cell_width = std::max(cell_width, display_width(cell_text(c)));
+    for (const BoardView::Cell& c : view.cells)
+        cell_width = std::max(cell_width, display_width(cell_text(c)));
     for (const std::string& f : view.file_names) cell_width = std::max(cell_width, display_width(f));
     for (const std::string& r : view.rank_names) rank_width = std::max(rank_width, display_width(r));
     const std::string margin(rank_width + 1, ' ');
@@ -49,7 +49,9 @@ std::string render_text(const BoardView& view) {
         if (view.file_names.empty()) return;
         std::string line = margin;
         for (int x = 0; x < view.width; ++x) {
-            line += padded(static_cast<std::size_t>(x) < view.file_names.size() ? view.file_names[static_cast<std::size_t>(x)] : "",
+            line += padded(static_cast<std::size_t>(x) < view.file_names.size()
+                               ? view.file_names[static_cast<std::size_t>(x)]
+                               : "",
                            cell_width);
             if (x + 1 < view.width) line += ' ';
         }
@@ -58,7 +60,9 @@ std::string render_text(const BoardView& view) {
     };
     file_line();
     for (int y = 0; y < view.height; ++y) {
-        const std::string rank = static_cast<std::size_t>(y) < view.rank_names.size() ? view.rank_names[static_cast<std::size_t>(y)] : "";
+        const std::string rank = static_cast<std::size_t>(y) < view.rank_names.size()
+                                     ? view.rank_names[static_cast<std::size_t>(y)]
+                                     : "";
         std::string line = padded(rank, rank_width) + ' ';
         if (rank_width == 0) line.clear();
         for (int x = 0; x < view.width; ++x) {
@@ -70,11 +74,13 @@ std::string render_text(const BoardView& view) {
         out += line + '\n';
     }
     file_line();
-    if (view.side_to_move != BoardView::kNoSide) out += fmt::format("to move: {}\n", side_name(view, view.side_to_move));
+    if (view.side_to_move != BoardView::kNoSide)
+        out += fmt::format("to move: {}\n", side_name(view, view.side_to_move));
     for (const BoardView::Hand& h : view.hands) {
         std::string pieces;
         for (const BoardView::HandPiece& p : h.pieces)
-            pieces += fmt::format("{}{}{}", pieces.empty() ? "" : " ", p.piece, p.count > 1 ? fmt::format("x{}", p.count) : "");
+            pieces += fmt::format("{}{}{}", pieces.empty() ? "" : " ", p.piece,
+                                  p.count > 1 ? fmt::format("x{}", p.count) : "");
         out += fmt::format("in hand, {}: {}\n", side_name(view, h.side), pieces.empty() ? "-" : pieces);
     }
     if (view.last_move) out += fmt::format("last move: {}\n", view.last_move->text);

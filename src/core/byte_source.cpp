@@ -7,8 +7,8 @@
 #include <cstring>
 #include <vector>
 
-#include <fmt/format.h>
 #include <bzlib.h>
+#include <fmt/format.h>
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -36,7 +36,8 @@ class RawSource : public ByteSource {
             return n;
         }
         const std::size_t n = std::fread(buffer, 1, size, file_);
-        if (n == 0 && std::ferror(file_)) return io_error(fmt::format("cannot read: {}", std::strerror(errno)));
+        if (n == 0 && std::ferror(file_))
+            return io_error(fmt::format("cannot read: {}", std::strerror(errno)));
         return n;
     }
 
@@ -163,14 +164,16 @@ class Bzip2Source : public DecompressingSource {
         std::size_t produced = 0;
         while (produced == 0) {
             if (!initialized_) {
-                if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) return io_error("bzip2: cannot start libbz2");
+                if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK)
+                    return io_error("bzip2: cannot start libbz2");
                 initialized_ = true;
             }
             auto more = fill();
             if (!more) return more.error();
             if (!*more) {
                 if (in_stream_)
-                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0, "bzip2: the compressed data ends early"};
+                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
+                                 "bzip2: the compressed data ends early"};
                 break;
             }
             stream_.next_in = input_.data() + consumed_;
@@ -230,11 +233,14 @@ class XzSource : public DecompressingSource {
             if (rc == LZMA_STREAM_END) {
                 finished_ = true;
             } else if (rc == LZMA_BUF_ERROR && !*more) {
-                return Error{ErrorCode::unexpected_end, total_in_, 0, 0, "xz: the compressed data ends early"};
+                return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
+                             "xz: the compressed data ends early"};
             } else if (rc == LZMA_MEMLIMIT_ERROR) {
-                return Error{ErrorCode::out_of_range, total_in_, 0, 0, "xz: the data needs more than 256 MiB to decompress"};
+                return Error{ErrorCode::out_of_range, total_in_, 0, 0,
+                             "xz: the data needs more than 256 MiB to decompress"};
             } else if (rc != LZMA_OK) {
-                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0, fmt::format("xz: corrupt data (error {})", static_cast<int>(rc))};
+                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                             fmt::format("xz: corrupt data (error {})", static_cast<int>(rc))};
             }
         }
         return produced;
@@ -262,9 +268,13 @@ Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
     };
     if (starts("\x1f\x8b")) return std::unique_ptr<ByteSource>(new GzipSource(std::move(raw), head));
     if (starts("\x28\xb5\x2f\xfd")) return std::unique_ptr<ByteSource>(new ZstdSource(std::move(raw), head));
-    if (starts(std::string_view("\xfd" "7zXZ\0", 6))) return std::unique_ptr<ByteSource>(new XzSource(std::move(raw), head));
+    if (starts(std::string_view("\xfd"
+                                "7zXZ\0",
+                                6)))
+        return std::unique_ptr<ByteSource>(new XzSource(std::move(raw), head));
     // "BZh", the block size 1-9, then the magic of a block (pi) or of the end (sqrt pi).
-    if (starts("BZh") && head.size() >= 5 && head[3] >= '1' && head[3] <= '9' && (head[4] == '\x31' || head[4] == '\x17'))
+    if (starts("BZh") && head.size() >= 5 && head[3] >= '1' && head[3] <= '9' &&
+        (head[4] == '\x31' || head[4] == '\x17'))
         return std::unique_ptr<ByteSource>(new Bzip2Source(std::move(raw), head));
 
     // Plain bytes: give back the sniffed ones first.
@@ -312,8 +322,9 @@ Result<std::string> read_all(ByteSource& source, std::size_t limit) {
     std::size_t have = 0;
     for (;;) {
         if (have > limit)
-            return Error{ErrorCode::out_of_range, 0, 0, 0,
-                         fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
+            return Error{
+                ErrorCode::out_of_range, 0, 0, 0,
+                fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
         out.resize(have + (1 << 16));
         auto n = source.read(out.data() + have, out.size() - have);
         if (!n) return n.error();

@@ -20,12 +20,14 @@ BoardView board_view(const Position& position) {
         view.cells[i].side = p.first_player() ? 0 : 1;
     }
     for (int x = 0; x < files; ++x)
-        view.file_names.push_back(x < 26 ? std::string(1, static_cast<char>('a' + x)) : std::to_string(x + 1));
+        view.file_names.push_back(x < 26 ? std::string(1, static_cast<char>('a' + x))
+                                         : std::to_string(x + 1));
     const int per_layer = position.shape.size() >= 2 ? position.shape[position.shape.size() - 2] : 1;
     for (int y = 0; y < ranks; ++y) view.rank_names.push_back(std::to_string(per_layer - y % per_layer));
     for (int side = 0; side < 2; ++side) {
         BoardView::Hand hand{static_cast<std::uint8_t>(side), {}};
-        for (const auto& [piece, count] : position.hands[side]) hand.pieces.push_back({piece_text(piece), count});
+        for (const auto& [piece, count] : position.hands[side])
+            hand.pieces.push_back({piece_text(piece), count});
         view.hands.push_back(std::move(hand));
     }
     view.side_to_move = position.first_to_move ? 0 : 1;

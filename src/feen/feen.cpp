@@ -43,7 +43,6 @@ constexpr std::array<std::pair<std::string_view, char>, 12> kGlyphs = {{
     {"♟", 'p'},
 }};
 
-
 // Reads a board (the shared placement reader: ranks separated by "/", layers by "//",
 // counts of any length) into `out`. The seed's form also takes the chess glyphs and ","
 // between cells. Errors go to `d`; false when there was one.
@@ -60,29 +59,30 @@ bool read_board(std::string_view text, std::size_t begin, Position& out, bool se
     std::vector<Placed> placed;
     Scanner in(text);
     in.seek(begin);
-    const auto shape = read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
-        const std::size_t start = k;
-        const auto at = [&](std::size_t j) { return j < text.size() ? text[j] : '\0'; };
-        if (seed)
-            for (const auto& [g, letter] : kGlyphs)
-                if (text.substr(k, g.size()) == g) {
-                    k += g.size();
-                    placed.push_back({row, file, Piece{letter}});
-                    return {PieceRead::piece, k};
-                }
-        Piece p;
-        if (at(k) == '+' || at(k) == '-') p.modifier = text[k++];
-        if (!is_letter(at(k))) {
-            if (!p.modifier) return {PieceRead::not_a_piece, start};
-            d.expected(k, "a piece letter after the modifier");
-            return {PieceRead::error, k};
-        }
-        p.letter = text[k++];
-        if (!seed && at(k) == '^') p.terminal = true, ++k;
-        if (!seed && at(k) == '\'') p.derived = true, ++k;
-        placed.push_back({row, file, p});
-        return {PieceRead::piece, k};
-    });
+    const auto shape =
+        read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
+            const std::size_t start = k;
+            const auto at = [&](std::size_t j) { return j < text.size() ? text[j] : '\0'; };
+            if (seed)
+                for (const auto& [g, letter] : kGlyphs)
+                    if (text.substr(k, g.size()) == g) {
+                        k += g.size();
+                        placed.push_back({row, file, Piece{letter}});
+                        return {PieceRead::piece, k};
+                    }
+            Piece p;
+            if (at(k) == '+' || at(k) == '-') p.modifier = text[k++];
+            if (!is_letter(at(k))) {
+                if (!p.modifier) return {PieceRead::not_a_piece, start};
+                d.expected(k, "a piece letter after the modifier");
+                return {PieceRead::error, k};
+            }
+            p.letter = text[k++];
+            if (!seed && at(k) == '^') p.terminal = true, ++k;
+            if (!seed && at(k) == '\'') p.derived = true, ++k;
+            placed.push_back({row, file, p});
+            return {PieceRead::piece, k};
+        });
     if (!shape) return false;
     out.shape.clear();
     if (shape->layers > 1) out.shape.push_back(shape->layers);

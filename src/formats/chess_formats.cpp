@@ -76,7 +76,8 @@ template <chess::CastlingNotation Castling>
 Result<std::string> write_fen(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
     Result<chess::Position> p = chess_position(d);
     if (!p) return cannot_write(d, Castling == chess::CastlingNotation::shredder ? "shredder" : "fen");
-    if (const auto* e = get<chess::Epd>(d); e && !e->operations.empty()) notes.push_back("the EPD operations");
+    if (const auto* e = get<chess::Epd>(d); e && !e->operations.empty())
+        notes.push_back("the EPD operations");
     return chess::write_fen(*p, {.castling = Castling});
 }
 
@@ -124,22 +125,26 @@ bool accepts_games(const Document& d) {
     return get<std::vector<chess::Game>>(d) != nullptr;
 }
 
-Result<void> append_pgn(std::string& out, const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+Result<void> append_pgn(std::string& out, const Document& d, const WriteOptions& o,
+                        std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
     if (!games) return cannot_write(d, "pgn");
     for (const chess::Game& g : *games) chess::append_pgn(out, g, o.pgn);
     return {};
 }
 
-Result<void> append_jsonl(std::string& out, const Document& d, const WriteOptions&, std::vector<std::string>&) {
+Result<void> append_jsonl(std::string& out, const Document& d, const WriteOptions&,
+                          std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
     if (!games) return cannot_write(d, "jsonl");
     for (const chess::Game& g : *games) chess::append_game_json(out, g);
     return {};
 }
 
-template <Result<void> (*Append)(std::string&, const Document&, const WriteOptions&, std::vector<std::string>&)>
-Result<std::string> write_by_appending(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+template <Result<void> (*Append)(std::string&, const Document&, const WriteOptions&,
+                                 std::vector<std::string>&)>
+Result<std::string> write_by_appending(const Document& d, const WriteOptions& o,
+                                       std::vector<std::string>& notes) {
     std::string out;
     if (Result<void> ok = Append(out, d, o, notes); !ok) return ok.error();
     return out;
@@ -148,21 +153,41 @@ Result<std::string> write_by_appending(const Document& d, const WriteOptions& o,
 }  // namespace
 
 void add_chess_formats(std::vector<Format>& out) {
-    out.push_back({"fen", Game::chess, Kind::position, "Forsyth-Edwards Notation (X-FEN castling), or 'startpos'",
-                   kFenExtensions, 0, detect_fen, read_fen, validate_fen, accepts_chess_position,
+    out.push_back({"fen", Game::chess, Kind::position,
+                   "Forsyth-Edwards Notation (X-FEN castling), or 'startpos'", kFenExtensions, 0, detect_fen,
+                   read_fen, validate_fen, accepts_chess_position, write_fen<chess::CastlingNotation::xfen>});
+    out.push_back({"xfen",
+                   Game::chess,
+                   Kind::position,
+                   "X-FEN: FEN with Chess960 castling by rook file when needed",
+                   {},
+                   0,
+                   nullptr,
+                   read_fen,
+                   validate_fen,
+                   accepts_chess_position,
                    write_fen<chess::CastlingNotation::xfen>});
-    out.push_back({"xfen", Game::chess, Kind::position, "X-FEN: FEN with Chess960 castling by rook file when needed", {},
-                   0, nullptr, read_fen, validate_fen, accepts_chess_position, write_fen<chess::CastlingNotation::xfen>});
-    out.push_back({"shredder", Game::chess, Kind::position, "Shredder-FEN: castling always by rook file (HAha)", {}, 0,
-                   nullptr, read_fen, validate_fen, accepts_chess_position,
+    out.push_back({"shredder",
+                   Game::chess,
+                   Kind::position,
+                   "Shredder-FEN: castling always by rook file (HAha)",
+                   {},
+                   0,
+                   nullptr,
+                   read_fen,
+                   validate_fen,
+                   accepts_chess_position,
                    write_fen<chess::CastlingNotation::shredder>});
-    out.push_back({"epd", Game::chess, Kind::position, "Extended Position Description: FEN's four fields, operations",
-                   kEpdExtensions, 0, detect_epd, read_epd, validate_epd, accepts_chess_position, write_epd});
-    out.push_back({"pgn", Game::chess, Kind::record, "Portable Game Notation: tags, moves, comments, variations",
-                   kPgnExtensions, kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn,
-                   accepts_games, write_by_appending<append_pgn>, append_pgn});
-    out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)", kJsonlExtensions,
-                   0, nullptr, nullptr, nullptr, accepts_games, write_by_appending<append_jsonl>, append_jsonl});
+    out.push_back({"epd", Game::chess, Kind::position,
+                   "Extended Position Description: FEN's four fields, operations", kEpdExtensions, 0,
+                   detect_epd, read_epd, validate_epd, accepts_chess_position, write_epd});
+    out.push_back({"pgn", Game::chess, Kind::record,
+                   "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
+                   kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn, accepts_games,
+                   write_by_appending<append_pgn>, append_pgn});
+    out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
+                   kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
+                   write_by_appending<append_jsonl>, append_jsonl});
 }
 
 }  // namespace kifu::formats

@@ -102,16 +102,19 @@ std::vector<Error> game_checks(const Document& d) {
     // The game's own reader checks more than its validity problems (a chess side has one
     // king): the position goes through its notation.
     if (const auto* c = get<chess::Position>(d))
-        for (Error& e : chess::validate_fen(chess::write_fen(*c))) out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
+        for (Error& e : chess::validate_fen(chess::write_fen(*c)))
+            out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
     if (const auto* s = get<shogi::Position>(d))
-        for (Error& e : shogi::validate_sfen(shogi::write_sfen(*s))) out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
+        for (Error& e : shogi::validate_sfen(shogi::write_sfen(*s)))
+            out.push_back(unplaced_error(ErrorCode::conflict, std::move(e.message)));
     if (const auto* x = get<xiangqi::Position>(d))
         for (const xiangqi::Problem& p : xiangqi::validity_problems(*x)) out.push_back(problem_error(p));
     return out;
 }
 
 template <Result<Document> (*Read)(std::string_view, const ReadOptions&)>
-std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
+std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOptions& options,
+                                             std::vector<Error>&) {
     // FEEN v1.0.0 lists every error of its placement at once.
     if (Read == read_feen)
         if (std::vector<Error> errors = feen::validate_feen(trim(text)); !errors.empty()) return errors;
@@ -121,13 +124,13 @@ std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOp
 }
 
 bool accepts_any_position(const Document& d) {
-    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) || get<xiangqi::Position>(d) ||
-           get<feen::Position>(d);
+    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) ||
+           get<xiangqi::Position>(d) || get<feen::Position>(d);
 }
 
 bool accepts_feen(const Document& d) {
-    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) || get<xiangqi::Position>(d) ||
-           get<feen::Position>(d);
+    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) ||
+           get<xiangqi::Position>(d) || get<feen::Position>(d);
 }
 
 const chess::Position* chess_of(const Document& d) {
@@ -153,7 +156,8 @@ Result<std::string> write_feen(const Document& d, const WriteOptions&, std::vect
     return cannot_write(d, "feen");
 }
 
-Result<std::string> write_feen2015(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+Result<std::string> write_feen2015(const Document& d, const WriteOptions& o,
+                                   std::vector<std::string>& notes) {
     if (const chess::Position* c = chess_of(d)) {
         if (c->castling()) notes.push_back("the castling rights");
         if (c->en_passant() != chess::kNoSquare) notes.push_back("the en-passant square");
@@ -200,20 +204,36 @@ Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vecto
 }  // namespace
 
 void add_feen_formats(std::vector<Format>& out) {
-    out.push_back({"xfen-xiangqi", Game::xiangqi, Kind::position, "xiangqi FEN (WXF/UCCI)", {}, 0, detect_xiangqi,
-                   [](std::string_view text, const ReadOptions&) { return document(xiangqi::parse_fen(trim(text))); },
-                   [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
-                       return xiangqi::validate_fen(trim(text));
-                   },
-                   accepts_xiangqi, write_xiangqi});
-    out.push_back({"feen", Game::any, Kind::position, "FEEN v1.0.0: any board up to 3D, with hands and styles",
-                   kFeenExtensions, 0, detect_feen, read_feen, validate_with_game_checks<read_feen>, accepts_feen,
-                   write_feen});
-    out.push_back({"feen2015", Game::any, Kind::position, "the seed's FEEN (2015): board, side, captured actors", {},
-                   kLetters, detect_feen2015, read_feen2015, validate_with_game_checks<read_feen2015>, accepts_feen,
+    out.push_back(
+        {"xfen-xiangqi",
+         Game::xiangqi,
+         Kind::position,
+         "xiangqi FEN (WXF/UCCI)",
+         {},
+         0,
+         detect_xiangqi,
+         [](std::string_view text, const ReadOptions&) { return document(xiangqi::parse_fen(trim(text))); },
+         [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
+             return xiangqi::validate_fen(trim(text));
+         },
+         accepts_xiangqi,
+         write_xiangqi});
+    out.push_back({"feen", Game::any, Kind::position,
+                   "FEEN v1.0.0: any board up to 3D, with hands and styles", kFeenExtensions, 0, detect_feen,
+                   read_feen, validate_with_game_checks<read_feen>, accepts_feen, write_feen});
+    out.push_back({"feen2015",
+                   Game::any,
+                   Kind::position,
+                   "the seed's FEEN (2015): board, side, captured actors",
+                   {},
+                   kLetters,
+                   detect_feen2015,
+                   read_feen2015,
+                   validate_with_game_checks<read_feen2015>,
+                   accepts_feen,
                    write_feen2015});
-    out.push_back({"txt", Game::any, Kind::position, "a text diagram of any position (write only)", kTxtExtensions, 0,
-                   nullptr, nullptr, nullptr, accepts_every_position, write_txt});
+    out.push_back({"txt", Game::any, Kind::position, "a text diagram of any position (write only)",
+                   kTxtExtensions, 0, nullptr, nullptr, nullptr, accepts_every_position, write_txt});
 }
 
 }  // namespace kifu::formats

@@ -71,18 +71,22 @@ Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
     if (sgf->games().empty())
         return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
     Document d{Value{std::move(*sgf)}, {}};
-    for (const go::SgfWarning& w : std::get<go::SgfCollection>(d.value).warnings()) d.warnings.push_back(warning_error(w));
+    for (const go::SgfWarning& w : std::get<go::SgfCollection>(d.value).warnings())
+        d.warnings.push_back(warning_error(w));
     return d;
 }
 
-std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options, std::vector<Error>& warnings) {
+std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options,
+                                std::vector<Error>& warnings) {
     Result<go::SgfCollection> sgf = go::read_sgf(text);
     if (!sgf) return {sgf.error()};
-    if (sgf->games().empty()) return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"}};
+    if (sgf->games().empty())
+        return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"}};
     std::vector<go::SgfWarning> found = sgf->warnings();
     std::vector<Error> errors;
     for (const std::uint32_t root : sgf->games())
-        if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, found); !ok) errors.push_back(ok.error());
+        if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, found); !ok)
+            errors.push_back(ok.error());
     for (const go::SgfWarning& w : found) warnings.push_back(warning_error(w));
     return errors;
 }
@@ -104,16 +108,25 @@ Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vecto
 }  // namespace
 
 void add_go_formats(std::vector<Format>& out) {
-    out.push_back({"hen", Game::go, Kind::position, "Hemme Notation: a Go position on one line", kHenExtensions,
-                   kPretty | kAlwaysSize, detect_hen,
-                   [](std::string_view text, const ReadOptions&) { return document(go::parse_hen(text)); }, validate_hen,
-                   accepts_go_position, write_hen});
-    out.push_back({"hen-url", Game::go, Kind::position, "HEN percent-encoded for a URL", {}, kPretty | kAlwaysSize,
-                   detect_hen_url,
-                   [](std::string_view text, const ReadOptions&) { return document(go::parse_hen_url(trim(text))); },
-                   validate_hen_url, accepts_go_position, write_hen_url});
-    out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset", kSgfExtensions,
-                   kSuperko | kNodeChoice | kSgfMove, detect_sgf, read_sgf, validate_sgf, accepts_sgf, write_sgf});
+    out.push_back({"hen", Game::go, Kind::position, "Hemme Notation: a Go position on one line",
+                   kHenExtensions, kPretty | kAlwaysSize, detect_hen,
+                   [](std::string_view text, const ReadOptions&) { return document(go::parse_hen(text)); },
+                   validate_hen, accepts_go_position, write_hen});
+    out.push_back(
+        {"hen-url",
+         Game::go,
+         Kind::position,
+         "HEN percent-encoded for a URL",
+         {},
+         kPretty | kAlwaysSize,
+         detect_hen_url,
+         [](std::string_view text, const ReadOptions&) { return document(go::parse_hen_url(trim(text))); },
+         validate_hen_url,
+         accepts_go_position,
+         write_hen_url});
+    out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
+                   kSgfExtensions, kSuperko | kNodeChoice | kSgfMove, detect_sgf, read_sgf, validate_sgf,
+                   accepts_sgf, write_sgf});
 }
 
 }  // namespace kifu::formats

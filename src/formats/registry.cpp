@@ -142,9 +142,11 @@ Error cannot_write(const Document& d, std::string_view format) {
     std::vector<std::string_view> can;
     for (const Format& f : table())
         if (f.accepts && f.accepts(d)) can.push_back(f.name);
-    return unplaced_error(ErrorCode::unsupported,
-                          fmt::format("{} cannot be written as {}{}", value_name(d), format,
-                                      can.empty() ? std::string{} : fmt::format("; it can be written as {}", fmt::join(can, ", "))));
+    return unplaced_error(
+        ErrorCode::unsupported,
+        fmt::format(
+            "{} cannot be written as {}{}", value_name(d), format,
+            can.empty() ? std::string{} : fmt::format("; it can be written as {}", fmt::join(can, ", "))));
 }
 
 std::span<const Format> all_formats() noexcept {
@@ -169,7 +171,8 @@ std::string_view nearest_name(std::string_view name, std::span<const std::string
             row[0] = i;
             for (std::size_t j = 1; j <= candidate.size(); ++j) {
                 const std::size_t above = row[j];
-                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (name[i - 1] == candidate[j - 1] ? 0 : 1)});
+                row[j] = std::min(
+                    {row[j] + 1, row[j - 1] + 1, diagonal + (name[i - 1] == candidate[j - 1] ? 0 : 1)});
                 diagonal = above;
             }
         }
@@ -199,11 +202,14 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
 
 Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options) {
     if (auto* sgf = std::get_if<go::SgfCollection>(&record.value)) {
-        if (choice.game_index >= sgf->games().size()) return no_such_game(choice.game_index, sgf->games().size());
+        if (choice.game_index >= sgf->games().size())
+            return no_such_game(choice.game_index, sgf->games().size());
         const std::uint32_t root = sgf->games()[choice.game_index];
         Result<std::uint32_t> node = go::main_line_end(*sgf, root);
         if (choice.sgf_move) node = go::main_line_after_move(*sgf, root, *choice.sgf_move);
-        if (choice.ply) node = go::main_line_after_move(*sgf, root, static_cast<int>(std::min<std::size_t>(*choice.ply, 1u << 30)));
+        if (choice.ply)
+            node = go::main_line_after_move(*sgf, root,
+                                            static_cast<int>(std::min<std::size_t>(*choice.ply, 1u << 30)));
         if (!choice.node.empty()) node = go::node_at_path(*sgf, root, choice.node);
         if (!node) return node.error();
         std::vector<go::SgfWarning> warnings;
@@ -240,7 +246,8 @@ Result<BoardView> board_view(const Document& d) {
     if (const auto* p = get<shogi::Position>(d)) return shogi::board_view(*p);
     if (const auto* p = get<xiangqi::Position>(d)) return xiangqi::board_view(*p);
     if (const auto* p = get<feen::Position>(d)) return feen::board_view(*p);
-    return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not one position: choose a ply or node", value_name(d)));
+    return unplaced_error(ErrorCode::unsupported,
+                          fmt::format("{} is not one position: choose a ply or node", value_name(d)));
 }
 
 }  // namespace kifu::formats

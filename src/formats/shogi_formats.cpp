@@ -19,7 +19,8 @@ int detect_sfen(std::string_view text) {
 }
 
 bool usi_position_command(std::string_view t) {
-    return t == "startpos" || t.starts_with("startpos ") || t.starts_with("sfen ") || t.starts_with("position ");
+    return t == "startpos" || t.starts_with("startpos ") || t.starts_with("sfen ") ||
+           t.starts_with("position ");
 }
 
 Result<shogi::Position> shogi_position(std::string_view text) {
@@ -80,8 +81,17 @@ Result<std::string> write_moves(const Document& d, const WriteOptions&, std::vec
 
 template <shogi::Notation N>
 Format move_list(std::string_view description) {
-    return {shogi::to_string(N), Game::shogi, Kind::move, description, {}, kStartPosition | kNodeChoice, nullptr,
-            read_moves<N>, validate_moves<N>, accepts_shogi_game, write_moves<N>};
+    return {shogi::to_string(N),
+            Game::shogi,
+            Kind::move,
+            description,
+            {},
+            kStartPosition | kNodeChoice,
+            nullptr,
+            read_moves<N>,
+            validate_moves<N>,
+            accepts_shogi_game,
+            write_moves<N>};
 }
 
 }  // namespace
@@ -94,10 +104,12 @@ void add_shogi_formats(std::vector<Format>& out) {
     out.push_back(move_list<shogi::Notation::usi>("shogi moves in USI: 7g7f 8h2b+ P*5e"));
     out.push_back(move_list<shogi::Notation::csa>("shogi moves in CSA: +7776FU -8822UM"));
     out.push_back(move_list<shogi::Notation::hodges>("shogi moves in Hodges' notation: P-7f Bx2b+ N*3c"));
-    out.push_back(move_list<shogi::Notation::hodges_number>("shogi moves in Hodges' notation with rank digits: P-76"));
+    out.push_back(
+        move_list<shogi::Notation::hodges_number>("shogi moves in Hodges' notation with rank digits: P-76"));
     out.push_back(move_list<shogi::Notation::hosking>("shogi moves in Hosking's notation: P76 Bx22+ N'33"));
     out.push_back(move_list<shogi::Notation::japanese>("shogi moves in Japanese (KI2): ▲７六歩 △同　歩"));
-    out.push_back(move_list<shogi::Notation::sassersson>("shogi moves in Sassersson's notation: 76fu 22gin↗+"));
+    out.push_back(
+        move_list<shogi::Notation::sassersson>("shogi moves in Sassersson's notation: 76fu 22gin↗+"));
 }
 
 }  // namespace kifu::formats

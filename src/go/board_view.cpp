@@ -38,7 +38,8 @@ BoardView board_view(const Position& position) {
         const LastMove& m = *position.last_move;
         BoardView::LastMove last;
         last.to = m.move.is_pass ? -1 : m.move.point.index(size);
-        last.text = fmt::format("{} {}", stone_name(m.stone), m.move.is_pass ? "pass" : human(size, m.move.point));
+        last.text =
+            fmt::format("{} {}", stone_name(m.stone), m.move.is_pass ? "pass" : human(size, m.move.point));
         view.last_move = std::move(last);
     }
     if (position.ko) {

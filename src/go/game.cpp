@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "kifu/core/scanner.hpp"
-#include "kifu/core/walk.hpp"
 #include "kifu/core/text_position.hpp"
+#include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -88,7 +88,8 @@ class NodeReader {
         // The common case, two lower-case letters on the board, without building a Result.
         if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
             const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
-            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19)) return Move::at(pt);
+            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19))
+                return Move::at(pt);
         }
         Result<Move> m = sgf_move(size_, raw);
         if (m) return *m;
@@ -152,9 +153,10 @@ class Replayer {
             if (state_.moves > 0)
                 reader_.warn(SgfIssue::setup_after_moves, at, "setup (AB, AW, AE) after moves were played");
             else if (sgf_.node(id).parent != SgfCollection::kNone)
-                reader_.warn(SgfIssue::setup_after_root, at,
-                             "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take "
-                             "setup only from the root");
+                reader_.warn(
+                    SgfIssue::setup_after_root, at,
+                    "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take "
+                    "setup only from the root");
             if (!action_.moves.empty() || has_move_property(id))
                 reader_.warn(SgfIssue::setup_with_move, at, "setup and a move in one node");
         }
@@ -165,27 +167,27 @@ class Replayer {
                     break;
                 case Legality::occupied:
                     reader_.warn(SgfIssue::move_on_occupied, w.offset,
-                                 fmt::format("move {} {}[{}] is onto a stone; the stone is replaced", state_.moves,
-                                             w.id, w.raw));
+                                 fmt::format("move {} {}[{}] is onto a stone; the stone is replaced",
+                                             state_.moves, w.id, w.raw));
                     break;
                 case Legality::suicide:
                     reader_.warn(SgfIssue::suicide, w.offset,
-                                 fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves, w.id,
-                                             w.raw, outcome.suicided));
+                                 fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves,
+                                             w.id, w.raw, outcome.suicided));
                     break;
                 case Legality::ko:
-                    reader_.warn(SgfIssue::ko_violation, w.offset,
-                                 fmt::format("move {} {}[{}] retakes a ko at once", state_.moves, w.id, w.raw));
+                    reader_.warn(
+                        SgfIssue::ko_violation, w.offset,
+                        fmt::format("move {} {}[{}] retakes a ko at once", state_.moves, w.id, w.raw));
                     break;
                 case Legality::superko:
-                    reader_.warn(SgfIssue::superko_violation, w.offset,
-                                 fmt::format("move {} {}[{}] repeats an earlier position", state_.moves, w.id,
-                                             w.raw));
+                    reader_.warn(
+                        SgfIssue::superko_violation, w.offset,
+                        fmt::format("move {} {}[{}] repeats an earlier position", state_.moves, w.id, w.raw));
                     break;
             }
         });
     }
-
 
   private:
     bool has_move_property(std::uint32_t id) const {
@@ -246,10 +248,12 @@ Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const Rep
     walk_depth_first(
         root, std::move(state),
         [&](std::uint32_t n, auto&& child) {
-            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone; c = sgf.node(c).next_sibling)
+            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone;
+                 c = sgf.node(c).next_sibling)
                 child(c);
         },
-        [&](GameState& s, std::uint32_t n) { replayer.node(s, n); }, [](std::uint32_t, const GameState&) { return true; });
+        [&](GameState& s, std::uint32_t n) { replayer.node(s, n); },
+        [](std::uint32_t, const GameState&) { return true; });
     return {};
 }
 
@@ -316,7 +320,8 @@ Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root,
 
 namespace {
 
-static_assert(static_cast<int>(NodeMark::Kind::cross) == static_cast<int>(Mark::cross), "the same order as go::Mark");
+static_assert(static_cast<int>(NodeMark::Kind::cross) == static_cast<int>(Mark::cross),
+              "the same order as go::Mark");
 
 // The node's marks and labels as the tree keeps them: one mark and one label a point at
 // most (as FF[4] requires); the first wins.
@@ -361,7 +366,8 @@ std::string written_moves(const SgfCollection& sgf, std::uint32_t node) {
     std::string out;
     for (const SgfCollection::Property& p : sgf.properties(node))
         if (p.id == "B" || p.id == "W")
-            for (const std::string_view v : sgf.values(p)) fmt::format_to(std::back_inserter(out), "{}[{}]", p.id, v);
+            for (const std::string_view v : sgf.values(p))
+                fmt::format_to(std::back_inserter(out), "{}[{}]", p.id, v);
     return out;
 }
 
@@ -381,15 +387,19 @@ std::string GameTraits::write_move(const GameState& before, const NodeAction& ac
     const BoardSize size = before.board.size();
     if (action.has_setup) {
         int counts[3] = {};
-        for (const auto& [point, stone] : action.setup) ++counts[stone == Stone::black ? 0 : stone == Stone::white ? 1 : 2];
+        for (const auto& [point, stone] : action.setup)
+            ++counts[stone == Stone::black ? 0 : stone == Stone::white ? 1 : 2];
         constexpr std::string_view kIds[3] = {"AB", "AW", "AE"};
         for (int i = 0; i < 3; ++i)
-            if (counts[i]) fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ", kIds[i], counts[i]);
+            if (counts[i])
+                fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ", kIds[i],
+                               counts[i]);
     }
     for (const LastMove& m : action.moves) {
-        Result<std::string> where = m.move.is_pass ? Result<std::string>(std::string("pass")) : to_human(size, m.move.point);
-        fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ", m.stone == Stone::black ? 'B' : 'W',
-                       where ? *where : std::string("?"));
+        Result<std::string> where =
+            m.move.is_pass ? Result<std::string>(std::string("pass")) : to_human(size, m.move.point);
+        fmt::format_to(std::back_inserter(out), "{}{} {}", out.empty() ? "" : " ",
+                       m.stone == Stone::black ? 'B' : 'W', where ? *where : std::string("?"));
     }
     return out;
 }
@@ -422,7 +432,8 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     while (!pending.empty()) {
         const auto [from, into] = pending.back();
         pending.pop_back();
-        for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone; c = sgf.node(c).next_sibling) {
+        for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone;
+             c = sgf.node(c).next_sibling) {
             reader.read(c, action, nullptr);
             const NodeId id = game.add_move(into, action, written_moves(sgf, c));
             game.nodes[id].comment = node_comment(sgf, c);
@@ -438,13 +449,15 @@ Position position_of(const GameState& state, std::span<const NodeMark> marks) {
     Position pos = state.board.position();
     pos.last_move = state.last_move;
     // A suicide leaves no stone to show as the last move; the position is shown without it.
-    if (pos.last_move && !pos.last_move->move.is_pass && pos.at(pos.last_move->move.point) != pos.last_move->stone)
+    if (pos.last_move && !pos.last_move->move.is_pass &&
+        pos.at(pos.last_move->move.point) != pos.last_move->stone)
         pos.last_move.reset();
     pos.turn = state.to_move;
     if (const auto ko = state.board.ko_point(); ko && state.last_move) pos.ko = ko;
     const BoardSize size = pos.size;
     for (const NodeMark& m : marks) {
-        const Point pt{static_cast<std::uint8_t>(m.cell % size.width), static_cast<std::uint8_t>(m.cell / size.width)};
+        const Point pt{static_cast<std::uint8_t>(m.cell % size.width),
+                       static_cast<std::uint8_t>(m.cell / size.width)};
         if (m.kind == NodeMark::Kind::label)
             pos.labels.push_back({pt, m.text});
         else if (m.kind <= NodeMark::Kind::cross)

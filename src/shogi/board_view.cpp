@@ -30,7 +30,8 @@ BoardView board_view(const Position& position) {
         for (int t = kHandTypes - 1; t >= 0; --t)
             if (const int n = position.hand(side, static_cast<PieceType>(t)); n > 0) {
                 const char letter = usi_letter(static_cast<PieceType>(t));
-                hand.pieces.push_back({std::string(1, side == Color::black ? letter : static_cast<char>(letter | 0x20)), n});
+                hand.pieces.push_back(
+                    {std::string(1, side == Color::black ? letter : static_cast<char>(letter | 0x20)), n});
             }
         view.hands.push_back(std::move(hand));
     }

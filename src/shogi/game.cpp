@@ -53,7 +53,8 @@ Result<Game> read_move_list(std::string_view text, Notation notation, const Posi
             game.result = std::string(token);
             break;  // a result ends the list
         }
-        if (notation != Notation::japanese && notation != Notation::sassersson) token = without_side_mark(token);
+        if (notation != Notation::japanese && notation != Notation::sassersson)
+            token = without_side_mark(token);
         Result<Move> m = parse_move(pos, token, notation, previous);
         if (!m) return error_at(text, at, m.error().code, m.error().message);
         last = game.add_move(last, *m, std::string(token));

@@ -63,28 +63,30 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
                                .rank_name = shogi_rank_name};
     Scanner in(text);
     in.seek(i);
-    const auto shape = read_placement(in, d, rules, [&](std::string_view t, std::size_t k, int row, int column) -> PieceResult {
-        const std::size_t at = k;
-        const bool plus = t[k] == '+';
-        if (plus) ++k;
-        const char c = k < t.size() ? t[k] : '\0';
-        const bool black = is_upper(c);
-        const PieceType base = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
-        if (base == PieceType::none) {
-            if (!plus) return {PieceRead::not_a_piece, at};
-            d.expected(k, "a piece letter after '+' (P L N S B R)");
-            if (c != '/' && c != '\0' && !is_blank(c)) ++k;
-            return {PieceRead::error, k};
-        }
-        ++k;
-        if (plus && !can_promote(base)) {
-            d.add(ErrorCode::unexpected_character, at, fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
-            return {PieceRead::error, k};
-        }
-        pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
-                static_cast<Square>(row * 9 + column));
-        return {PieceRead::piece, k};
-    });
+    const auto shape = read_placement(
+        in, d, rules, [&](std::string_view t, std::size_t k, int row, int column) -> PieceResult {
+            const std::size_t at = k;
+            const bool plus = t[k] == '+';
+            if (plus) ++k;
+            const char c = k < t.size() ? t[k] : '\0';
+            const bool black = is_upper(c);
+            const PieceType base = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
+            if (base == PieceType::none) {
+                if (!plus) return {PieceRead::not_a_piece, at};
+                d.expected(k, "a piece letter after '+' (P L N S B R)");
+                if (c != '/' && c != '\0' && !is_blank(c)) ++k;
+                return {PieceRead::error, k};
+            }
+            ++k;
+            if (plus && !can_promote(base)) {
+                d.add(ErrorCode::unexpected_character, at,
+                      fmt::format("'{}' cannot be promoted (only P L N S B R can)", c));
+                return {PieceRead::error, k};
+            }
+            pos.put({plus ? promoted(base) : base, black ? Color::black : Color::white},
+                    static_cast<Square>(row * 9 + column));
+            return {PieceRead::piece, k};
+        });
     if (!shape && d.full()) return std::nullopt;
     const bool board_read = shape.has_value();
     i = in.offset();
@@ -112,7 +114,7 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
                 while (i < text.size() && is_digit(text[i]) && n <= 99) n = n * 10 + (text[i++] - '0');
                 if (n < 1 || n > 18)
                     return fail_at(text, at, ErrorCode::out_of_range,
-                                    "expected a count from 2 to 18 before a piece in hand");
+                                   "expected a count from 2 to 18 before a piece in hand");
             }
             if (i >= text.size()) return fail_expected(text, i, "a piece letter after the count");
             const char c = text[i];
@@ -123,7 +125,7 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
             const Color color = black ? Color::black : Color::white;
             if (pos.hand(color, t) != 0)
                 return fail_at(text, at, ErrorCode::duplicate,
-                                fmt::format("'{}' is given twice in the hands", c));
+                               fmt::format("'{}' is given twice in the hands", c));
             pos.set_hand(color, t, n);
             ++i;
             any = true;
@@ -218,11 +220,11 @@ std::vector<Problem> validity_problems(const Position& pos) {
         ++total[static_cast<std::size_t>(index(unpromoted(p.type)))];
         if (p.type == PieceType::king) ++kings[static_cast<std::size_t>(index(p.color))];
         if (dead_end(p.type, p.color, s))
-            problems.push_back({ProblemKind::piece_cannot_move, s,
-                                fmt::format("the {} {} on {}{} can never move",
-                                            p.color == Color::black ? "Black" : "White",
-                                            kKindNames[static_cast<std::size_t>(index(p.type))], file_of(s),
-                                            static_cast<char>('a' + rank_of(s)))});
+            problems.push_back(
+                {ProblemKind::piece_cannot_move, s,
+                 fmt::format("the {} {} on {}{} can never move", p.color == Color::black ? "Black" : "White",
+                             kKindNames[static_cast<std::size_t>(index(p.type))], file_of(s),
+                             static_cast<char>('a' + rank_of(s)))});
     }
     for (const Color c : {Color::black, Color::white})
         for (int t = 0; t < kHandTypes; ++t)
@@ -230,11 +232,12 @@ std::vector<Problem> validity_problems(const Position& pos) {
     for (std::size_t t = 0; t < 8; ++t)
         if (total[t] > kSetCount[t])
             problems.push_back({ProblemKind::too_many_pieces, -1,
-                                fmt::format("{} {} on the board and in hand, a set has {}", total[t], kKindNames[t],
-                                            kSetCount[t])});
+                                fmt::format("{} {} on the board and in hand, a set has {}", total[t],
+                                            kKindNames[t], kSetCount[t])});
     for (std::size_t c = 0; c < 2; ++c) {
         const std::string_view side = c == 0 ? "Black" : "White";
-        if (kings[c] > 1) problems.push_back({ProblemKind::two_kings, -1, fmt::format("{} has {} kings", side, kings[c])});
+        if (kings[c] > 1)
+            problems.push_back({ProblemKind::two_kings, -1, fmt::format("{} has {} kings", side, kings[c])});
         for (int column = 0; column < 9; ++column) {
             int pawns = 0;
             for (int rank = 0; rank < 9; ++rank) {
@@ -242,12 +245,14 @@ std::vector<Problem> validity_problems(const Position& pos) {
                 pawns += p.type == PieceType::pawn && static_cast<std::size_t>(index(p.color)) == c;
             }
             if (pawns > 1)
-                problems.push_back({ProblemKind::two_pawns_on_file, -1,
-                                    fmt::format("{} has {} unpromoted pawns on file {}", side, pawns, 9 - column)});
+                problems.push_back(
+                    {ProblemKind::two_pawns_on_file, -1,
+                     fmt::format("{} has {} unpromoted pawns on file {}", side, pawns, 9 - column)});
         }
     }
     if (in_check(pos, ~pos.side_to_move()))
-        problems.push_back({ProblemKind::side_not_to_move_in_check, pos.king(~pos.side_to_move()) == kNoSquare ? -1 : pos.king(~pos.side_to_move()),
+        problems.push_back({ProblemKind::side_not_to_move_in_check,
+                            pos.king(~pos.side_to_move()) == kNoSquare ? -1 : pos.king(~pos.side_to_move()),
                             fmt::format("{} is in check but it is {} to move",
                                         pos.side_to_move() == Color::black ? "White" : "Black",
                                         pos.side_to_move() == Color::black ? "Black" : "White")});

@@ -88,15 +88,17 @@ std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
                                .rank_name = xiangqi_rank_name};
     Scanner in(text);
     in.seek(i);
-    const auto shape = read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
-        const char c = text[k];
-        const bool red = is_upper(c);
-        const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
-        if (t == PieceType::none) return {PieceRead::not_a_piece, k};
-        ++k;
-        pos.board[static_cast<std::size_t>(row * kFiles + file)] = Piece{t, red ? Color::red : Color::black};
-        return {PieceRead::piece, k};
-    });
+    const auto shape =
+        read_placement(in, d, rules, [&](std::string_view, std::size_t k, int row, int file) -> PieceResult {
+            const char c = text[k];
+            const bool red = is_upper(c);
+            const PieceType t = type_of(red ? c : static_cast<char>(c - 'a' + 'A'));
+            if (t == PieceType::none) return {PieceRead::not_a_piece, k};
+            ++k;
+            pos.board[static_cast<std::size_t>(row * kFiles + file)] =
+                Piece{t, red ? Color::red : Color::black};
+            return {PieceRead::piece, k};
+        });
     if (!shape && d.full()) return std::nullopt;
     const bool board_read = shape.has_value();
     i = in.offset();
@@ -128,12 +130,12 @@ std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
         if (!number(rest[c], pos.halfmove_clock) || !number(rest[c + 1], pos.fullmove_number) ||
             pos.fullmove_number < 1)
             return fail_at(text, static_cast<std::size_t>(rest[c].data() - text.data()),
-                            ErrorCode::unexpected_character,
-                            "expected the halfmove clock and the move number");
+                           ErrorCode::unexpected_character,
+                           "expected the halfmove clock and the move number");
     } else if (!rest.empty()) {
         return fail_at(text, static_cast<std::size_t>(rest[0].data() - text.data()),
-                        ErrorCode::unexpected_character,
-                        "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
+                       ErrorCode::unexpected_character,
+                       "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
     }
     if (!board_read) return std::nullopt;
     return pos;
@@ -234,14 +236,18 @@ std::vector<Problem> validity_problems(const Position& pos) {
         for (int t = 0; t < 7; ++t)
             if (counts[c][t] > kSetCount[t])
                 problems.push_back({ProblemKind::too_many_pieces, -1,
-                                    fmt::format("{} has {} {}s, a set has {}", side, counts[c][t], kNames[t], kSetCount[t])});
-        if (counts[c][0] == 0) problems.push_back({ProblemKind::no_general, -1, fmt::format("{} has no general", side)});
+                                    fmt::format("{} has {} {}s, a set has {}", side, counts[c][t], kNames[t],
+                                                kSetCount[t])});
+        if (counts[c][0] == 0)
+            problems.push_back({ProblemKind::no_general, -1, fmt::format("{} has no general", side)});
     }
     if (generals[0] >= 0 && generals[1] >= 0 && file_of(generals[0]) == file_of(generals[1])) {
         bool open = true;
         for (int s = generals[1] + kFiles; s < generals[0]; s += kFiles)
             open = open && pos.board[static_cast<std::size_t>(s)].empty();
-        if (open) problems.push_back({ProblemKind::generals_facing, generals[0], "the generals face each other on an open file"});
+        if (open)
+            problems.push_back(
+                {ProblemKind::generals_facing, generals[0], "the generals face each other on an open file"});
     }
     return problems;
 }

@@ -93,9 +93,10 @@ TEST_F(Cli, InvalidInputExitsOneWithSourceLineColumn) {
 TEST_F(Cli, UnknownFormatExitsOne) {
     const Outcome pgn = kifu({"convert", "--to", "hen", "--text", "[Event \"x\"]"});
     EXPECT_EQ(pgn.exit_code, 1);
-    EXPECT_EQ(pgn.err,
-              "<text>: error: a chess position cannot be written as hen; it can be written as fen, xfen, shredder, "
-              "epd, feen, feen2015, txt\n");
+    EXPECT_EQ(
+        pgn.err,
+        "<text>: error: a chess position cannot be written as hen; it can be written as fen, xfen, shredder, "
+        "epd, feen, feen2015, txt\n");
     const Outcome other = kifu({"validate", "--text", "  hello"});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("<text>:1:3: error: cannot tell the input format"), std::string::npos)
@@ -224,7 +225,8 @@ TEST_F(Cli, ChessConvertValidatePerftMoves) {
     EXPECT_EQ(bad.err, "<text>: error: black, not to move, is in check\n");
     const Outcome broken = kifu({"convert", "--to", "fen", "--from", "fen", "--text", "8/8/8 w - - 0 1"});
     EXPECT_EQ(broken.exit_code, 1);
-    EXPECT_EQ(broken.err, "<text>:1:6: error: expected '/' and the next rank (a board has 8 ranks), found a space\n");
+    EXPECT_EQ(broken.err,
+              "<text>:1:6: error: expected '/' and the next rank (a board has 8 ranks), found a space\n");
     EXPECT_EQ(kifu({"perft", "startpos", "3"}).out, "nodes 8902\n");
     EXPECT_EQ(kifu({"perft", kiwipete, "2"}).out, "nodes 2039\n");
     const Outcome divide = kifu({"perft", "--divide", "startpos", "1"});
@@ -351,7 +353,8 @@ TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {
     EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).out, "ok\n");
     EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f 7g7f"}).exit_code, 1);
     EXPECT_EQ(kifu({"convert", "--from", "usi", "--to", "csa", "--text", "7g7f"}).out, "+7776FU\n");
-    const Outcome wrong_game = kifu({"convert", "--game", "chess", "--from", "usi", "--to", "csa", "--text", "7g7f"});
+    const Outcome wrong_game =
+        kifu({"convert", "--game", "chess", "--from", "usi", "--to", "csa", "--text", "7g7f"});
     EXPECT_EQ(wrong_game.exit_code, 2);
     EXPECT_EQ(wrong_game.err, "kifu: error: --game chess: usi is a shogi format\n");
 }

@@ -37,16 +37,19 @@ std::vector<Example> console_examples(const std::string& readme) {
 }
 
 TEST_F(Cli, ReadmeConsoleExamplesPrintWhatTheReadmeShows) {
-    const std::vector<Example> examples = console_examples(slurp(std::string(KIFU_SOURCE_DIR) + "/README.md"));
+    const std::vector<Example> examples =
+        console_examples(slurp(std::string(KIFU_SOURCE_DIR) + "/README.md"));
     ASSERT_GT(examples.size(), 20u);
     for (const Example& e : examples) {
-        const Outcome r = shell("cd " + quote(KIFU_EXAMPLES_DIR) + " && kifu() { \"$KIFU\" \"$@\"; } && " + e.command);
+        const Outcome r =
+            shell("cd " + quote(KIFU_EXAMPLES_DIR) + " && kifu() { \"$KIFU\" \"$@\"; } && " + e.command);
         if (e.expected.empty()) {
             EXPECT_EQ(r.exit_code, 0) << "README.md:" << e.line << ": " << e.command << "\n" << r.err;
         } else {
             EXPECT_TRUE(r.out == e.expected || r.err + r.out == e.expected)
                 << "README.md:" << e.line << ": " << e.command << "\nexpected:\n"
-                << e.expected << "got:\n" << r.err << r.out;
+                << e.expected << "got:\n"
+                << r.err << r.out;
         }
     }
 }

@@ -25,7 +25,8 @@ TEST_F(Cli, FormatsListsTheRegistry) {
     EXPECT_NE(kifu({"convert", "--help"}).out.find("sfen, usi, csa"), std::string::npos);
     const Outcome unknown = kifu({"convert", "--to", "sgff", "--text", ".9x9"});
     EXPECT_EQ(unknown.exit_code, 2);
-    EXPECT_NE(unknown.err.find("--to sgff: no such format (did you mean sgf?)"), std::string::npos) << unknown.err;
+    EXPECT_NE(unknown.err.find("--to sgff: no such format (did you mean sgf?)"), std::string::npos)
+        << unknown.err;
     EXPECT_EQ(kifu({"convert", "--to", "hen", "--from", "jsonl", "--text", "{}"}).exit_code, 2);
 }
 
@@ -54,7 +55,8 @@ TEST_F(Cli, TextDiagramsForEveryGame) {
 TEST_F(Cli, StartposWhereverAChessOrShogiPositionIsRead) {
     EXPECT_EQ(kifu({"convert", "--from", "fen", "--to", "fen", "--text", "startpos"}).out,
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
-    EXPECT_EQ(kifu({"convert", "--from", "sfen", "--to", "sfen", "--text", "startpos"}).out, kShogiStart + "\n");
+    EXPECT_EQ(kifu({"convert", "--from", "sfen", "--to", "sfen", "--text", "startpos"}).out,
+              kShogiStart + "\n");
     EXPECT_EQ(kifu({"convert", "--to", "sfen", "--text", "startpos moves 7g7f"}).out,
               "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n");
     EXPECT_EQ(kifu({"validate", "--from", "fen", "--text", "startpos"}).out, "ok\n");
@@ -80,7 +82,8 @@ TEST_F(Cli, PlyOnEveryRecord) {
 TEST_F(Cli, TreeListsEveryNodeOfEveryRecordFormat) {
     const Outcome sgf = kifu({"tree", kExamples + "/ko.sgf"});
     EXPECT_EQ(sgf.exit_code, 0) << sgf.err;
-    EXPECT_NE(sgf.out.find("1.v1  W[bf]  {Taking back at once breaks the ko rule.}"), std::string::npos) << sgf.out;
+    EXPECT_NE(sgf.out.find("1.v1  W[bf]  {Taking back at once breaks the ko rule.}"), std::string::npos)
+        << sgf.out;
     const Outcome shogi = kifu({"tree", "--from", "japanese", "--text", "▲７六歩 △３四歩"});
     EXPECT_EQ(shogi.out, "0  (start)\n1  ▲７六歩\n2  △３四歩\n");
     EXPECT_EQ(kifu({"tree", "--text", kStartFen}).exit_code, 2);
@@ -92,12 +95,15 @@ TEST_F(Cli, OptionsThatDoNotApplyAreUsageErrors) {
         EXPECT_EQ(r.exit_code, 2) << r.err;
         EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
     };
-    usage({"convert", "--to", "fen", "--move", "3", kExamples + "/opera-game.pgn"}, "--move does not apply here");
+    usage({"convert", "--to", "fen", "--move", "3", kExamples + "/opera-game.pgn"},
+          "--move does not apply here");
     usage({"convert", "--to", "fen", "--pretty", "--text", kStartFen}, "--pretty does not apply here");
-    usage({"convert", "--to", "hen", "--keep-broken", "x.pgn", "--text", ".9x9"}, "--keep-broken does not apply");
+    usage({"convert", "--to", "hen", "--keep-broken", "x.pgn", "--text", ".9x9"},
+          "--keep-broken does not apply");
     usage({"validate", "--threads", "2", kExamples + "/ko.sgf"}, "--threads does not apply");
     usage({"convert", "--to", "hen", "--ply", "2", "--text", ".9x9"}, "--ply does not apply");
-    usage({"convert", "--to", "sfen", "--position", "startpos", "--text", kShogiStart}, "--position does not apply");
+    usage({"convert", "--to", "sfen", "--position", "startpos", "--text", kShogiStart},
+          "--position does not apply");
     usage({"convert", "--to", "pgn", "--letters", kExamples + "/opera-game.pgn"}, "--letters does not apply");
     usage({"convert", "--to", "jsonl", "--no-comments", kExamples + "/opera-game.pgn"}, "--no-comments");
 }
@@ -118,7 +124,8 @@ TEST_F(Cli, SeveralInputsEachUnderItsOwnName) {
     EXPECT_NE(r.out.find(kExamples + "/ko.sgf: ok\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(kExamples + "/opera-game.pgn: ok: 1 games\n"), std::string::npos) << r.out;
     EXPECT_NE(r.err.find("bad.hen:1:6: error:"), std::string::npos) << r.err;
-    const Outcome converted = kifu({"convert", "--to", "hen", kExamples + "/example1.hen", kExamples + "/ko.sgf"});
+    const Outcome converted =
+        kifu({"convert", "--to", "hen", kExamples + "/example1.hen", kExamples + "/ko.sgf"});
     EXPECT_EQ(std::count(converted.out.begin(), converted.out.end(), '\n'), 2) << converted.out;
 }
 
@@ -126,11 +133,13 @@ TEST_F(Cli, EveryFormatReadsCompressed) {
     const Outcome r = shell("gzip -c " + quote(kExamples + "/ko.sgf") + " > ko.sgf.gz && zstd -qc " +
                             quote(kExamples + "/example1.hen") + " > e.hen.zst && bzip2 -c " +
                             quote(kExamples + "/opera-game.pgn") + " > o.pgn.bz2 && xz -c " +
-                            quote(kExamples + "/three-colours.hen") + " > t.xz && $KIFU validate ko.sgf.gz e.hen.zst "
+                            quote(kExamples + "/three-colours.hen") +
+                            " > t.xz && $KIFU validate ko.sgf.gz e.hen.zst "
                             "o.pgn.bz2 t.xz");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "ko.sgf.gz: ok\ne.hen.zst: ok\no.pgn.bz2: ok: 1 games\nt.xz: ok\n");
-    const Outcome truncated = shell("xz -c " + quote(kExamples + "/ko.sgf") + " | head -c 60 > k.sgf.xz && $KIFU validate k.sgf.xz");
+    const Outcome truncated = shell("xz -c " + quote(kExamples + "/ko.sgf") +
+                                    " | head -c 60 > k.sgf.xz && $KIFU validate k.sgf.xz");
     EXPECT_EQ(truncated.exit_code, 3);
     EXPECT_NE(truncated.err.find("xz: the compressed data ends early"), std::string::npos) << truncated.err;
 }
@@ -149,16 +158,20 @@ TEST_F(Cli, IoFaultsExitThreeWithAMessage) {
     std::filesystem::create_directories(dir_ / "games.pgn");
     const Outcome directory = kifu({"validate", (dir_ / "games.pgn").string()});
     EXPECT_EQ(directory.exit_code, 3);
-    EXPECT_NE(directory.err.find("games.pgn: error: cannot read: it is a directory, not a file"), std::string::npos)
+    EXPECT_NE(directory.err.find("games.pgn: error: cannot read: it is a directory, not a file"),
+              std::string::npos)
         << directory.err;
     EXPECT_EQ(kifu({"validate", dir_.string()}).exit_code, 3);
     const Outcome full = kifu({"convert", "--to", "hen", "--text", ".9x9", "-o", "/dev/full"});
     EXPECT_EQ(full.exit_code, 3);
     EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
-    EXPECT_EQ(shell("$KIFU convert --to pgn " + quote(kExamples + "/opera-game.pgn") + " > /dev/full").exit_code, 3);
+    EXPECT_EQ(
+        shell("$KIFU convert --to pgn " + quote(kExamples + "/opera-game.pgn") + " > /dev/full").exit_code,
+        3);
     // -o over the input: refused before anything is read or truncated.
     std::filesystem::copy_file(kExamples + "/ko.sgf", dir_ / "ko.sgf");
-    const Outcome over = kifu({"convert", "--to", "sgf", (dir_ / "ko.sgf").string(), "-o", (dir_ / "ko.sgf").string()});
+    const Outcome over =
+        kifu({"convert", "--to", "sgf", (dir_ / "ko.sgf").string(), "-o", (dir_ / "ko.sgf").string()});
     EXPECT_EQ(over.exit_code, 3);
     EXPECT_EQ(slurp(dir_ / "ko.sgf"), slurp(kExamples + "/ko.sgf"));
     // An error that cannot be reported (stderr closed) is not a success.

@@ -29,7 +29,8 @@ constexpr Sample kSamples[] = {
     {"japanese", "▲７六歩\n△３四歩\n", ""},
     {"xfen-xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", ""},
     {"feen", "ab2/CD2 2P/q G/g", ""},
-    {"feen2015", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B -", "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"},
+    {"feen2015", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B -",
+     "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"},
 };
 
 TEST(Registry, EveryEntryIsComplete) {
@@ -99,7 +100,8 @@ TEST(Registry, DetectionPicksTheFormat) {
 }
 
 TEST(Registry, WritersConvertBetweenTheGamesOwnTypesAndSayWhatTheyDrop) {
-    Result<Document> chess = find_format("fen")->read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 5", {});
+    Result<Document> chess =
+        find_format("fen")->read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 5", {});
     ASSERT_TRUE(chess);
     std::vector<std::string> notes;
     Result<std::string> feen = find_format("feen")->write(*chess, {}, notes);
@@ -111,9 +113,10 @@ TEST(Registry, WritersConvertBetweenTheGamesOwnTypesAndSayWhatTheyDrop) {
     const Result<std::string> sfen = find_format("sfen")->write(*back, {}, notes);
     ASSERT_FALSE(sfen);
     EXPECT_EQ(sfen.error().code, ErrorCode::unsupported);
-    EXPECT_EQ(sfen.error().message,
-              "a chess position cannot be written as sfen; it can be written as fen, xfen, shredder, epd, feen, "
-              "feen2015, txt");
+    EXPECT_EQ(
+        sfen.error().message,
+        "a chess position cannot be written as sfen; it can be written as fen, xfen, shredder, epd, feen, "
+        "feen2015, txt");
 }
 
 TEST(Registry, PositionAtNarrowsEveryRecord) {
@@ -131,7 +134,8 @@ TEST(Registry, PositionAtNarrowsEveryRecord) {
     choice = {};
     choice.ply = 3;
     EXPECT_EQ(position_at(std::move(*moves), choice).error().code, ErrorCode::out_of_range);
-    Result<Document> handicap = find_format("usi")->read("3c3d", {.start = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"});
+    Result<Document> handicap = find_format("usi")->read(
+        "3c3d", {.start = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"});
     ASSERT_TRUE(handicap) << handicap.error().message;
 }
 

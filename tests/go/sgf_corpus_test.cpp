@@ -92,7 +92,8 @@ TEST(SgfCorpus, CoreTreeWalkEqualsReplayAtTheEndOfEveryLine) {
                 EXPECT_EQ(state.board.position().stones, replayed->board.position().stones) << name;
                 EXPECT_EQ(state.to_move, replayed->to_move) << name;
                 EXPECT_EQ(state.moves, replayed->moves) << name;
-                EXPECT_EQ(state.board.prisoners(Stone::black), replayed->board.prisoners(Stone::black)) << name;
+                EXPECT_EQ(state.board.prisoners(Stone::black), replayed->board.prisoners(Stone::black))
+                    << name;
                 // Ko point, last move and turn as a diagram shows them.
                 EXPECT_EQ(position_of(state), position_of(*replayed)) << name;
                 return true;
@@ -103,11 +104,13 @@ TEST(SgfCorpus, CoreTreeWalkEqualsReplayAtTheEndOfEveryLine) {
         const std::string ext = entry.path().extension().string();
         if (ext == ".sgf" || ext == ".SGF") check(read_path(entry.path()), entry.path().string());
     }
-    const std::optional<std::string> tar = kifu::testing::read_gzip((kGo / "games/yenw-ai-sgf.tar.gz").string());
+    const std::optional<std::string> tar =
+        kifu::testing::read_gzip((kGo / "games/yenw-ai-sgf.tar.gz").string());
     ASSERT_TRUE(tar);
     for (const auto& file : kifu::testing::tar_files(*tar))
         if (Result<SgfCollection> sgf = read_sgf(file.data)) check(*sgf, file.name);
-    fmt::print("sgf corpus: {} games, {} nodes, {} lines walked and checked against replay\n", games, nodes, lines);
+    fmt::print("sgf corpus: {} games, {} nodes, {} lines walked and checked against replay\n", games, nodes,
+               lines);
     EXPECT_GT(games, 7259u);
 }
 

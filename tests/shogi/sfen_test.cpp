@@ -59,9 +59,10 @@ TEST(Sfen, ErrorsSayWhatWasExpected) {
               "sfen:1:48: error: expected '/' and the next rank (a board has 9 ranks), found a space");
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/8/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
               "sfen:1:28: error: rank d has 8 squares, expected 9");
-    EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1"),
-              "sfen:1:57: error: expected a piece letter (K R B G S N L P, lower case for White), a digit or '/', "
-              "found 'X'");
+    EXPECT_EQ(
+        error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1"),
+        "sfen:1:57: error: expected a piece letter (K R B G S N L P, lower case for White), a digit or '/', "
+        "found 'X'");
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1"),
               "sfen:1:52: error: 'G' cannot be promoted (only P L N S B R can)");
     EXPECT_EQ(error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1"),
@@ -75,7 +76,8 @@ TEST(Sfen, ErrorsSayWhatWasExpected) {
 }
 
 TEST(Sfen, ValidateListsEveryErrorOfThePlacement) {
-    const std::vector<Error> errors = validate_sfen("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPXPP/1B5R1/+KNSGKGSNL b - 1");
+    const std::vector<Error> errors =
+        validate_sfen("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPXPP/1B5R1/+KNSGKGSNL b - 1");
     ASSERT_EQ(errors.size(), 3u);
     EXPECT_EQ(errors[0].message, "rank b has 8 squares, expected 9");
     EXPECT_EQ(errors[0].column, 15u);

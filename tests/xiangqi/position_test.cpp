@@ -1,8 +1,8 @@
 // Xiangqi FEN (WXF/UCCI) and validity, and the xiangqi FENs of the perft table through
 // FEEN and back.
 
-#include "../support/problems.hpp"
 #include "kifu/xiangqi/position.hpp"
+#include "../support/problems.hpp"
 
 #include <gtest/gtest.h>
 
@@ -35,7 +35,8 @@ TEST(Xiangqi, FenBothLetterSetsAndBothWays) {
 }
 
 TEST(Xiangqi, ValidateListsEveryErrorOfThePlacement) {
-    const std::vector<Error> errors = validate_fen("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1Q1P/1C5C1/9/RNBAKABNR w");
+    const std::vector<Error> errors =
+        validate_fen("rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1Q1P/1C5C1/9/RNBAKABNR w");
     ASSERT_EQ(errors.size(), 2u);
     EXPECT_EQ(errors[0].message, "rank 9 has 8 squares, expected 9");
     EXPECT_EQ(errors[1].message,

@@ -15,12 +15,15 @@ namespace kifu::cli {
 
 void InputOptions::add_to(CLI::App& command, std::string_view what, bool several) {
     if (several)
-        command.add_option("INPUT", paths,
-                           fmt::format("{}: files (gzip, zstd, bzip2 or xz compressed or not), or '-' for standard "
-                                       "input (the default); each is reported under its own name",
-                                       what));
+        command.add_option(
+            "INPUT", paths,
+            fmt::format("{}: files (gzip, zstd, bzip2 or xz compressed or not), or '-' for standard "
+                        "input (the default); each is reported under its own name",
+                        what));
     else
-        command.add_option("INPUT", paths, fmt::format("{}: a file, or '-' for standard input (the default)", what))
+        command
+            .add_option("INPUT", paths,
+                        fmt::format("{}: a file, or '-' for standard input (the default)", what))
             ->expected(0, 1);
     command
         .add_option_function<std::string>(
@@ -81,7 +84,8 @@ void Output::open() {
 void Output::write(std::string_view text) {
     open();
     if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size())
-        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_, std::strerror(errno)));
+        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
+                                   std::strerror(errno)));
 }
 
 void Output::close() {
@@ -106,8 +110,9 @@ void check_output_is_not_input(const OutputOptions& output, const InputOptions& 
         struct stat in_info {};
         if (path != "-" && ::stat(path.c_str(), &in_info) == 0 && in_info.st_dev == out_info.st_dev &&
             in_info.st_ino == out_info.st_ino)
-            fail(kIoError, fmt::format("-o {} names the input {}: writing it would destroy what is to be read",
-                                       output.path, path));
+            fail(kIoError,
+                 fmt::format("-o {} names the input {}: writing it would destroy what is to be read",
+                             output.path, path));
     }
 }
 

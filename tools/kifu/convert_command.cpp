@@ -24,7 +24,8 @@ struct ConvertOptions {
 
 void check_write_options(const formats::Format& to, const ConvertOptions& o) {
     const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
-        if (given && !to.takes(option)) not_applicable(name, fmt::format("it is for {}, and --to is {}", what, to.name));
+        if (given && !to.takes(option))
+            not_applicable(name, fmt::format("it is for {}, and --to is {}", what, to.name));
     };
     need(o.pretty, formats::kPretty, "--pretty", "HEN output");
     need(o.always_size, formats::kAlwaysSize, "--always-size", "HEN output");
@@ -34,9 +35,11 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
 
 // One input converted; returns its exit code.
 int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
-    const formats::WriteOptions write{o.pretty, o.always_size, o.letters,
-                                      {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags,
-                                       .variations = !o.pgn.no_variations}};
+    const formats::WriteOptions write{
+        o.pretty,
+        o.always_size,
+        o.letters,
+        {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags, .variations = !o.pgn.no_variations}};
     if (streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
@@ -44,7 +47,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     const Input in = read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source);
     if (o.pgn.streaming_given() && !from.takes(formats::kStreams))
-        not_applicable(o.pgn.keep_broken.empty() ? "--threads" : "--keep-broken", fmt::format("it is for PGN input, and the input is {}", from.name));
+        not_applicable(o.pgn.keep_broken.empty() ? "--threads" : "--keep-broken",
+                       fmt::format("it is for PGN input, and the input is {}", from.name));
     if (from.takes(formats::kStreams)) return convert_pgn(o.source, path, &in.text, to, write, o.pgn, out);
     Result<formats::Document> doc = from.read(in.text, o.source.read_options());
     if (!doc) {
@@ -55,12 +59,16 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     // A record written as a position format shows one of its positions; so does any record
     // when a ply or node is chosen (SGF to SGF after move 50 is that position as SGF).
     if (formats::is_record(*doc) && (to.kind == formats::Kind::position || o.source.chooses_node())) {
-        Result<formats::Document> position = formats::position_at(std::move(*doc), o.source.choice(), o.source.read_options());
+        Result<formats::Document> position =
+            formats::position_at(std::move(*doc), o.source.choice(), o.source.read_options());
         if (!position) {
             // The error is about the choice (a node path's column, a move past the end).
             const SourceOptions& s = o.source;
-            report(position.error(), !s.node.empty() ? "--node" : s.move ? "--move" : s.ply ? "--ply"
-                                     : s.game_index != 1 ? "--game-index" : in.source);
+            report(position.error(), !s.node.empty()     ? "--node"
+                                     : s.move            ? "--move"
+                                     : s.ply             ? "--ply"
+                                     : s.game_index != 1 ? "--game-index"
+                                                         : in.source);
             return kInvalidInput;
         }
         report_warnings(position->warnings, in.source);
@@ -72,7 +80,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
         report(text.error(), in.source);
         return kInvalidInput;
     }
-    for (const std::string& n : notes) note(in.source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
+    for (const std::string& n : notes)
+        note(in.source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
     if (text->empty() || text->back() != '\n') text->push_back('\n');
     out.write(*text);
     return kOk;
@@ -82,9 +91,11 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
 
 Run add_convert_command(CLI::App& app) {
     auto options = std::make_shared<ConvertOptions>();
-    CLI::App* command = app.add_subcommand("convert", "Convert a position or game from one notation to another");
+    CLI::App* command =
+        app.add_subcommand("convert", "Convert a position or game from one notation to another");
     command->footer(fmt::format(
-        "Formats it writes: {}; 'kifu formats' says what each holds. A record (SGF, PGN, a move list) written as a "
+        "Formats it writes: {}; 'kifu formats' says what each holds. A record (SGF, PGN, a move list) "
+        "written as a "
         "position format gives the position at the end of its main line, or at --ply/--move/--node. PGN is "
         "streamed: any size, compressed or not, one output a game.\nExamples:\n"
         "  kifu convert --to txt examples/ear-reddening.hen\n"

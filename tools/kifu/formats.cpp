@@ -5,23 +5,30 @@
 namespace kifu::cli {
 
 void SourceOptions::add_to(CLI::App& command, bool node_choice) {
-    command.add_option("--from", from, "input format (detected from the content when omitted; see 'kifu formats')");
-    command.add_option("--game", game, "the game: go, chess, shogi or xiangqi (a check, or a hint for detection)");
+    command.add_option("--from", from,
+                       "input format (detected from the content when omitted; see 'kifu formats')");
+    command.add_option("--game", game,
+                       "the game: go, chess, shogi or xiangqi (a check, or a hint for detection)");
     if (node_choice) {
-        command.add_option("--ply", ply, "a record: the position after N plies of the main line (default: its end)")
+        command
+            .add_option("--ply", ply,
+                        "a record: the position after N plies of the main line (default: its end)")
             ->option_text("N");
         command.add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
             ->check(CLI::NonNegativeNumber)
             ->option_text("N");
-        command.add_option("--node", node,
-                           "a record: the position at a node path, as 'kifu tree' prints them: steps N (N moves "
-                           "down) or vK (child K), joined by '.', e.g. 20.v1.5");
-        command.add_option("--game-index", game_index, "a collection: which game, counting from 1 (default 1)")
+        command.add_option(
+            "--node", node,
+            "a record: the position at a node path, as 'kifu tree' prints them: steps N (N moves "
+            "down) or vK (child K), joined by '.', e.g. 20.v1.5");
+        command
+            .add_option("--game-index", game_index, "a collection: which game, counting from 1 (default 1)")
             ->check(CLI::PositiveNumber)
             ->option_text("N");
     }
-    command.add_option("--position", position,
-                       "a move list: the position the moves start from (an SFEN, 'startpos' or a USI position)");
+    command.add_option(
+        "--position", position,
+        "a move list: the position the moves start from (an SFEN, 'startpos' or a USI position)");
     command.add_flag("--superko", superko, "SGF: report moves that repeat an earlier whole-board position");
     input.add_to(command, "the position or game");
 }
@@ -90,7 +97,8 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
         from = *detected;
     }
     if (!options.game.empty()) {
-        if (options.game != "go" && options.game != "chess" && options.game != "shogi" && options.game != "xiangqi")
+        if (options.game != "go" && options.game != "chess" && options.game != "shogi" &&
+            options.game != "xiangqi")
             fail(kUsage, fmt::format("--game {}: the games are go, chess, shogi and xiangqi", options.game));
         if (from->game != formats::Game::any && formats::to_string(from->game) != options.game)
             fail(kUsage, fmt::format("--game {}: {} is a {} format", options.game, from->name,
@@ -103,7 +111,8 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
 void check_read_options(const formats::Format& from, const SourceOptions& o) {
     const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
         if (given && !from.takes(option))
-            not_applicable(name, fmt::format("it is for {}, and the input is {} ({})", what, from.name, from.description));
+            not_applicable(name, fmt::format("it is for {}, and the input is {} ({})", what, from.name,
+                                             from.description));
     };
     need(o.move.has_value(), formats::kSgfMove, "--move", "SGF records");
     need(o.ply.has_value(), formats::kNodeChoice, "--ply", "records and move lists");

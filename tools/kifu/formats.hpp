@@ -57,7 +57,8 @@ void report_warnings(const std::vector<Error>& warnings, std::string_view source
 // The loop of the commands that look at whole documents (info, tree): each input read,
 // its format settled, its document read (an error reported, and exit 1 at the end) and
 // its warnings reported, then handed to `each`. Returns the exit code.
-using DocumentAction = std::function<void(const Input&, const formats::Format&, formats::Document&, int& status)>;
+using DocumentAction =
+    std::function<void(const Input&, const formats::Format&, formats::Document&, int& status)>;
 int for_each_document(const SourceOptions& source, const DocumentAction& each);
 
 }  // namespace kifu::cli

@@ -34,8 +34,9 @@ std::string tree_lines(const Tree& tree) {
         return true;
     });
     const std::size_t lines = tree.line_count();
-    return fmt::format("  {:<12} {}\n  {:<12} {} (the main line and {} other)\n  {:<12} {} (deepest line {})\n", "moves",
-                       tree.main_line().size(), "lines", lines, lines - 1, "nodes", tree.size(), deepest);
+    return fmt::format(
+        "  {:<12} {}\n  {:<12} {} (the main line and {} other)\n  {:<12} {} (deepest line {})\n", "moves",
+        tree.main_line().size(), "lines", lines, lines - 1, "nodes", tree.size(), deepest);
 }
 
 std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, int& status) {
@@ -58,7 +59,8 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
         const Result<go::GameState> state = go::replay_to(sgf, go::main_line_end(sgf, root), {}, &warnings);
         if (state) {
             out += fmt::format("  {:<12} {}\n", "moves", state->moves);
-            out += fmt::format("  {:<12} black {}, white {}\n", "prisoners", state->board.prisoners(go::Stone::black),
+            out += fmt::format("  {:<12} black {}, white {}\n", "prisoners",
+                               state->board.prisoners(go::Stone::black),
                                state->board.prisoners(go::Stone::white));
         }
         if (Result<go::Game> tree = go::game_tree(sgf, root)) {
@@ -95,7 +97,9 @@ std::string document_info(const formats::Format& from, const formats::Document& 
     if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
         out += tree_lines(*game);
         if (!game->result.empty()) out += fmt::format("  {:<12} {}\n", "result", game->result);
-        formats::Document end{formats::Value{game->position_after(game->main_line().empty() ? 0 : game->main_line().back())}, {}};
+        formats::Document end{
+            formats::Value{game->position_after(game->main_line().empty() ? 0 : game->main_line().back())},
+            {}};
         if (Result<BoardView> view = formats::board_view(end)) out += render_text(*view);
         return out;
     }
@@ -113,8 +117,11 @@ Run add_info_command(CLI::App& app) {
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
-        "info", "Describe a record (game information, moves, result, variations) or a position (its diagram)");
-    command->footer("Examples:\n  kifu info game.sgf\n  kifu info --text 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'");
+        "info",
+        "Describe a record (game information, moves, result, variations) or a position (its diagram)");
+    command->footer(
+        "Examples:\n  kifu info game.sgf\n  kifu info --text "
+        "'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'");
     options->source.add_to(*command, false);
     options->output.add_to(*command);
 
@@ -124,7 +131,8 @@ Run add_info_command(CLI::App& app) {
         Output out(options->output);
         const bool several = options->source.input.sources().size() > 1;
         const int status = for_each_document(
-            options->source, [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
+            options->source,
+            [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
                 if (several) out.write(fmt::format("{}:\n", in.source));
                 out.write(document_info(from, d, in.source, code));
             });

@@ -15,11 +15,13 @@ namespace {
 // "kifu convrt" names no command: say which one was meant.
 int unknown_command(const CLI::App& app, const std::string& word) {
     std::vector<std::string> names;
-    for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(c->get_name());
+    for (const CLI::App* c : app.get_subcommands([](const CLI::App*) { return true; }))
+        names.push_back(c->get_name());
     std::vector<std::string_view> views(names.begin(), names.end());
     const std::string_view near = kifu::formats::nearest_name(word, views);
     fmt::print(stderr, "kifu: error: '{}' is not a command{}\nThe commands: {}. Run 'kifu --help'.\n", word,
-               near.empty() ? std::string{} : fmt::format("; did you mean '{}'?", near), fmt::join(names, ", "));
+               near.empty() ? std::string{} : fmt::format("; did you mean '{}'?", near),
+               fmt::join(names, ", "));
     return kifu::cli::kUsage;
 }
 
@@ -33,7 +35,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "kifu 0.1.0");
     app.require_subcommand(1);
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
-        return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n", e.what());
+        return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n",
+                           e.what());
     });
     app.footer(
         "Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error. Errors go to stderr as "

@@ -191,7 +191,8 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         source = std::move(*opened);
     }
     std::unique_ptr<Output> broken;
-    if (!s.options->keep_broken.empty()) broken = std::make_unique<Output>(OutputOptions{s.options->keep_broken});
+    if (!s.options->keep_broken.empty())
+        broken = std::make_unique<Output>(OutputOptions{s.options->keep_broken});
     std::vector<std::string> notes;
     chess::PgnSplitter splitter(std::move(source));
     const std::size_t threads = static_cast<std::size_t>(std::max(1, s.options->threads));
@@ -284,8 +285,8 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
     const Settings s{Job::validate, nullptr, {}, {}, &options, source_name(path, text, source)};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
-        fmt::print(stderr, "{}: {} of {} games have errors ({} errors)\n", s.source, totals.broken, totals.games,
-                   totals.errors);
+        fmt::print(stderr, "{}: {} of {} games have errors ({} errors)\n", s.source, totals.broken,
+                   totals.games, totals.errors);
         return kInvalidInput;
     }
     if (totals.games == 0) {

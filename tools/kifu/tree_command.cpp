@@ -22,7 +22,8 @@ std::string child_path(const std::string& parent, std::size_t k) {
     const std::size_t dot = parent.rfind('.');
     const std::string_view last = std::string_view(parent).substr(dot == std::string::npos ? 0 : dot + 1);
     if (last.front() == 'v') return parent + ".1";
-    return parent.substr(0, dot == std::string::npos ? 0 : dot + 1) + std::to_string(std::stoul(std::string(last)) + 1);
+    return parent.substr(0, dot == std::string::npos ? 0 : dot + 1) +
+           std::to_string(std::stoul(std::string(last)) + 1);
 }
 
 std::string one_line(std::string_view text) {
@@ -61,8 +62,9 @@ Run add_tree_command(CLI::App& app) {
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
         "tree", "List every node of a record: the path --node takes, the move as written, its comment");
-    command->footer("Examples:\n  kifu tree game.sgf\n  kifu tree examples/opera-game.pgn\n"
-                    "  kifu convert --to hen --node 20.v1.5 game.sgf   # a path that tree printed");
+    command->footer(
+        "Examples:\n  kifu tree game.sgf\n  kifu tree examples/opera-game.pgn\n"
+        "  kifu convert --to hen --node 20.v1.5 game.sgf   # a path that tree printed");
     options->source.add_to(*command, false);
     options->output.add_to(*command);
 
@@ -71,7 +73,8 @@ Run add_tree_command(CLI::App& app) {
         check_output_is_not_input(options->output, options->source.input);
         Output out(options->output);
         const int status = for_each_document(
-            options->source, [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
+            options->source,
+            [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
                 if (from.kind == formats::Kind::position)
                     fail(kUsage, fmt::format("{}: {} is a position format; tree lists the nodes of a record",
                                              in.source, from.name));
@@ -84,7 +87,8 @@ Run add_tree_command(CLI::App& app) {
                             code = kInvalidInput;
                             continue;
                         }
-                        if (sgf->games().size() > 1) text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
+                        if (sgf->games().size() > 1)
+                            text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
                         text += list_tree(*game);
                     }
                 } else if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
@@ -104,11 +108,13 @@ Run add_tree_command(CLI::App& app) {
 
 Run add_formats_command(CLI::App& app) {
     auto output = std::make_shared<OutputOptions>();
-    CLI::App* command = app.add_subcommand("formats", "List every format kifu knows: its game, kind, and what kifu does with it");
+    CLI::App* command = app.add_subcommand(
+        "formats", "List every format kifu knows: its game, kind, and what kifu does with it");
     output->add_to(*command);
     return [command, output]() -> int {
         if (!command->parsed()) return -1;
-        std::string text = fmt::format("{:<14} {:<8} {:<9} {:<22} {}\n", "FORMAT", "GAME", "KIND", "KIFU", "WHAT");
+        std::string text =
+            fmt::format("{:<14} {:<8} {:<9} {:<22} {}\n", "FORMAT", "GAME", "KIND", "KIFU", "WHAT");
         for (const formats::Format& f : formats::all_formats()) {
             std::string can = f.can_read() ? "read" : "";
             if (f.validate) can += can.empty() ? "validate" : ", validate";

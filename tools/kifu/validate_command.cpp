@@ -19,10 +19,12 @@ Run add_validate_command(CLI::App& app) {
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
-        "validate", "Check positions or games: print 'ok' (exit 0), or every error with its line and column (exit 1)");
+        "validate",
+        "Check positions or games: print 'ok' (exit 0), or every error with its line and column (exit 1)");
     command->footer(
         "SGF: every node of every game is replayed; warnings (illegal moves, damaged values) are listed on "
-        "stderr and do not fail the check. With several INPUTs each is reported under its own name.\nExamples:\n"
+        "stderr and do not fail the check. With several INPUTs each is reported under its own "
+        "name.\nExamples:\n"
         "  kifu validate --text '.9x9_5Gb_5Hw'\n  kifu validate *.sgf\n"
         "  kifu validate --keep-broken bad.pgn games.pgn.zst   # every error with its game, line and column");
     options->source.add_to(*command, false);
@@ -45,7 +47,8 @@ Run add_validate_command(CLI::App& app) {
             const Input in = read_input(o.input, path);
             const formats::Format& from = input_format(in, o);
             if (options->pgn.streaming_given() && !from.takes(formats::kStreams))
-                not_applicable(options->pgn.keep_broken.empty() ? "--threads" : "--keep-broken", fmt::format("it is for PGN input, and the input is {}", from.name));
+                not_applicable(options->pgn.keep_broken.empty() ? "--threads" : "--keep-broken",
+                               fmt::format("it is for PGN input, and the input is {}", from.name));
             if (from.takes(formats::kStreams)) {
                 status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out, several));
                 continue;

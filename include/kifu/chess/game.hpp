@@ -22,7 +22,7 @@ struct GameTraits {
     using Move = chess::Move;
     static constexpr std::string_view game = "chess";
     static void play(Position& position, Move move) { position.play(move); }
-    static std::uint64_t key(const Position& position);  // the Polyglot key
+    static std::uint64_t key(const Position& position);                // the Polyglot key
     static std::string write_move(const Position& before, Move move);  // SAN
 };
 

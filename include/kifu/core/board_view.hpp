@@ -20,10 +20,10 @@ struct BoardView {
     static constexpr std::uint8_t kNoSide = 0xFF;
 
     struct Cell {
-        std::string piece;               // "" for an empty cell; else a letter, a kanji or a stone name
-        std::uint8_t side = kNoSide;     // 0 the first player (Black in Go and shogi, White in chess,
-                                         // Red in xiangqi), 1 the second, 2-6 Go's other colours
-        bool promoted = false;           // shogi's promoted pieces, FEEN's enhanced ones
+        std::string piece;            // "" for an empty cell; else a letter, a kanji or a stone name
+        std::uint8_t side = kNoSide;  // 0 the first player (Black in Go and shogi, White in chess,
+                                      // Red in xiangqi), 1 the second, 2-6 Go's other colours
+        bool promoted = false;        // shogi's promoted pieces, FEEN's enhanced ones
         bool operator==(const Cell&) const = default;
     };
     struct HandPiece {
@@ -37,26 +37,28 @@ struct BoardView {
         bool operator==(const Hand&) const = default;
     };
     struct LastMove {
-        int from = -1;      // -1 for a drop or a Go move
-        int to = -1;        // -1 for a pass
-        std::string text;   // the move in the game's notation, for a caption
+        int from = -1;     // -1 for a drop or a Go move
+        int to = -1;       // -1 for a pass
+        std::string text;  // the move in the game's notation, for a caption
         bool operator==(const LastMove&) const = default;
     };
 
     std::string game;  // "go", "chess", "shogi", "xiangqi", "feen"
     int width = 0;
     int height = 0;
-    std::vector<Cell> cells;                // width * height
-    std::vector<std::string> file_names;    // left to right, as the game names its columns
-    std::vector<std::string> rank_names;    // top to bottom
-    std::vector<Hand> hands;                // shogi and FEEN: pieces in hand, per side
-    std::vector<std::string> side_names;    // "black", "white"; "first", "second"
+    std::vector<Cell> cells;              // width * height
+    std::vector<std::string> file_names;  // left to right, as the game names its columns
+    std::vector<std::string> rank_names;  // top to bottom
+    std::vector<Hand> hands;              // shogi and FEEN: pieces in hand, per side
+    std::vector<std::string> side_names;  // "black", "white"; "first", "second"
     std::uint8_t side_to_move = kNoSide;
     std::optional<LastMove> last_move;
-    std::vector<NodeMark> marks;            // marks, labels, the ko point, a king in check
-    std::vector<std::string> notes;         // one line each: "in check", "ko at D3", "move 12"
+    std::vector<NodeMark> marks;     // marks, labels, the ko point, a king in check
+    std::vector<std::string> notes;  // one line each: "in check", "ko at D3", "move 12"
 
-    const Cell& at(int column, int row) const { return cells[static_cast<std::size_t>(row * width + column)]; }
+    const Cell& at(int column, int row) const {
+        return cells[static_cast<std::size_t>(row * width + column)];
+    }
     bool operator==(const BoardView&) const = default;
 };
 

@@ -65,11 +65,11 @@ class GameTree {
 
     std::vector<std::pair<std::string, std::string>> tags;  // headers, in source order
     Position start{};
-    std::string result;           // the termination as the source gave it; "" when it had none
-    std::vector<Error> errors;    // where reading stopped, and contradictions found on the way
-    std::vector<Node> nodes;      // nodes[0] is the root: the start position
-    std::size_t index = 0;        // of the game in its input
-    std::uint32_t line = 0;       // where the game starts in its input
+    std::string result;         // the termination as the source gave it; "" when it had none
+    std::vector<Error> errors;  // where reading stopped, and contradictions found on the way
+    std::vector<Node> nodes;    // nodes[0] is the root: the start position
+    std::size_t index = 0;      // of the game in its input
+    std::uint32_t line = 0;     // where the game starts in its input
 
     const Node& node(NodeId id) const { return nodes[id]; }
     Node& node(NodeId id) { return nodes[id]; }
@@ -155,7 +155,8 @@ bool same_tree(const GameTree<Traits>& a, const GameTree<Traits>& b, ResultOf re
         if (!(p.move == q.move) || p.comment != q.comment || p.starting_comment != q.starting_comment ||
             p.nags != q.nags || p.marks != q.marks || p.children.size() != q.children.size())
             return false;
-        for (std::size_t i = 0; i < p.children.size(); ++i) pending.emplace_back(p.children[i], q.children[i]);
+        for (std::size_t i = 0; i < p.children.size(); ++i)
+            pending.emplace_back(p.children[i], q.children[i]);
     }
     return true;
 }

@@ -66,7 +66,8 @@ inline constexpr auto kKinds = [] {
     std::array<Kind, 256> kinds{};
     for (int c = '0'; c <= '9'; ++c) kinds[static_cast<std::size_t>(c)] = Kind::digit;
     kinds['/'] = Kind::slash;
-    for (const char c : {'\0', ' ', '\t', '\n', '\v', '\f', '\r'}) kinds[static_cast<unsigned char>(c)] = Kind::end;
+    for (const char c : {'\0', ' ', '\t', '\n', '\v', '\f', '\r'})
+        kinds[static_cast<unsigned char>(c)] = Kind::end;
     kinds[','] = Kind::comma;
     return kinds;
 }();
@@ -79,12 +80,12 @@ inline std::string name_of(const PlacementRules& rules, int row) {
 
 // Reads the field at `in` (blanks significant) up to a blank or the end, and leaves `in`
 // after it. `read_piece(text, i, row, file)` reads one piece at byte `i` of the text and
-// says what it read and where it stopped (a PieceResult), for the cell at `row` (counted from the top, across layers)
-// and `file`; it is called only for cells inside the board, on a byte that is no digit,
+// says what it read and where it stopped (a PieceResult), for the cell at `row` (counted from the top, across
+// layers) and `file`; it is called only for cells inside the board, on a byte that is no digit,
 // '/' or blank. Returns the shape when no error was recorded.
 template <class ReadPiece>
-std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnostics, const PlacementRules& rules,
-                                             ReadPiece&& read_piece) {
+std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnostics,
+                                             const PlacementRules& rules, ReadPiece&& read_piece) {
     using placement_detail::ends_field;
     // A byte index into the text rather than the scanner's calls: this is the hot loop of
     // every FEN, SFEN and FEEN read.
@@ -98,18 +99,16 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
     };
     const std::size_t errors_before = diagnostics.errors().size();
     PlacementShape shape;
-    int files = rules.files;            // the board's width once known
+    int files = rules.files;                           // the board's width once known
     int layer_ranks = rules.layers ? 0 : rules.ranks;  // ranks in each layer once known
     int row = 0, rank_in_layer = 0, file = 0;
-    bool skipping = false;             // the rest of this rank is not read (it ran over)
-    bool broken = false;               // a broken piece in this rank: its width is not known
+    bool skipping = false;  // the rest of this rank is not read (it ran over)
+    bool broken = false;    // a broken piece in this rank: its width is not known
     bool last_was_count = false;
     const auto board_ranks = [&] { return rules.ranks; };
     const auto rank_name = [&](int r) { return placement_detail::name_of(rules, r); };
     // Where the width came from the first rank (FEEN), say so.
-    const auto regular = [&] {
-        return rules.files == 0 ? " (as the first rank: boards are regular)" : "";
-    };
+    const auto regular = [&] { return rules.files == 0 ? " (as the first rank: boards are regular)" : ""; };
     // The end of a rank: its width checked (or, on the first rank of a FEEN, taken).
     const auto end_rank = [&](std::size_t at) -> bool {
         if (files == 0) {
@@ -117,8 +116,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             files = file;
         } else if (file != files && !skipping && !broken) {
             if (!diagnostics.add(ErrorCode::out_of_range, at,
-                                 "rank " + rank_name(row) + " has " + std::to_string(file) + " squares, expected " +
-                                     std::to_string(files) + regular()))
+                                 "rank " + rank_name(row) + " has " + std::to_string(file) +
+                                     " squares, expected " + std::to_string(files) + regular()))
                 return false;
         }
         return true;
@@ -141,8 +140,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             last_was_count = false;
             if (files != 0 && file >= files) {
                 if (!diagnostics.add(ErrorCode::out_of_range, at,
-                                     "rank " + rank_name(row) + " has more than " + std::to_string(files) + " squares" +
-                                         regular()))
+                                     "rank " + rank_name(row) + " has more than " + std::to_string(files) +
+                                         " squares" + regular()))
                     return finish(i, std::optional<PlacementShape>{});
                 skipping = true;
                 continue;
@@ -157,7 +156,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                         return finish(i, std::optional<PlacementShape>{});
                     ++i;
                     // Skip the rest of a multi-byte character, so one error is said once.
-                    while (static_cast<unsigned char>(peek()) >= 0x80 && static_cast<unsigned char>(peek()) < 0xC0)
+                    while (static_cast<unsigned char>(peek()) >= 0x80 &&
+                           static_cast<unsigned char>(peek()) < 0xC0)
                         ++i;
                     break;
                 case PieceRead::error:
@@ -195,7 +195,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                 return finish(i, std::optional<PlacementShape>{});
             }
             if (new_layer) {
-                if (layer_ranks == 0) layer_ranks = rank_in_layer + 1;
+                if (layer_ranks == 0)
+                    layer_ranks = rank_in_layer + 1;
                 else if (rank_in_layer + 1 != layer_ranks &&
                          !diagnostics.add(ErrorCode::conflict, at,
                                           "layer " + std::to_string(shape.layers) + " has " +
@@ -228,7 +229,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             std::size_t digits = 0;
             if (rules.long_counts) {
                 if (c == '0') {
-                    if (!diagnostics.add(ErrorCode::unexpected_character, at, "an empty run has no leading zero"))
+                    if (!diagnostics.add(ErrorCode::unexpected_character, at,
+                                         "an empty run has no leading zero"))
                         return finish(i, std::optional<PlacementShape>{});
                     ++i;
                     continue;
@@ -242,7 +244,8 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                 n = static_cast<std::uint64_t>(c - '0');
                 ++i;
                 if (n == 0) {
-                    if (!diagnostics.expected(at, std::string(rules.piece_expected) + " or an empty count from 1"))
+                    if (!diagnostics.expected(
+                            at, std::string(rules.piece_expected) + " or an empty count from 1"))
                         return finish(i, std::optional<PlacementShape>{});
                     continue;
                 }
@@ -252,11 +255,12 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                     return finish(i, std::optional<PlacementShape>{});
             }
             last_was_count = true;
-            if (n > 100000 || (files != 0 && static_cast<std::uint64_t>(file) + n > static_cast<std::uint64_t>(files))) {
+            if (n > 100000 ||
+                (files != 0 && static_cast<std::uint64_t>(file) + n > static_cast<std::uint64_t>(files))) {
                 if (!diagnostics.add(ErrorCode::out_of_range, at,
                                      "rank " + rank_name(row) + " has more than " +
-                                         (files != 0 ? std::to_string(files) : std::string("100000")) + " squares" +
-                                         (files != 0 ? regular() : "")))
+                                         (files != 0 ? std::to_string(files) : std::string("100000")) +
+                                         " squares" + (files != 0 ? regular() : "")))
                     return finish(i, std::optional<PlacementShape>{});
                 skipping = true;
                 continue;
@@ -267,11 +271,13 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
     }
     if (rules.layers && shape.layers > 1 && rank_in_layer + 1 != layer_ranks &&
         !diagnostics.add(ErrorCode::conflict, i,
-                         "layer " + std::to_string(shape.layers) + " has " + std::to_string(rank_in_layer + 1) +
-                             " ranks, the first has " + std::to_string(layer_ranks) + " (boards are regular)"))
+                         "layer " + std::to_string(shape.layers) + " has " +
+                             std::to_string(rank_in_layer + 1) + " ranks, the first has " +
+                             std::to_string(layer_ranks) + " (boards are regular)"))
         return finish(i, std::optional<PlacementShape>{});
     if (board_ranks() != 0 && row + 1 < board_ranks()) {
-        diagnostics.expected(i, "'/' and the next rank (a board has " + std::to_string(board_ranks()) + " ranks)");
+        diagnostics.expected(
+            i, "'/' and the next rank (a board has " + std::to_string(board_ranks()) + " ranks)");
         return finish(i, std::optional<PlacementShape>{});
     }
     if (diagnostics.errors().size() != errors_before) return finish(i, std::optional<PlacementShape>{});

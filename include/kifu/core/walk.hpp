@@ -117,7 +117,8 @@ Result<NodeId> node_at_path(const GameTree<Traits>& tree, std::string_view path)
             k = k * 10 + static_cast<std::uint64_t>(c - '0');
         }
         if (!ok)
-            return expected_at(path, i, "a step of the node path: a number of moves N, or vK for variation K");
+            return expected_at(path, i,
+                               "a step of the node path: a number of moves N, or vK for variation K");
         if (variation) {
             const auto& children = tree.nodes[n].children;
             if (k >= children.size())

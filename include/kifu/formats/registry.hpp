@@ -37,8 +37,9 @@ std::string_view to_string(Game game) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 
 // What a format reads into and writes from. SgfCollection is move-only, so Documents are.
-using Value = std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
-                           shogi::Position, shogi::Game, xiangqi::Position, feen::Position>;
+using Value =
+    std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
+                 shogi::Position, shogi::Game, xiangqi::Position, feen::Position>;
 
 struct Document {
     Value value;
@@ -117,10 +118,10 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
 
 // Which node of a record a position format is to show.
 struct NodeChoice {
-    std::optional<std::size_t> ply;   // after N plies of the main line
-    std::optional<int> sgf_move;      // SGF: after move N of the main line
-    std::string node;                 // a node path (core/walk.hpp)
-    std::size_t game_index = 0;       // which game of a collection
+    std::optional<std::size_t> ply;  // after N plies of the main line
+    std::optional<int> sgf_move;     // SGF: after move N of the main line
+    std::string node;                // a node path (core/walk.hpp)
+    std::size_t game_index = 0;      // which game of a collection
 };
 
 // A record narrowed to one position (a position is returned as it is). Errors:

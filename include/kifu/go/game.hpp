@@ -7,8 +7,8 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kifu/core/game_tree.hpp"
@@ -58,7 +58,8 @@ using Game = GameTree<GameTraits>;
 
 // The core tree of one game of a collection (value warnings go to `warnings`);
 // `sgf_nodes`, when given, gets for each node of the tree the SGF node it came from.
-Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings = nullptr,
+Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root,
+                       std::vector<SgfWarning>* warnings = nullptr,
                        std::vector<std::uint32_t>* sgf_nodes = nullptr);
 
 // The position a diagram shows for a state of the tree: the stones, the last move (when its

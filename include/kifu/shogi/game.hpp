@@ -18,7 +18,7 @@ struct GameTraits {
     using Move = shogi::Move;
     static constexpr std::string_view game = "shogi";
     static void play(Position& position, Move move) { position.play(move); }
-    static std::uint64_t key(const Position& position);  // repetition_key
+    static std::uint64_t key(const Position& position);                // repetition_key
     static std::string write_move(const Position& before, Move move);  // USI
 };
 
@@ -26,7 +26,8 @@ using Game = GameTree<GameTraits>;
 
 // A move list in `notation` from `start`. Each move is checked against the legal moves;
 // errors carry the line and column of the move in `text`.
-Result<Game> read_move_list(std::string_view text, Notation notation, const Position& start = Position::start());
+Result<Game> read_move_list(std::string_view text, Notation notation,
+                            const Position& start = Position::start());
 
 // The main line of `game` in `notation`, one move a line.
 std::string write_move_list(const Game& game, Notation notation);

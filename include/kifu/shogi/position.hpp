@@ -17,9 +17,15 @@ struct SquareSet {
     std::uint64_t high = 0;
 
     constexpr explicit operator bool() const noexcept { return (low | high) != 0; }
-    friend constexpr SquareSet operator|(SquareSet a, SquareSet b) noexcept { return {a.low | b.low, a.high | b.high}; }
-    friend constexpr SquareSet operator&(SquareSet a, SquareSet b) noexcept { return {a.low & b.low, a.high & b.high}; }
-    friend constexpr SquareSet operator^(SquareSet a, SquareSet b) noexcept { return {a.low ^ b.low, a.high ^ b.high}; }
+    friend constexpr SquareSet operator|(SquareSet a, SquareSet b) noexcept {
+        return {a.low | b.low, a.high | b.high};
+    }
+    friend constexpr SquareSet operator&(SquareSet a, SquareSet b) noexcept {
+        return {a.low & b.low, a.high & b.high};
+    }
+    friend constexpr SquareSet operator^(SquareSet a, SquareSet b) noexcept {
+        return {a.low ^ b.low, a.high ^ b.high};
+    }
     friend constexpr SquareSet operator~(SquareSet a) noexcept { return {~a.low, ~a.high}; }
     constexpr SquareSet& operator|=(SquareSet b) noexcept { return *this = *this | b; }
     constexpr SquareSet& operator&=(SquareSet b) noexcept { return *this = *this & b; }

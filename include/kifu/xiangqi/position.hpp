@@ -53,7 +53,8 @@ std::string write_fen(const Position& position, Letters letters = Letters::ucci)
 // off the soldiers' files before the river, generals facing each other on an open file, a
 // side without its general.
 enum class ProblemKind : std::uint8_t {
-    piece_off_its_points,  // a general or advisor outside its palace points, an elephant or soldier where it cannot be
+    piece_off_its_points,  // a general or advisor outside its palace points, an elephant or soldier where it
+                           // cannot be
     too_many_pieces,
     no_general,
     generals_facing,
