@@ -89,10 +89,7 @@ class FenReader {
     std::vector<std::string> dropped_castling;  // rights that named no king and rook
 
   private:
-    std::nullopt_t fail(Error e) {
-        diagnostics_.add(e.code, e.offset, std::move(e.message));
-        return std::nullopt;
-    }
+    std::nullopt_t fail(Error e) { return diagnostics_.fail(e.code, e.offset, std::move(e.message)); }
     // Records a field's error; false when the reader is to stop.
     bool note(const Result<void>& r, bool& ok) {
         if (r) return true;

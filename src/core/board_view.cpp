@@ -4,17 +4,26 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 namespace kifu {
 namespace {
 
-// Display width: East Asian characters (kanji, full-width digits) take two columns.
+// Columns a text takes on a terminal: East Asian wide characters (kanji, kana, hangul,
+// full-width forms) two, the rest one. Decoded with the project's UTF-8 decoder; a byte that
+// is not UTF-8 counts as one column.
+bool is_wide(char32_t c) noexcept {
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) ||
+           c >= 0x20000;
+}
+
 std::size_t display_width(std::string_view text) {
     std::size_t width = 0;
     for (std::size_t i = 0; i < text.size();) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        const std::size_t length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-        width += length >= 3 ? 2 : 1;
-        i += length;
+        const utf8::Decoded d = utf8::decode(text, i);
+        width += d.length != 0 && is_wide(d.code_point) ? 2 : 1;
+        i += d.length != 0 ? d.length : 1;
     }
     return width;
 }

@@ -22,12 +22,12 @@ bool fen_like(std::string_view t) {
 }
 
 int detect_fen(std::string_view text) {
-    return fen_like(trim(text)) ? 92 : 0;
+    return fen_like(trim_blanks(text)) ? 92 : 0;
 }
 
 // EPD: a FEN's four fields, then operations ("bm Nf3;") instead of the two clocks.
 int detect_epd(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (!fen_like(t) || t.find('\n') != std::string_view::npos) return 0;
     std::size_t fields = 0, i = 0;
     std::string_view fifth;
@@ -41,7 +41,7 @@ int detect_epd(std::string_view text) {
 }
 
 int detect_pgn(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (t.empty()) return 0;
     if (t.front() == '[') return 40;
     if (t.starts_with("1.") && !t.starts_with("1.0")) return 40;
@@ -49,32 +49,25 @@ int detect_pgn(std::string_view text) {
     return 0;
 }
 
-// The chess position a document holds: chess, EPD, or a FEEN of a chess position.
-Result<chess::Position> chess_position(const Document& d) {
-    if (const auto* p = get<chess::Position>(d)) return *p;
-    if (const auto* e = get<chess::Epd>(d)) return e->position;
-    return cannot_write(d, "a chess position format");
-}
-
 bool accepts_chess_position(const Document& d) {
-    return get<chess::Position>(d) || get<chess::Epd>(d);
+    return chess_position_of(d) != nullptr;
 }
 
 Result<Document> read_fen(std::string_view text, const ReadOptions&) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (t == "startpos") return Document{Value{chess::Position::start()}, {}};
     return document(chess::parse_fen(t));
 }
 
 std::vector<Error> validate_fen(std::string_view text, const ReadOptions&, std::vector<Error>&) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (t == "startpos") return {};
     return chess::validate_fen(t);
 }
 
 template <chess::CastlingNotation Castling>
 Result<std::string> write_fen(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
-    Result<chess::Position> p = chess_position(d);
+    const chess::Position* p = chess_position_of(d);
     if (!p) return cannot_write(d, Castling == chess::CastlingNotation::shredder ? "shredder" : "fen");
     if (const auto* e = get<chess::Epd>(d); e && !e->operations.empty())
         notes.push_back("the EPD operations");
@@ -82,11 +75,11 @@ Result<std::string> write_fen(const Document& d, const WriteOptions&, std::vecto
 }
 
 Result<Document> read_epd(std::string_view text, const ReadOptions&) {
-    return document(chess::parse_epd(trim(text)));
+    return document(chess::parse_epd(trim_blanks(text)));
 }
 
 std::vector<Error> validate_epd(std::string_view text, const ReadOptions&, std::vector<Error>&) {
-    Result<chess::Epd> epd = chess::parse_epd(trim(text));
+    Result<chess::Epd> epd = chess::parse_epd(trim_blanks(text));
     if (!epd) return {epd.error()};
     std::vector<Error> out;
     for (const chess::Problem& p : chess::validity_problems(epd->position)) out.push_back(problem_error(p));
@@ -95,7 +88,7 @@ std::vector<Error> validate_epd(std::string_view text, const ReadOptions&, std::
 
 Result<std::string> write_epd(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
     if (const auto* e = get<chess::Epd>(d)) return chess::write_epd(e->position, e->operations);
-    Result<chess::Position> p = chess_position(d);
+    const chess::Position* p = chess_position_of(d);
     if (!p) return cannot_write(d, "epd");
     if (p->halfmove_clock() != 0 || p->fullmove_number() != 1) notes.push_back("the clocks");
     return chess::write_epd(*p, {});

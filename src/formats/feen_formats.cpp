@@ -38,7 +38,7 @@ Style board_of(const feen::Position& p) {
 
 // FEEN v1.0.0 ends with its style-turn field ("C/c"), after exactly two blanks.
 int detect_feen(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (std::count(t.begin(), t.end(), ' ') != 2) return 0;
     const std::string_view tail = t.substr(t.rfind(' ') + 1);
     const auto letter = [](char c) { return is_upper(c) || is_lower(c); };
@@ -47,19 +47,19 @@ int detect_feen(std::string_view text) {
 
 // The seed's form: B or t as the second of three fields.
 int detect_feen2015(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     const std::size_t space = t.find(' ');
     if (space == std::string_view::npos || std::count(t.begin(), t.end(), ' ') != 2) return 0;
     return t.substr(space, 3) == " B " || t.substr(space, 3) == " t " ? 94 : 0;
 }
 
 int detect_xiangqi(std::string_view text) {
-    const std::string_view board = first_field(trim(text));
+    const std::string_view board = first_field(trim_blanks(text));
     return std::count(board.begin(), board.end(), '/') == 9 ? 93 : 0;
 }
 
 Result<Document> read_feen(std::string_view text, const ReadOptions&) {
-    Result<feen::Position> p = feen::parse_feen(trim(text));
+    Result<feen::Position> p = feen::parse_feen(trim_blanks(text));
     if (!p) return std::move(p).error();
     // A position of a known game becomes that game's position.
     switch (style_of(*p)) {
@@ -76,7 +76,7 @@ Result<Document> read_feen(std::string_view text, const ReadOptions&) {
 }
 
 Result<Document> read_feen2015(std::string_view text, const ReadOptions&) {
-    Result<feen::SeedPosition> seed = feen::parse_feen2015(trim(text));
+    Result<feen::SeedPosition> seed = feen::parse_feen2015(trim_blanks(text));
     if (!seed) return std::move(seed).error();
     switch (board_of(seed->position)) {
         case Style::chess:
@@ -117,30 +117,21 @@ std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOp
                                              std::vector<Error>&) {
     // FEEN v1.0.0 lists every error of its placement at once.
     if (Read == read_feen)
-        if (std::vector<Error> errors = feen::validate_feen(trim(text)); !errors.empty()) return errors;
+        if (std::vector<Error> errors = feen::validate_feen(trim_blanks(text)); !errors.empty())
+            return errors;
     Result<Document> d = Read(text, options);
     if (!d) return {d.error()};
     return game_checks(*d);
 }
 
-bool accepts_any_position(const Document& d) {
-    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) ||
-           get<xiangqi::Position>(d) || get<feen::Position>(d);
-}
-
+// Every position FEEN can hold: those of the games it knows, and its own.
 bool accepts_feen(const Document& d) {
-    return get<chess::Position>(d) || get<chess::Epd>(d) || get<shogi::Position>(d) ||
-           get<xiangqi::Position>(d) || get<feen::Position>(d);
-}
-
-const chess::Position* chess_of(const Document& d) {
-    if (const auto* p = get<chess::Position>(d)) return p;
-    if (const auto* e = get<chess::Epd>(d)) return &e->position;
-    return nullptr;
+    return chess_position_of(d) || get<shogi::Position>(d) || get<xiangqi::Position>(d) ||
+           get<feen::Position>(d);
 }
 
 Result<std::string> write_feen(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
-    if (const chess::Position* c = chess_of(d)) {
+    if (const chess::Position* c = chess_position_of(d)) {
         if (c->halfmove_clock() != 0 || c->fullmove_number() != 1) notes.push_back("the clocks");
         return feen::write_feen(feen::from_chess(*c));
     }
@@ -158,7 +149,7 @@ Result<std::string> write_feen(const Document& d, const WriteOptions&, std::vect
 
 Result<std::string> write_feen2015(const Document& d, const WriteOptions& o,
                                    std::vector<std::string>& notes) {
-    if (const chess::Position* c = chess_of(d)) {
+    if (const chess::Position* c = chess_position_of(d)) {
         if (c->castling()) notes.push_back("the castling rights");
         if (c->en_passant() != chess::kNoSquare) notes.push_back("the en-passant square");
         if (c->halfmove_clock() != 0 || c->fullmove_number() != 1) notes.push_back("the clocks");
@@ -188,14 +179,14 @@ Result<std::string> write_xiangqi(const Document& d, const WriteOptions&, std::v
 }
 
 bool accepts_every_position(const Document& d) {
-    return get<go::Position>(d) || accepts_any_position(d);
+    return get<go::Position>(d) || accepts_feen(d);
 }
 
 // Go and chess keep their own diagrams (star points, the last move in brackets, the
 // clocks); the other games draw their board view.
 Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vector<std::string>&) {
     if (const auto* g = get<go::Position>(d)) return go::render_diagram(*g);
-    if (const chess::Position* c = chess_of(d)) return chess::render_diagram(*c);
+    if (const chess::Position* c = chess_position_of(d)) return chess::render_diagram(*c);
     Result<BoardView> view = board_view(d);
     if (!view) return cannot_write(d, "txt");
     return render_text(*view);
@@ -204,20 +195,21 @@ Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vecto
 }  // namespace
 
 void add_feen_formats(std::vector<Format>& out) {
-    out.push_back(
-        {"xfen-xiangqi",
-         Game::xiangqi,
-         Kind::position,
-         "xiangqi FEN (WXF/UCCI)",
-         {},
-         0,
-         detect_xiangqi,
-         [](std::string_view text, const ReadOptions&) { return document(xiangqi::parse_fen(trim(text))); },
-         [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
-             return xiangqi::validate_fen(trim(text));
-         },
-         accepts_xiangqi,
-         write_xiangqi});
+    out.push_back({"xfen-xiangqi",
+                   Game::xiangqi,
+                   Kind::position,
+                   "xiangqi FEN (WXF/UCCI)",
+                   {},
+                   0,
+                   detect_xiangqi,
+                   [](std::string_view text, const ReadOptions&) {
+                       return document(xiangqi::parse_fen(trim_blanks(text)));
+                   },
+                   [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
+                       return xiangqi::validate_fen(trim_blanks(text));
+                   },
+                   accepts_xiangqi,
+                   write_xiangqi});
     out.push_back({"feen", Game::any, Kind::position,
                    "FEEN v1.0.0: any board up to 3D, with hands and styles", kFeenExtensions, 0, detect_feen,
                    read_feen, validate_with_game_checks<read_feen>, accepts_feen, write_feen});

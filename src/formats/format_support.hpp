@@ -14,13 +14,6 @@ void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, xiangqi FEN, txt
 
-// The text without the blanks around it.
-constexpr std::string_view trim(std::string_view text) noexcept {
-    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-    return text;
-}
-
 // The first blank-separated field of a trimmed text.
 constexpr std::string_view first_field(std::string_view text) noexcept {
     std::size_t end = 0;
@@ -49,6 +42,13 @@ template <class T>
 std::vector<Error> read_errors(Result<T> r) {
     if (!r) return {std::move(r).error()};
     return {};
+}
+
+// The chess position a document holds (a position or an EPD's), or nullptr.
+inline const chess::Position* chess_position_of(const Document& d) noexcept {
+    if (const auto* p = get<chess::Position>(d)) return p;
+    if (const auto* e = get<chess::Epd>(d)) return &e->position;
+    return nullptr;
 }
 
 // "a Go position cannot be written as fen" (unsupported).

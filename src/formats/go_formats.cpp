@@ -15,19 +15,19 @@ constexpr std::string_view kHenExtensions[] = {".hen"};
 constexpr std::string_view kSgfExtensions[] = {".sgf"};
 
 int detect_hen(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (t.empty()) return 0;
     const char c = t.front();
     return c == '.' || c == '_' || c == '~' ? 50 : 0;
 }
 
 int detect_hen_url(std::string_view text) {
-    return looks_percent_encoded(trim(text)) ? 60 : 0;
+    return looks_percent_encoded(trim_blanks(text)) ? 60 : 0;
 }
 
 int detect_sgf(std::string_view text) {
     if (!charset::byte_order_mark(text).first.empty()) return 100;
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (t.empty()) return 0;
     if (t.front() == '(' || t.find("(;") != std::string_view::npos) return 100;
     // UTF-16 text has NUL bytes between the ASCII ones; a bounded prefix tells.
@@ -59,12 +59,6 @@ std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, s
     return go::validate_hen(*decoded);
 }
 
-Error warning_error(const go::SgfWarning& w) {
-    Error e = w.where;
-    e.message += fmt::format(" [{}]", go::to_string(w.issue));
-    return e;
-}
-
 Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
     Result<go::SgfCollection> sgf = go::read_sgf(text);
     if (!sgf) return std::move(sgf).error();
@@ -72,7 +66,7 @@ Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
         return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
     Document d{Value{std::move(*sgf)}, {}};
     for (const go::SgfWarning& w : std::get<go::SgfCollection>(d.value).warnings())
-        d.warnings.push_back(warning_error(w));
+        d.warnings.push_back(go::warning_error(w));
     return d;
 }
 
@@ -87,7 +81,7 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
     for (const std::uint32_t root : sgf->games())
         if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, found); !ok)
             errors.push_back(ok.error());
-    for (const go::SgfWarning& w : found) warnings.push_back(warning_error(w));
+    for (const go::SgfWarning& w : found) warnings.push_back(go::warning_error(w));
     return errors;
 }
 
@@ -112,18 +106,19 @@ void add_go_formats(std::vector<Format>& out) {
                    kHenExtensions, kPretty | kAlwaysSize, detect_hen,
                    [](std::string_view text, const ReadOptions&) { return document(go::parse_hen(text)); },
                    validate_hen, accepts_go_position, write_hen});
-    out.push_back(
-        {"hen-url",
-         Game::go,
-         Kind::position,
-         "HEN percent-encoded for a URL",
-         {},
-         kPretty | kAlwaysSize,
-         detect_hen_url,
-         [](std::string_view text, const ReadOptions&) { return document(go::parse_hen_url(trim(text))); },
-         validate_hen_url,
-         accepts_go_position,
-         write_hen_url});
+    out.push_back({"hen-url",
+                   Game::go,
+                   Kind::position,
+                   "HEN percent-encoded for a URL",
+                   {},
+                   kPretty | kAlwaysSize,
+                   detect_hen_url,
+                   [](std::string_view text, const ReadOptions&) {
+                       return document(go::parse_hen_url(trim_blanks(text)));
+                   },
+                   validate_hen_url,
+                   accepts_go_position,
+                   write_hen_url});
     out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
                    kSgfExtensions, kSuperko | kNodeChoice | kSgfMove, detect_sgf, read_sgf, validate_sgf,
                    accepts_sgf, write_sgf});

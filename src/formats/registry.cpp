@@ -31,26 +31,42 @@ const std::vector<Format>& table() {
     return formats;
 }
 
+// What each type a Document may hold is: one line a type, the one place that knows.
+struct ValueInfo {
+    std::string_view name;
+    Game game;
+    bool record;
+};
+template <class T>
+constexpr ValueInfo kValueInfo = [] {
+    static_assert(!sizeof(T*), "a type of formats::Value needs its line here");
+    return ValueInfo{};
+}();
+template <>
+constexpr ValueInfo kValueInfo<go::Position>{"a Go position", Game::go, false};
+template <>
+constexpr ValueInfo kValueInfo<go::SgfCollection>{"an SGF collection", Game::go, true};
+template <>
+constexpr ValueInfo kValueInfo<chess::Position>{"a chess position", Game::chess, false};
+template <>
+constexpr ValueInfo kValueInfo<chess::Epd>{"a chess position", Game::chess, false};
+template <>
+constexpr ValueInfo kValueInfo<std::vector<chess::Game>>{"a chess game", Game::chess, true};
+template <>
+constexpr ValueInfo kValueInfo<shogi::Position>{"a shogi position", Game::shogi, false};
+template <>
+constexpr ValueInfo kValueInfo<shogi::Game>{"a shogi move list", Game::shogi, true};
+template <>
+constexpr ValueInfo kValueInfo<xiangqi::Position>{"a xiangqi position", Game::xiangqi, false};
+template <>
+constexpr ValueInfo kValueInfo<feen::Position>{"a FEEN position of no known game", Game::any, false};
+
+ValueInfo info_of(const Document& d) {
+    return std::visit([](const auto& v) { return kValueInfo<std::decay_t<decltype(v)>>; }, d.value);
+}
+
 std::string_view value_name(const Document& d) {
-    switch (d.value.index()) {
-        case 0:
-            return "a Go position";
-        case 1:
-            return "an SGF collection";
-        case 2:
-        case 3:
-            return "a chess position";
-        case 4:
-            return "a chess game";
-        case 5:
-            return "a shogi position";
-        case 6:
-            return "a shogi move list";
-        case 7:
-            return "a xiangqi position";
-        default:
-            return "a FEEN position of no known game";
-    }
+    return info_of(d).name;
 }
 
 std::string lower(std::string_view s) {
@@ -110,26 +126,11 @@ std::string_view to_string(Kind kind) noexcept {
 }
 
 Game game_of(const Document& d) {
-    switch (d.value.index()) {
-        case 0:
-        case 1:
-            return Game::go;
-        case 2:
-        case 3:
-        case 4:
-            return Game::chess;
-        case 5:
-        case 6:
-            return Game::shogi;
-        case 7:
-            return Game::xiangqi;
-        default:
-            return Game::any;
-    }
+    return info_of(d).game;
 }
 
 bool is_record(const Document& d) {
-    return get<go::SgfCollection>(d) || get<std::vector<chess::Game>>(d) || get<shogi::Game>(d);
+    return info_of(d).record;
 }
 
 bool looks_like_placement(std::string_view field, int ranks, std::string_view alphabet) noexcept {
@@ -182,6 +183,14 @@ std::string_view nearest_name(std::string_view name, std::span<const std::string
     return best_distance <= std::max<std::size_t>(2, name.size() / 2) ? best : std::string_view{};
 }
 
+const Format* format_of_file_name(std::string_view file_name) {
+    const std::string name = lower(without_compression(file_name));
+    for (const Format& f : table())
+        for (const std::string_view ext : f.extensions)
+            if (f.read && name.size() > ext.size() && std::string_view(name).ends_with(ext)) return &f;
+    return nullptr;
+}
+
 Result<const Format*> detect_format(std::string_view text, std::string_view file_name) {
     const Format* best = nullptr;
     int best_score = 0;
@@ -189,10 +198,7 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
         if (f.detect)
             if (const int score = f.detect(text); score > best_score) best_score = score, best = &f;
     if (best) return best;
-    const std::string name = lower(without_compression(file_name));
-    for (const Format& f : table())
-        for (const std::string_view ext : f.extensions)
-            if (f.read && name.size() > ext.size() && std::string_view(name).ends_with(ext)) return &f;
+    if (const Format* f = format_of_file_name(file_name)) return f;
     Scanner in(text, Scanner::Blanks::ignored);
     if (in.at_end()) return find_format("hen");  // an empty HEN is an empty 19x19 board
     return error_at(text, in.offset(), ErrorCode::unexpected_character,
@@ -216,11 +222,7 @@ Result<Document> position_at(Document record, const NodeChoice& choice, const Re
         Result<go::Position> p = go::position_at(*sgf, *node, {options.superko}, &warnings);
         if (!p) return p.error();
         Document out{Value{std::move(*p)}, {}};
-        for (const go::SgfWarning& w : warnings) {
-            Error e = w.where;
-            e.message += fmt::format(" [{}]", go::to_string(w.issue));
-            out.warnings.push_back(std::move(e));
-        }
+        for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
         return out;
     }
     if (auto* games = std::get_if<std::vector<chess::Game>>(&record.value)) {

@@ -12,9 +12,9 @@ namespace {
 constexpr std::string_view kSfenExtensions[] = {".sfen"};
 
 int detect_sfen(std::string_view text) {
-    std::string_view t = trim(text);
+    std::string_view t = trim_blanks(text);
     if (t.starts_with("startpos ") || t.starts_with("position ")) return 91;
-    if (t.starts_with("sfen ")) t = trim(t.substr(5));
+    if (t.starts_with("sfen ")) t = trim_blanks(t.substr(5));
     return looks_like_placement(first_field(t), 9, "plnsgbrkPLNSGBRK+123456789") ? 91 : 0;
 }
 
@@ -24,13 +24,13 @@ bool usi_position_command(std::string_view t) {
 }
 
 Result<shogi::Position> shogi_position(std::string_view text) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (usi_position_command(t)) return shogi::parse_usi_position(t);
     return shogi::parse_sfen(t, {.relaxed = true});
 }
 
 std::vector<Error> validate_sfen(std::string_view text, const ReadOptions&, std::vector<Error>&) {
-    const std::string_view t = trim(text);
+    const std::string_view t = trim_blanks(text);
     if (!usi_position_command(t)) return shogi::validate_sfen(t, {.relaxed = true});
     Result<shogi::Position> p = shogi::parse_usi_position(t);
     if (!p) return {p.error()};

@@ -285,37 +285,21 @@ Result<std::uint32_t> main_line_after_move(const SgfCollection& sgf, std::uint32
 }
 
 Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root, std::string_view path) {
-    std::uint32_t n = root;
-    std::size_t i = 0;
-    while (i < path.size()) {
-        const std::size_t end = std::min(path.find('.', i), path.size());
-        const std::string_view step = path.substr(i, end - i);
-        Scanner in(step.substr(!step.empty() && step[0] == 'v' ? 1 : 0));
-        const Scanner::Number k = in.read_number(1'000'000);
-        if (k.digits == 0 || !in.at_end())
-            return expected_at(path, i,
-                               "a step of the node path: a number of nodes N, or vK for variation K");
-        if (step[0] == 'v') {
-            std::uint32_t child = sgf.node(n).first_child;
-            for (std::uint32_t j = 0; j < k.value && child != SgfCollection::kNone; ++j)
-                child = sgf.node(child).next_sibling;
-            if (child == SgfCollection::kNone)
-                return error_at(path, i, ErrorCode::out_of_range,
-                                fmt::format("the node there has {} variation(s); there is no {}",
-                                            sgf.children(n).size(), step));
-            n = child;
-        } else {
-            for (std::uint32_t j = 0; j < k.value; ++j) {
-                if (sgf.node(n).first_child == SgfCollection::kNone)
-                    return error_at(
-                        path, i, ErrorCode::out_of_range,
-                        fmt::format("the line ends {} node(s) before the step {} does", k.value - j, step));
-                n = sgf.node(n).first_child;
-            }
-        }
-        i = end + 1;
-    }
-    return n;
+    // The raw nodes keep their children as a sibling list.
+    return follow_node_path(
+        root, path,
+        [&](std::uint32_t n) {
+            std::size_t count = 0;
+            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone;
+                 c = sgf.node(c).next_sibling)
+                ++count;
+            return count;
+        },
+        [&](std::uint32_t n, std::size_t k) {
+            std::uint32_t c = sgf.node(n).first_child;
+            while (k-- > 0) c = sgf.node(c).next_sibling;
+            return c;
+        });
 }
 
 namespace {

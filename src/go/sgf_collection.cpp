@@ -99,4 +99,12 @@ void SgfCollection::remove_property(std::uint32_t node, std::string_view id) {
     --n.property_count;
 }
 
+Error warning_error(const SgfWarning& warning) {
+    Error e = warning.where;
+    e.message += " [";
+    e.message += to_string(warning.issue);
+    e.message += ']';
+    return e;
+}
+
 }  // namespace kifu::go

@@ -38,14 +38,6 @@ std::string shogi_rank_name(int row) {
 // Reads an SFEN; errors go to `d` (a reader for a value gives limit 1). The placement
 // lists all of its errors; the fields after it stop at their first.
 std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options, Diagnostics& d) {
-    const auto fail_expected = [&](std::string_view, std::size_t at, std::string_view what) {
-        d.expected(at, what);
-        return std::nullopt;
-    };
-    const auto fail_at = [&](std::string_view, std::size_t at, ErrorCode code, std::string message) {
-        d.add(code, at, std::move(message));
-        return std::nullopt;
-    };
     std::size_t i = 0;
     const auto skip_blanks = [&] {
         while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
@@ -92,15 +84,15 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
     i = in.offset();
     // Side to move.
     if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
-        return fail_expected(text, i, "a space and the side to move");
+        return d.fail_expected(i, "a space and the side to move");
     skip_blanks();
     if (i >= text.size() || (text[i] != 'b' && text[i] != 'w'))
-        return fail_expected(text, i, "the side to move, 'b' or 'w'");
+        return d.fail_expected(i, "the side to move, 'b' or 'w'");
     pos.set_side_to_move(text[i] == 'b' ? Color::black : Color::white);
     ++i;
     // Hands.
     if (i >= text.size() || (text[i] != ' ' && text[i] != '\t'))
-        return fail_expected(text, i, "a space and the pieces in hand");
+        return d.fail_expected(i, "a space and the pieces in hand");
     skip_blanks();
     if (i < text.size() && text[i] == '-') {
         ++i;
@@ -113,41 +105,39 @@ std::optional<Position> read_sfen(std::string_view text, SfenReadOptions options
                 n = 0;
                 while (i < text.size() && is_digit(text[i]) && n <= 99) n = n * 10 + (text[i++] - '0');
                 if (n < 1 || n > 18)
-                    return fail_at(text, at, ErrorCode::out_of_range,
-                                   "expected a count from 2 to 18 before a piece in hand");
+                    return d.fail(ErrorCode::out_of_range, at,
+                                  "expected a count from 2 to 18 before a piece in hand");
             }
-            if (i >= text.size()) return fail_expected(text, i, "a piece letter after the count");
+            if (i >= text.size()) return d.fail_expected(i, "a piece letter after the count");
             const char c = text[i];
             const bool black = c >= 'A' && c <= 'Z';
             const PieceType t = piece_type_from_usi_letter(black ? c : static_cast<char>(c - 'a' + 'A'));
             if (t == PieceType::none || t == PieceType::king)
-                return fail_expected(text, i, "a piece in hand (R B G S N L P, lower case for White)");
+                return d.fail_expected(i, "a piece in hand (R B G S N L P, lower case for White)");
             const Color color = black ? Color::black : Color::white;
             if (pos.hand(color, t) != 0)
-                return fail_at(text, at, ErrorCode::duplicate,
-                               fmt::format("'{}' is given twice in the hands", c));
+                return d.fail(ErrorCode::duplicate, at, fmt::format("'{}' is given twice in the hands", c));
             pos.set_hand(color, t, n);
             ++i;
             any = true;
         }
-        if (!any) return fail_expected(text, i, "the pieces in hand, or '-'");
+        if (!any) return d.fail_expected(i, "the pieces in hand, or '-'");
     }
     // Move number.
     skip_blanks();
     if (i >= text.size()) {
-        if (!options.relaxed) return fail_expected(text, i, "the move number");
+        if (!options.relaxed) return d.fail_expected(i, "the move number");
         if (!board_read) return std::nullopt;
         return pos;
     }
     const std::size_t at = i;
     long n = 0;
     while (i < text.size() && is_digit(text[i]) && n < 100000000) n = n * 10 + (text[i++] - '0');
-    if (i == at) return fail_expected(text, i, "the move number");
-    if (n < 1 || n >= 100000000)
-        return fail_at(text, at, ErrorCode::out_of_range, "expected a move number from 1");
+    if (i == at) return d.fail_expected(i, "the move number");
+    if (n < 1 || n >= 100000000) return d.fail(ErrorCode::out_of_range, at, "expected a move number from 1");
     pos.set_move_number(static_cast<int>(n));
     skip_blanks();
-    if (i < text.size()) return fail_expected(text, i, "the end of the SFEN");
+    if (i < text.size()) return d.fail_expected(i, "the end of the SFEN");
     if (!board_read) return std::nullopt;
     return pos;
 }

@@ -71,14 +71,6 @@ std::string xiangqi_rank_name(int row) {
 // Reads a xiangqi FEN; errors go to `d` (limit 1 for a value). The placement lists all of
 // its errors; the fields after it stop at their first.
 std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
-    const auto fail_expected = [&](std::string_view, std::size_t at, std::string_view what) {
-        d.expected(at, what);
-        return std::nullopt;
-    };
-    const auto fail_at = [&](std::string_view, std::size_t at, ErrorCode code, std::string message) {
-        d.add(code, at, std::move(message));
-        return std::nullopt;
-    };
     Position pos;
     std::size_t i = 0;
     while (i < text.size() && text[i] == ' ') ++i;
@@ -102,10 +94,10 @@ std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
     if (!shape && d.full()) return std::nullopt;
     const bool board_read = shape.has_value();
     i = in.offset();
-    if (i >= text.size() || text[i] != ' ') return fail_expected(text, i, "a space and the side to move");
+    if (i >= text.size() || text[i] != ' ') return d.fail_expected(i, "a space and the side to move");
     while (i < text.size() && text[i] == ' ') ++i;
     if (i >= text.size() || (text[i] != 'w' && text[i] != 'r' && text[i] != 'b'))
-        return fail_expected(text, i, "the side to move: 'w' or 'r' (Red), 'b' (Black)");
+        return d.fail_expected(i, "the side to move: 'w' or 'r' (Red), 'b' (Black)");
     pos.side_to_move = text[i] == 'b' ? Color::black : Color::red;
     ++i;
     // The rest, when given: "- -" (unused in xiangqi) and the clocks.
@@ -129,13 +121,12 @@ std::optional<Position> read_fen(std::string_view text, Diagnostics& d) {
         };
         if (!number(rest[c], pos.halfmove_clock) || !number(rest[c + 1], pos.fullmove_number) ||
             pos.fullmove_number < 1)
-            return fail_at(text, static_cast<std::size_t>(rest[c].data() - text.data()),
-                           ErrorCode::unexpected_character,
-                           "expected the halfmove clock and the move number");
+            return d.fail(ErrorCode::unexpected_character,
+                          static_cast<std::size_t>(rest[c].data() - text.data()),
+                          "expected the halfmove clock and the move number");
     } else if (!rest.empty()) {
-        return fail_at(text, static_cast<std::size_t>(rest[0].data() - text.data()),
-                       ErrorCode::unexpected_character,
-                       "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
+        return d.fail(ErrorCode::unexpected_character, static_cast<std::size_t>(rest[0].data() - text.data()),
+                      "expected '- - HALFMOVES MOVE', the clocks, or the end after the side to move");
     }
     if (!board_read) return std::nullopt;
     return pos;

@@ -89,6 +89,13 @@ TEST_F(Cli, TreeListsEveryNodeOfEveryRecordFormat) {
     EXPECT_EQ(kifu({"tree", "--text", kStartFen}).exit_code, 2);
 }
 
+TEST_F(Cli, InfoSaysEachWarningWithItsKind) {
+    // The main line retakes a ko at once (the replay of `info` warns, as `validate` does).
+    const Outcome r = kifu({"info", "--text", "(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];B[dc])"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.err, "<text>:1:51: warning: move 3 B[dc] retakes a ko at once [ko_violation]\n");
+}
+
 TEST_F(Cli, OptionsThatDoNotApplyAreUsageErrors) {
     const auto usage = [&](const std::vector<std::string>& args, const std::string& says) {
         const Outcome r = kifu(args);

@@ -19,7 +19,7 @@ namespace {
 // reports and exits 1 when it does not read.
 chess::Position fen_argument(const std::string& fen) {
     if (fen == "startpos") return chess::Position::start();
-    Result<chess::Position> pos = chess::parse_fen(trimmed(fen), {.relaxed = true});
+    Result<chess::Position> pos = chess::parse_fen(trim_blanks(fen), {.relaxed = true});
     if (!pos) {
         report(pos.error(), "<fen>");
         throw Exit{kInvalidInput};
@@ -33,7 +33,7 @@ chess::Position fen_argument(const std::string& fen) {
 namespace {
 
 shogi::Position shogi_argument(const std::string& text) {
-    const std::string_view t = trimmed(text);
+    const std::string_view t = trim_blanks(text);
     Result<shogi::Position> pos = t == "startpos" || t.substr(0, 9) == "startpos " ||
                                           t.substr(0, 5) == "sfen " || t.substr(0, 9) == "position "
                                       ? shogi::parse_usi_position(t)

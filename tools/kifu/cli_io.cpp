@@ -116,12 +116,6 @@ void check_output_is_not_input(const OutputOptions& output, const InputOptions& 
     }
 }
 
-std::string_view trimmed(std::string_view text) noexcept {
-    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-    return text;
-}
-
 namespace {
 
 // Control characters (a NUL in a quoted move) would end or garble the line.

@@ -73,9 +73,6 @@ class Output {
 // is to be read.
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
 
-// `text` without the blanks around it (a notation given inline or read from a file).
-std::string_view trimmed(std::string_view text) noexcept;
-
 // "SOURCE:LINE:COL: error: MESSAGE" on stderr (control characters in the message escaped).
 void report(const Error& error, std::string_view source, std::string_view severity = "error");
 // "SOURCE: note: MESSAGE".

@@ -75,12 +75,8 @@ const formats::Format& format_named(std::string_view name, bool for_reading) {
 bool streams_pgn(const SourceOptions& options, std::string_view path) {
     if (options.from == "pgn") return !options.input.text_given;
     if (!options.from.empty() || options.input.text_given || path.empty() || path == "-") return false;
-    std::string p(path);
-    for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::string_view name = p;
-    for (const std::string_view ext : {".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".pgn.xz"})
-        if (name.ends_with(ext)) return true;
-    return false;
+    const formats::Format* named = formats::format_of_file_name(path);
+    return named && named->takes(formats::kStreams);
 }
 
 const formats::Format& input_format(const Input& input, const SourceOptions& options) {

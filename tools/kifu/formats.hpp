@@ -41,7 +41,7 @@ std::vector<std::string_view> format_names(bool readable, bool writable);
 const formats::Format& format_named(std::string_view name, bool for_reading);
 
 // Whether the input is to be read as a stream of PGN games without loading it: --from pgn,
-// or (no --from) a file named *.pgn, *.pgn.gz, ...
+// or (no --from) a file whose name says a streamed format (*.pgn, *.pgn.gz, ...).
 bool streams_pgn(const SourceOptions& options, std::string_view path);
 
 // The input's format: --from, else detected (the file name deciding where the content

@@ -73,7 +73,7 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
             out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", lines, lines - 1);
             out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree->size(), deepest);
         }
-        for (const go::SgfWarning& w : warnings) report(w.where, source, "warning");
+        for (const go::SgfWarning& w : warnings) report(go::warning_error(w), source, "warning");
     }
     out += fmt::format("charset: {}\n", sgf.charset());
     return out;

@@ -14,18 +14,6 @@
 namespace kifu::cli {
 namespace {
 
-// The path of child `k` of a node whose path is `parent` (node_path's form, built as the
-// walk goes instead of from the root each time).
-std::string child_path(const std::string& parent, std::size_t k) {
-    if (k > 0) return (parent == "0" ? std::string{} : parent + ".") + "v" + std::to_string(k);
-    if (parent == "0") return "1";
-    const std::size_t dot = parent.rfind('.');
-    const std::string_view last = std::string_view(parent).substr(dot == std::string::npos ? 0 : dot + 1);
-    if (last.front() == 'v') return parent + ".1";
-    return parent.substr(0, dot == std::string::npos ? 0 : dot + 1) +
-           std::to_string(std::stoul(std::string(last)) + 1);
-}
-
 std::string one_line(std::string_view text) {
     std::string out;
     for (const char c : text) out += c == '\n' || c == '\r' ? ' ' : c;

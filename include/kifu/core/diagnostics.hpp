@@ -4,6 +4,7 @@
 // all that is wrong at once without a hostile input growing the list unbounded.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,17 @@ class Diagnostics {
     // "expected EXPECTED, found <what is at offset>" as an unexpected_character or
     // unexpected_end error.
     bool expected(std::size_t offset, std::string_view what_was_expected);
+
+    // The same for readers that return std::optional: `return d.fail(...);` records the
+    // error and returns nothing.
+    std::nullopt_t fail(ErrorCode code, std::size_t offset, std::string message) {
+        add(code, offset, std::move(message));
+        return std::nullopt;
+    }
+    std::nullopt_t fail_expected(std::size_t offset, std::string_view what_was_expected) {
+        expected(offset, what_was_expected);
+        return std::nullopt;
+    }
 
     bool empty() const noexcept { return errors_.empty(); }
     bool full() const noexcept { return errors_.size() >= limit_; }

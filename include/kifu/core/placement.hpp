@@ -105,7 +105,6 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
     bool skipping = false;  // the rest of this rank is not read (it ran over)
     bool broken = false;    // a broken piece in this rank: its width is not known
     bool last_was_count = false;
-    const auto board_ranks = [&] { return rules.ranks; };
     const auto rank_name = [&](int r) { return placement_detail::name_of(rules, r); };
     // Where the width came from the first rank (FEEN), say so.
     const auto regular = [&] { return rules.files == 0 ? " (as the first rank: boards are regular)" : ""; };
@@ -213,9 +212,9 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
             skipping = false;
             broken = false;
             last_was_count = false;
-            if (board_ranks() != 0 && row >= board_ranks()) {
+            if (rules.ranks != 0 && row >= rules.ranks) {
                 diagnostics.add(ErrorCode::out_of_range, at,
-                                "a board has " + std::to_string(board_ranks()) + " ranks, found more");
+                                "a board has " + std::to_string(rules.ranks) + " ranks, found more");
                 return finish(i, std::optional<PlacementShape>{});
             }
             continue;
@@ -275,9 +274,9 @@ std::optional<PlacementShape> read_placement(Scanner& in, Diagnostics& diagnosti
                              std::to_string(rank_in_layer + 1) + " ranks, the first has " +
                              std::to_string(layer_ranks) + " (boards are regular)"))
         return finish(i, std::optional<PlacementShape>{});
-    if (board_ranks() != 0 && row + 1 < board_ranks()) {
-        diagnostics.expected(
-            i, "'/' and the next rank (a board has " + std::to_string(board_ranks()) + " ranks)");
+    if (rules.ranks != 0 && row + 1 < rules.ranks) {
+        diagnostics.expected(i,
+                             "'/' and the next rank (a board has " + std::to_string(rules.ranks) + " ranks)");
         return finish(i, std::optional<PlacementShape>{});
     }
     if (diagnostics.errors().size() != errors_before) return finish(i, std::optional<PlacementShape>{});

@@ -13,6 +13,12 @@ namespace kifu {
 constexpr bool is_blank(char c) noexcept {
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
+// `text` without the blanks around it.
+constexpr std::string_view trim_blanks(std::string_view text) noexcept {
+    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    return text;
+}
 constexpr bool is_digit(char c) noexcept {
     return c >= '0' && c <= '9';
 }

@@ -10,6 +10,7 @@
 // child K of the current node, 0-based; v0 is the main line). "0" is the root;
 // "20.v1.5" is 20 moves down the main line, into its second child, then 5 more moves.
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 
 #include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
+#include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
 namespace kifu {
@@ -70,75 +72,75 @@ void walk(const GameTree<Traits>& tree, Visit&& visit) {
         visit);
 }
 
+// The path of child `k` of a node whose path is `parent` ("0" for the root): one step of
+// node_path, for walks that build the paths as they go.
+inline std::string child_path(std::string_view parent, std::size_t k) {
+    if (k > 0) return (parent == "0" ? std::string{} : std::string(parent) + ".") + "v" + std::to_string(k);
+    if (parent == "0") return "1";
+    const std::size_t dot = parent.rfind('.');
+    const std::string_view last = parent.substr(dot == std::string_view::npos ? 0 : dot + 1);
+    if (last.front() == 'v') return std::string(parent) + ".1";
+    std::size_t run = 0;
+    for (const char c : last) run = run * 10 + static_cast<std::size_t>(c - '0');
+    return std::string(parent.substr(0, parent.size() - last.size())) + std::to_string(run + 1);
+}
+
 // The path of a node, in the form node_at_path reads.
 template <class Traits>
 std::string node_path(const GameTree<Traits>& tree, NodeId id) {
-    const std::vector<NodeId> path = tree.path_to(id);
-    std::string out;
-    std::size_t run = 0;  // first-child steps not yet written
-    const auto flush = [&] {
-        if (run == 0) return;
-        if (!out.empty()) out += '.';
-        out += std::to_string(run);
-        run = 0;
-    };
+    std::string path = "0";
     NodeId parent = GameTree<Traits>::kRoot;
-    for (const NodeId n : path) {
+    for (const NodeId n : tree.path_to(id)) {
         const auto& siblings = tree.nodes[parent].children;
-        std::size_t k = 0;
-        while (siblings[k] != n) ++k;
-        if (k == 0) {
-            ++run;
-        } else {
-            flush();
-            if (!out.empty()) out += '.';
-            out += 'v' + std::to_string(k);
-        }
+        path = child_path(path, static_cast<std::size_t>(std::find(siblings.begin(), siblings.end(), n) -
+                                                         siblings.begin()));
         parent = n;
     }
-    flush();
-    return out.empty() ? "0" : out;
+    return path;
+}
+
+// Follows a node path from `root` through any tree: `child_count(node)` says how many
+// children a node has, `child(node, k)` gives child k. Errors point into `path`.
+template <class Node, class ChildCount, class Child>
+Result<Node> follow_node_path(Node root, std::string_view path, ChildCount&& child_count, Child&& child) {
+    Node n = root;
+    std::size_t i = 0;
+    for (;;) {
+        const std::size_t end = std::min(path.find('.', i), path.size());
+        const std::string_view step = path.substr(i, end - i);
+        const bool variation = !step.empty() && step[0] == 'v';
+        Scanner in(step.substr(variation ? 1 : 0));
+        const Scanner::Number k = in.read_number(1'000'000);
+        if (k.digits == 0 || !in.at_end())
+            return expected_at(path, i,
+                               "a step of the node path: a number of moves N, or vK for variation K");
+        if (variation) {
+            const std::size_t children = child_count(n);
+            if (k.value >= children)
+                return error_at(path, i, ErrorCode::out_of_range,
+                                "the node there has " + std::to_string(children) +
+                                    " child(ren); there is no " + std::string(step));
+            n = child(n, k.value);
+        } else {
+            for (std::uint32_t j = 0; j < k.value; ++j) {
+                if (child_count(n) == 0)
+                    return error_at(path, i, ErrorCode::out_of_range,
+                                    "the line ends " + std::to_string(k.value - j) +
+                                        " move(s) before the step " + std::string(step) + " does");
+                n = child(n, 0);
+            }
+        }
+        if (end == path.size()) return n;
+        i = end + 1;
+    }
 }
 
 // The node a path names; errors point into `path`.
 template <class Traits>
 Result<NodeId> node_at_path(const GameTree<Traits>& tree, std::string_view path) {
-    NodeId n = GameTree<Traits>::kRoot;
-    std::size_t i = 0;
-    while (i <= path.size()) {
-        const std::size_t end = std::min(path.find('.', i), path.size());
-        const std::string_view step = path.substr(i, end - i);
-        const bool variation = !step.empty() && step[0] == 'v';
-        const std::string_view digits = step.substr(variation ? 1 : 0);
-        std::uint64_t k = 0;
-        bool ok = !digits.empty() && digits.size() <= 9;
-        for (const char c : digits) {
-            ok = ok && c >= '0' && c <= '9';
-            k = k * 10 + static_cast<std::uint64_t>(c - '0');
-        }
-        if (!ok)
-            return expected_at(path, i,
-                               "a step of the node path: a number of moves N, or vK for variation K");
-        if (variation) {
-            const auto& children = tree.nodes[n].children;
-            if (k >= children.size())
-                return error_at(path, i, ErrorCode::out_of_range,
-                                "the node there has " + std::to_string(children.size()) +
-                                    " child(ren); there is no " + std::string(step));
-            n = children[k];
-        } else {
-            for (std::uint64_t j = 0; j < k; ++j) {
-                if (tree.nodes[n].children.empty())
-                    return error_at(path, i, ErrorCode::out_of_range,
-                                    "the line ends " + std::to_string(k - j) + " move(s) before the step " +
-                                        std::string(step) + " does");
-                n = tree.nodes[n].children[0];
-            }
-        }
-        if (end == path.size()) break;
-        i = end + 1;
-    }
-    return n;
+    return follow_node_path(
+        GameTree<Traits>::kRoot, path, [&](NodeId n) { return tree.nodes[n].children.size(); },
+        [&](NodeId n, std::size_t k) { return tree.nodes[n].children[k]; });
 }
 
 // The node of the main line after `plies` moves (0: the root); an out_of_range error,

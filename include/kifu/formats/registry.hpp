@@ -112,6 +112,10 @@ const Format* find_format(std::string_view name) noexcept;
 // The known name nearest to a misspelt one (edit distance), or "".
 std::string_view nearest_name(std::string_view name, std::span<const std::string_view> names);
 
+// The readable format a file name says (".pgn", ".sgf.gz": compression suffixes aside), or
+// nullptr.
+const Format* format_of_file_name(std::string_view file_name);
+
 // The format of a text: the detector most certain of it; where no detector is, the file
 // name's extension (".sgf.gz" counts as ".sgf"). The error says what the text looks like.
 Result<const Format*> detect_format(std::string_view text, std::string_view file_name = {});

@@ -88,7 +88,8 @@ Result<std::uint32_t> main_line_after_move(const SgfCollection& sgf, std::uint32
 
 // A node by path from the root: dot-separated steps, each "N" (go N nodes down the
 // first children) or "vK" (go down to child K, 0-based, of the current node). "0" is the
-// root, "20.v1.5" is: 20 nodes down the main line, into variation 1, then 5 more nodes.
+// root, "20.v1.5" is: 20 nodes down the main line, into variation 1, then 5 more nodes
+// (core/walk.hpp's follow_node_path, as for the core trees).
 Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root, std::string_view path);
 
 // The position at a node as a diagram shows it: stones, ko point, last move, turn, and

@@ -51,6 +51,10 @@ struct SgfWarning {
     Error where;  // code unexpected_character etc., with the line and column of the value
 };
 
+// The warning as an Error whose message ends with its kind: "... retakes a ko at once
+// [ko_violation]", as kifu prints warnings.
+Error warning_error(const SgfWarning& warning);
+
 struct SgfReadOptions {
     // The charset to decode with, overriding CA and detection (an iconv name; "" = CA).
     std::string charset;
