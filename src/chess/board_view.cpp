@@ -1,6 +1,7 @@
 #include "kifu/chess/board_view.hpp"
 
 #include "kifu/chess/movegen.hpp"
+#include "kifu/chess/status.hpp"
 
 namespace kifu::chess {
 
@@ -28,8 +29,9 @@ BoardView board_view(const Position& position) {
     if (king != kNoSquare && in_check(position, us)) {
         view.marks.push_back(
             {NodeMark::Kind::highlight, (7 - rank_of(king)) * 8 + file_of(king), -1, "check"});
-        view.notes.push_back("in check");
     }
+    if (const std::string status = describe(game_status(position)); !status.empty())
+        view.notes.push_back(status);
     return view;
 }
 

@@ -6,6 +6,7 @@
 
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/movegen.hpp"
+#include "kifu/chess/status.hpp"
 #include "kifu/chess/polyglot.hpp"
 
 namespace kifu::chess {
@@ -18,9 +19,10 @@ std::string render_diagram(const Position& pos) {
         end = std::min(fen.find(' ', start), fen.size());
         fields.push_back(fen.substr(start, end - start));
     }
+    const std::string status = describe(game_status(pos));  // checkmate, stalemate, check, draws
     std::vector<std::string> notes{
         fmt::format("to move: {}{}", pos.side_to_move() == Color::white ? "white" : "black",
-                    in_check(pos, pos.side_to_move()) ? " (in check)" : ""),
+                    status.empty() ? "" : " (" + status + ")"),
         fmt::format("castling: {}", fields.size() > 1 ? fields[1] : "-"),
         fmt::format("en passant: {}", fields.size() > 2 ? fields[2] : "-"),
         fmt::format("halfmove clock: {}, move {}", pos.halfmove_clock(), pos.fullmove_number()),

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "kifu/chess/san.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 
@@ -12,6 +13,29 @@ const std::vector<std::string>* Epd::find(std::string_view opcode) const {
         if (op.opcode == opcode) return &op.operands;
     return nullptr;
 }
+
+namespace {
+
+// The operands that are moves: bm (best moves), am (avoid moves), pm (predicted move) and
+// sm (supplied move) name moves of the position; pv is a line played from it.
+Result<void> check_moves(const Position& position, const EpdOperation& op, const std::vector<std::size_t>& at,
+                         std::string_view text) {
+    const bool alternatives =
+        op.opcode == "bm" || op.opcode == "am" || op.opcode == "pm" || op.opcode == "sm";
+    if (!alternatives && op.opcode != "pv") return {};
+    Position p = position;
+    for (std::size_t k = 0; k < op.operands.size(); ++k) {
+        const Result<Move> move = parse_san(p, op.operands[k]);
+        if (!move)
+            return error_at(
+                text, at[k], move.error().code,
+                fmt::format("the {} operation names a move: {}", op.opcode, move.error().message));
+        if (!alternatives) p.play(*move);
+    }
+    return {};
+}
+
+}  // namespace
 
 Result<Epd> parse_epd(std::string_view text) {
     // The four position fields end where the fourth field ends.
@@ -24,20 +48,48 @@ Result<Epd> parse_epd(std::string_view text) {
     Result<Position> pos = parse_fen(text.substr(0, i), {.relaxed = true});
     if (!pos) return pos.error();
     Epd epd{std::move(*pos), {}};
+    // A full FEN's two clocks after the four fields (the perft suites' "... - 0 1 ;D1 20"):
+    // read as the clocks, not as an operation "0".
+    int clocks[2] = {0, 1};
+    bool has_clocks = false;
+    {
+        std::size_t j = i, k = 0;
+        int value[2] = {0, 0};
+        for (; k < 2; ++k) {
+            while (j < n && is_blank(text[j])) ++j;
+            const std::size_t digits = j;
+            while (j < n && is_digit(text[j]) && j - digits < 7) value[k] = value[k] * 10 + (text[j++] - '0');
+            if (j == digits || (j < n && !is_blank(text[j]) && text[j] != ';')) break;
+        }
+        if (k == 2) {
+            has_clocks = true;
+            clocks[0] = value[0];
+            clocks[1] = value[1];
+            i = j;
+        }
+    }
+    std::vector<std::size_t> operand_at;  // where each operand of the operation begins
     while (i < n) {
         while (i < n && is_blank(text[i])) ++i;
         if (i >= n) break;
+        if (text[i] == ';') {  // ";D1 20 ;D2 400": the perft suites put the ';' before each operation
+            ++i;
+            continue;
+        }
         EpdOperation op;
         const std::size_t opcode_at = i;
         while (i < n && !is_blank(text[i]) && text[i] != ';') op.opcode.push_back(text[i++]);
         if (op.opcode.empty()) return expected_at(text, opcode_at, "an EPD opcode");
         for (;;) {
             while (i < n && is_blank(text[i])) ++i;
-            if (i >= n) return expected_at(text, i, fmt::format("';' to end the operation {}", op.opcode));
+            // The end of the text ends the last operation too: perft suites and many other
+            // EPD files leave out its ';' (docs/chess.md).
+            if (i >= n) break;
             if (text[i] == ';') {
                 ++i;
                 break;
             }
+            operand_at.push_back(i);
             std::string operand;
             if (text[i] == '"') {
                 const std::size_t open = i++;
@@ -54,6 +106,9 @@ Result<Epd> parse_epd(std::string_view text) {
             }
             op.operands.push_back(std::move(operand));
         }
+        if (Result<void> moves = check_moves(epd.position, op, operand_at, text); !moves)
+            return moves.error();
+        operand_at.clear();
         epd.operations.push_back(std::move(op));
     }
     const auto number = [&](std::string_view opcode, int fallback) {
@@ -63,7 +118,8 @@ Result<Epd> parse_epd(std::string_view text) {
         const Scanner::Number value = in.read_number(1'000'000);
         return value.digits && in.at_end() ? static_cast<int>(value.value) : fallback;
     };
-    epd.position.set_clocks(number("hmvc", 0), number("fmvn", 1));
+    epd.position.set_clocks(number("hmvc", has_clocks ? clocks[0] : 0),
+                            number("fmvn", has_clocks ? clocks[1] : 1));
     return epd;
 }
 

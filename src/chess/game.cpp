@@ -1,7 +1,10 @@
 #include "kifu/chess/game.hpp"
 
+#include <algorithm>
+
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/chess/san.hpp"
+#include "kifu/core/scanner.hpp"
 
 namespace kifu::chess {
 
@@ -20,7 +23,36 @@ std::string_view termination(const Game& game) {
     return "*";
 }
 
+GameStatus final_status(const Position& start, std::span<const Move> main_line,
+                        const Position& final_position) {
+    // Only the positions since the last capture or pawn move can stand again: the half-move
+    // clock says how many plies back that was, so the keys are taken for those alone (in
+    // most games none: a repetition needs four reversible plies).
+    const std::size_t reversible = std::min<std::size_t>(final_position.halfmove_clock(), main_line.size());
+    if (reversible < 4) return game_status(final_position);
+    Position p = start;
+    for (std::size_t i = 0; i < main_line.size() - reversible; ++i) p.play(main_line[i]);
+    std::vector<std::uint64_t> history;
+    history.reserve(reversible);
+    for (std::size_t i = main_line.size() - reversible; i < main_line.size(); ++i) {
+        history.push_back(repetition_key(p));
+        p.play(main_line[i]);
+    }
+    return game_status(p, history);
+}
+
+GameStatus final_status(const Game& game) {
+    std::vector<Move> moves;
+    Position p = game.start;
+    for (const NodeId id : game.main_line()) {
+        moves.push_back(game.nodes[id].move);
+        p.play(moves.back());
+    }
+    return final_status(game.start, moves, p);
+}
+
 std::string normalize_comment(std::string_view text) {
+    text = trim_blanks(text);
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
@@ -48,6 +80,9 @@ bool GameBuilder::begin_game(const PgnGameText& text) {
     game_ = Game();
     game_.index = text.index;
     game_.line = text.line;
+    // About one node a move and a move every 5 to 7 bytes: room for them at once, within a
+    // bound (a huge game grows as usual).
+    game_.nodes.reserve(std::min<std::size_t>(text.text.size() / 5 + 1, 4096));
     lines_.assign(1, Game::kRoot);
     line_fresh_ = true;
     pending_.clear();
@@ -67,7 +102,7 @@ void GameBuilder::move(const Position&, Move move, std::string_view san) {
     const NodeId parent = lines_.back();
     const NodeId id = game_.add_move(parent, move, std::string(san));
     if (!pending_.empty()) {
-        game_.nodes[id].starting_comment = std::move(pending_);
+        game_.nodes[id].starting_comments = std::move(pending_);
         pending_.clear();
     }
     lines_.back() = id;
@@ -75,10 +110,10 @@ void GameBuilder::move(const Position&, Move move, std::string_view san) {
 }
 
 void GameBuilder::comment(std::string_view text, CommentKind) {
-    const std::string c = normalize_comment(text);
-    std::string& into = line_fresh_ && lines_.size() > 1 ? pending_ : game_.nodes[lines_.back()].comment;
-    if (!into.empty()) into.push_back(' ');
-    into += c;
+    std::string c = normalize_comment(text);
+    if (c.empty()) return;
+    auto& into = line_fresh_ && lines_.size() > 1 ? pending_ : game_.nodes[lines_.back()].comments;
+    into.push_back(std::move(c));
 }
 
 void GameBuilder::nag(int nag) {
@@ -96,12 +131,10 @@ bool GameBuilder::begin_variation() {
 void GameBuilder::end_variation() {
     lines_.pop_back();
     line_fresh_ = false;
-    if (!pending_.empty()) {  // a comment in a variation with no moves: keep it on the move before
-        std::string& into = game_.nodes[lines_.back()].comment;
-        if (!into.empty()) into.push_back(' ');
-        into += pending_;
-        pending_.clear();
-    }
+    // Comments in a variation with no moves: kept on the move before.
+    auto& into = game_.nodes[lines_.back()].comments;
+    for (std::string& c : pending_) into.push_back(std::move(c));
+    pending_.clear();
 }
 
 void GameBuilder::result(std::string_view result) {
@@ -110,6 +143,74 @@ void GameBuilder::result(std::string_view result) {
 
 void GameBuilder::error(const Error& error) {
     game_.errors.push_back(error);
+}
+
+void GameBuilder::warning(const Error& warning) {
+    game_.warnings.push_back(warning);
+}
+
+void accept(const Game& game, PgnVisitor& visitor) {
+    const PgnGameText text{{}, game.index, 0, game.line, 1};
+    if (!visitor.begin_game(text)) return;
+    for (const auto& [name, value] : game.tags) visitor.tag(name, value);
+    if (!visitor.begin_movetext(game.start)) {
+        visitor.end_game(game.start);
+        return;
+    }
+    const auto& nodes = game.nodes;
+    for (const std::uint8_t nag : nodes[Game::kRoot].nags) visitor.nag(nag);
+    for (const std::string& c : nodes[Game::kRoot].comments) visitor.comment(c, CommentKind::braces);
+    // The depth-first order of PGN text: a move, its NAGs and comments, then the variations
+    // that replace it, then the line goes on.
+    struct Frame {
+        NodeId parent;
+        NodeId node;
+        Position before;
+        std::size_t next_alternative;
+        bool told;
+    };
+    std::vector<Frame> stack;
+    Position final_position = game.start;
+    if (!nodes[Game::kRoot].children.empty())
+        stack.push_back({Game::kRoot, nodes[Game::kRoot].children[0], game.start, 1, false});
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        const GameNode& n = nodes[f.node];
+        if (!f.told) {
+            for (const std::string& c : n.starting_comments) visitor.comment(c, CommentKind::braces);
+            visitor.move(f.before, n.move, n.text);
+            for (const std::uint8_t nag : n.nags) visitor.nag(nag);
+            for (const std::string& c : n.comments) visitor.comment(c, CommentKind::braces);
+            f.told = true;
+            f.next_alternative = nodes[f.parent].children[0] == f.node ? 1 : SIZE_MAX;
+        }
+        const ChildList& siblings = nodes[f.parent].children;
+        if (f.next_alternative < siblings.size()) {
+            const NodeId alternative = siblings[f.next_alternative++];
+            if (!visitor.begin_variation()) continue;
+            const Position before = f.before;
+            const NodeId parent = f.parent;
+            stack.push_back({parent, alternative, before, SIZE_MAX, false});
+            continue;
+        }
+        if (n.children.empty()) {
+            if (stack.size() == 1) {
+                final_position = f.before;
+                final_position.play(n.move);
+            }
+            stack.pop_back();
+            if (!stack.empty()) visitor.end_variation();
+            continue;
+        }
+        f.before.play(n.move);
+        f.parent = f.node;
+        f.node = n.children[0];
+        f.told = false;
+    }
+    for (const Error& e : game.errors) visitor.error(e);
+    for (const Error& w : game.warnings) visitor.warning(w);
+    if (!game.result.empty()) visitor.result(game.result);
+    visitor.end_game(final_position);
 }
 
 bool same_tree(const Game& a, const Game& b) {

@@ -124,6 +124,44 @@ bool in_check(const Position& pos, Color c) {
     return k != kNoSquare && attacked(pos, k, ~c, pos.occupied());
 }
 
+bool gives_check(const Position& pos, Move m) {
+    if (m.is_null() || m.kind() == Move::Kind::castling || m.kind() == Move::Kind::en_passant) {
+        Position next = pos;  // rare: the rook's or the captured pawn's square matters too
+        next.play(m);
+        return in_check(next, next.side_to_move());
+    }
+    const Color us = pos.side_to_move();
+    const Square k = pos.king(~us);
+    if (k == kNoSquare) return false;
+    const Bitboard occupied = (pos.occupied() ^ bit(m.from())) | bit(m.to());
+    const PieceType piece = m.kind() == Move::Kind::promotion ? m.promotion() : pos.piece_on(m.from()).type;
+    const Bitboard at_king = bit(k);
+    switch (piece) {  // the moved piece from its new square
+        case PieceType::pawn:
+            if (pawn_attacks(us, m.to()) & at_king) return true;
+            break;
+        case PieceType::knight:
+            if (knight_attacks(m.to()) & at_king) return true;
+            break;
+        case PieceType::bishop:
+            if (bishop_attacks(m.to(), occupied) & at_king) return true;
+            break;
+        case PieceType::rook:
+            if (rook_attacks(m.to(), occupied) & at_king) return true;
+            break;
+        case PieceType::queen:
+            if (queen_attacks(m.to(), occupied) & at_king) return true;
+            break;
+        default:
+            break;
+    }
+    // A line the move opened: the other sliders, seen from the king.
+    const Bitboard ours = pos.pieces(us) & ~bit(m.from());
+    const Bitboard queens = pos.pieces(PieceType::queen);
+    return ((bishop_attacks(k, occupied) & ours & (pos.pieces(PieceType::bishop) | queens)) |
+            (rook_attacks(k, occupied) & ours & (pos.pieces(PieceType::rook) | queens))) != 0;
+}
+
 namespace {
 
 template <class Sink>

@@ -248,6 +248,28 @@ std::optional<bool> variant_is_960(std::string_view value) {
     return std::nullopt;
 }
 
+// Results as people write them outside the standard, and what they stand for: an en dash
+// (U+2013) for the hyphen, and the one-character half (U+00BD). Empty for anything else.
+std::string_view loose_result(std::string_view word) {
+    static constexpr std::pair<std::string_view, std::string_view> kForms[] = {
+        {"1\u2013"
+         "0",
+         "1-0"},
+        {"0\u2013"
+         "1",
+         "0-1"},
+        {"\u00BD-\u00BD", "1/2-1/2"},
+        {"\u00BD\u2013\u00BD", "1/2-1/2"},
+        {"1/2\u2013"
+         "1/2",
+         "1/2-1/2"},
+    };
+    if (word.empty() || (word[0] != '1' && word[0] != '0' && word[0] != '\xC2')) return {};
+    for (const auto& [form, result] : kForms)
+        if (word == form) return result;
+    return {};
+}
+
 class GameReader {
   public:
     GameReader(const PgnGameText& game, std::string_view text, PgnVisitor& visitor,
@@ -264,13 +286,26 @@ class GameReader {
         visitor_.end_game(frames_.empty() ? Position::start() : frames_.front().current);
         return false;
     }
-    void report(std::size_t offset, ErrorCode code, std::string message) {
-        const LineColumn at = locate(text_, offset);
-        Error e{code, game_.offset + offset, game_.line + at.line - 1,
-                at.line == 1 ? at.column + game_.column - 1 : at.column, std::move(message)};
-        ok_ = false;
-        visitor_.error(e);
+    Error at(std::size_t offset, ErrorCode code, std::string message) const {
+        const LineColumn where = locate(text_, offset);
+        return Error{code, game_.offset + offset, game_.line + where.line - 1,
+                     where.line == 1 ? where.column + game_.column - 1 : where.column, std::move(message)};
     }
+    void report(std::size_t offset, ErrorCode code, std::string message) {
+        ok_ = false;
+        visitor_.error(at(offset, code, std::move(message)));
+    }
+    void warn(std::size_t offset, ErrorCode code, std::string message) {
+        visitor_.warning(at(offset, code, std::move(message)));
+    }
+    // A disagreement about the result: an error under strict_results, else a warning.
+    void doubt_result(std::size_t offset, std::string message) {
+        if (options_.strict_results)
+            report(offset, ErrorCode::conflict, std::move(message));
+        else
+            warn(offset, ErrorCode::conflict, std::move(message));
+    }
+    bool finish_with_result(std::string_view marker, std::size_t offset, std::string_view result_tag);
     bool play_word(std::string_view word, std::size_t begin);
     bool fast_movetext(pgn::Tokenizer& tokens);
     std::string_view found(const Token& t) const {
@@ -299,9 +334,21 @@ bool GameReader::run() {
     std::string result_tag;
     bool chess960 = false;
     std::size_t fen_at = 0;
+    std::string_view names[64];  // the tag names seen, for duplicates (real games have about 20)
+    std::size_t name_count = 0;
     for (; t.kind == TokenKind::tag || t.kind == TokenKind::escape; t = tokens.next()) {
         if (t.kind == TokenKind::escape) continue;
         const std::string_view value = unescape(t.value, scratch);
+        if (t.problem) warn(t.begin, ErrorCode::unexpected_character, t.problem);
+        // A tag given twice: the standard allows each name once; the first value holds, as it
+        // is the one every tool that keeps one reads first (docs/pgn.md).
+        if (std::find(names, names + name_count, t.text) != names + name_count) {
+            warn(t.begin, ErrorCode::duplicate,
+                 fmt::format("the tag '{}' is given again: its value \"{}\" is dropped, the first holds",
+                             t.text, value.substr(0, 60)));
+            continue;
+        }
+        if (name_count < std::size(names)) names[name_count++] = t.text;
         visitor_.tag(t.text, value);
         if (t.text == "FEN") {
             fen = value;
@@ -326,6 +373,16 @@ bool GameReader::run() {
         if (!parsed)
             return fail(fen_at, parsed.error().code, fmt::format("bad FEN tag: {}", parsed.error().message));
         start = *parsed;
+        // A start no game can have is an error of the game: its moves would be judged from a
+        // position where the rules do not hold. An en-passant square without its pawn only
+        // goes unused (a warning).
+        for (const Problem& p : validity_problems(start)) {
+            const std::string message = fmt::format("impossible FEN tag position: {}", p.message);
+            if (p.kind == ProblemKind::en_passant_without_pawn)
+                warn(fen_at, ErrorCode::conflict, message);
+            else
+                return fail(fen_at, ErrorCode::conflict, message);
+        }
     }
     if (chess960) start.set_chess960(true);
     frames_.push_back({start, Move{}, {}, false, 0});
@@ -396,33 +453,13 @@ bool GameReader::run() {
                 return fail(t.begin, ErrorCode::unexpected_character,
                             fmt::format("expected a move or result, found '{}': {}", found(t), t.problem));
             case TokenKind::word: {
-                if (pgn::is_result(t.text)) {
-                    if (frames_.size() > 1)
-                        return fail(t.begin, ErrorCode::unexpected_character,
-                                    fmt::format("expected ')' to close the variation, found the result '{}'",
-                                                t.text));
-                    const std::string_view marker = t.text == "1/2" ? "1/2-1/2" : t.text;
-                    visitor_.result(marker);
-                    const Position& end = frames_.front().current;
-                    // Only two different outcomes contradict each other: '*' (unknown) never does.
-                    if (options_.check_results && pgn::is_result(result_tag) && result_tag != "*" &&
-                        marker != "*" && result_tag != marker)
-                        report(t.begin, ErrorCode::conflict,
-                               fmt::format("the result '{}' contradicts the Result tag '{}'", marker,
-                                           result_tag));
-                    if (options_.check_results && marker != "*" && !has_legal_move(end)) {
-                        const bool mate = in_check(end, end.side_to_move());
-                        const std::string_view due = !mate                                ? "1/2-1/2"
-                                                     : end.side_to_move() == Color::white ? "0-1"
-                                                                                          : "1-0";
-                        if (marker != due)
-                            report(
-                                t.begin, ErrorCode::conflict,
-                                fmt::format("the result '{}' contradicts the final position: {} ({} stands)",
-                                            marker, mate ? "checkmate" : "stalemate", due));
-                    }
-                    visitor_.end_game(end);
-                    return ok_;
+                if (pgn::is_result(t.text)) return finish_with_result(t.text, t.begin, result_tag);
+                if (const std::string_view loose = loose_result(t.text); !loose.empty()) {
+                    warn(t.begin, ErrorCode::unexpected_character,
+                         fmt::format("the result '{}' is written with other characters than the standard's: "
+                                     "read as '{}'",
+                                     t.text, loose));
+                    return finish_with_result(loose, t.begin, result_tag);
                 }
                 if (!play_word(t.text, t.begin)) return false;
                 break;
@@ -431,6 +468,29 @@ bool GameReader::run() {
                 return fail(t.begin, ErrorCode::unexpected_end, "the game text ends inside a token");
         }
     }
+}
+
+bool GameReader::finish_with_result(std::string_view marker, std::size_t offset,
+                                    std::string_view result_tag) {
+    if (frames_.size() > 1)
+        return fail(offset, ErrorCode::unexpected_character,
+                    fmt::format("expected ')' to close the variation, found the result '{}'", marker));
+    if (marker == "1/2") marker = "1/2-1/2";
+    visitor_.result(marker);
+    const Position& end = frames_.front().current;
+    // Only two different outcomes contradict each other: '*' (unknown) never does.
+    if (pgn::is_result(result_tag) && result_tag != "*" && marker != "*" && result_tag != marker)
+        doubt_result(offset,
+                     fmt::format("the result '{}' contradicts the Result tag '{}'", marker, result_tag));
+    if (marker != "*" && !has_legal_move(end)) {
+        const bool mate = in_check(end, end.side_to_move());
+        const std::string_view due = !mate ? "1/2-1/2" : end.side_to_move() == Color::white ? "0-1" : "1-0";
+        if (marker != due)
+            doubt_result(offset, fmt::format("the result '{}' contradicts the final position: {} ({} stands)",
+                                             marker, mate ? "checkmate" : "stalemate", due));
+    }
+    visitor_.end_game(end);
+    return ok_;
 }
 
 bool GameReader::play_word(std::string_view word, std::size_t begin) {
@@ -451,6 +511,16 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
                         fmt::format("expected a move or result, found '{}'", word.substr(0, 40)));
         visitor_.nag(n);
         return true;
+    }
+    std::string castling;
+    if (san[0] == 'o' && (san.starts_with("o-o") || san.starts_with("o-o-o"))) {
+        // Lower-case castling, which some programs write: read as O-O with a warning.
+        castling = san;
+        for (char& c : castling)
+            if (c == 'o') c = 'O';
+        warn(begin, ErrorCode::unexpected_character,
+             fmt::format("castling is written with capital letters: '{}' read as '{}'", san, castling));
+        san = castling;
     }
     Move move = find_san_move(frame.current, san);
     if (!move) {

@@ -178,6 +178,23 @@ Token Tokenizer::read_tag(Token t) noexcept {
         t.kind = TokenKind::incomplete;
         return t;
     }
+    // No unescaped quote closes the value, but the line ends in '"]': a value that ends in a
+    // backslash, written unescaped (`[Event "Club \"]`, common in real files). Read as
+    // pgn-extract and python-chess do: the backslash is part of the value.
+    std::size_t k = line_end;
+    while (k > value_begin && kClass[static_cast<unsigned char>(text_[k - 1])] == kBlank) --k;
+    if (k > value_begin && text_[k - 1] == ']') {
+        --k;
+        while (k > value_begin && (text_[k - 1] == ' ' || text_[k - 1] == '\t')) --k;
+        if (k > value_begin && text_[k - 1] == '"' && text_[k - 2] == '\\') {
+            t.kind = TokenKind::tag;
+            t.value = text_.substr(value_begin, k - 1 - value_begin);
+            t.problem = "the tag's value ends in a backslash before its closing quote: read as a backslash";
+            std::size_t close = k;
+            while (text_[close] != ']') ++close;
+            return finish(t, close + 1);
+        }
+    }
     return fail("expected '\"]' to close the tag on its line", j);
 }
 

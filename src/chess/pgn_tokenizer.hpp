@@ -32,7 +32,7 @@ struct Token {
     std::string_view value;         // tag: the raw value
     bool line_start = false;        // nothing but blanks before it on its line
     bool blank_line = false;        // an empty line lies between it and the previous token
-    const char* problem = nullptr;  // bad: what is wrong
+    const char* problem = nullptr;  // bad: what is wrong; tag: what was read leniently
 };
 
 class Tokenizer {

@@ -1,5 +1,6 @@
 #include "kifu/chess/san.hpp"
 
+#include <cstring>
 #include <optional>
 
 #include <fmt/format.h>
@@ -11,11 +12,6 @@ namespace {
 
 std::string_view side_name(const Position& pos) {
     return pos.side_to_move() == Color::white ? "white" : "black";
-}
-
-void append_square(std::string& out, Square s) {
-    out.push_back(file_char(s));
-    out.push_back(rank_char(s));
 }
 
 // The king's target square of a castling move (its to() is the rook's square).
@@ -276,49 +272,89 @@ Move find_san_move(const Position& pos, std::string_view text) noexcept {
     return quick_match(pos, p);
 }
 
-std::string write_san(const Position& pos, Move m) {
-    if (m.is_null()) return "--";
-    std::string out;
+std::size_t san_chars(const Position& pos, Move m, char* text) {
+    if (m.is_null()) {
+        text[0] = text[1] = '-';
+        return 2;
+    }
+    std::size_t n = 0;
+    const auto square = [&](Square s) {
+        text[n++] = file_char(s);
+        text[n++] = rank_char(s);
+    };
     const Piece moving = pos.piece_on(m.from());
     if (m.kind() == Move::Kind::castling) {
-        out = m.to() > m.from() ? "O-O" : "O-O-O";
+        for (const char c : std::string_view(m.to() > m.from() ? "O-O" : "O-O-O")) text[n++] = c;
     } else if (moving.type == PieceType::pawn) {
         if (is_capture(pos, m)) {
-            out.push_back(file_char(m.from()));
-            out.push_back('x');
+            text[n++] = file_char(m.from());
+            text[n++] = 'x';
         }
-        append_square(out, m.to());
+        square(m.to());
         if (m.kind() == Move::Kind::promotion) {
-            out.push_back('=');
-            out.push_back(piece_type_letter(m.promotion()));
+            text[n++] = '=';
+            text[n++] = piece_type_letter(m.promotion());
         }
     } else {
-        out.push_back(piece_type_letter(moving.type));
-        // Disambiguate among the legal moves of the same piece type to the same square.
-        bool other = false, same_file = false, same_rank = false;
+        text[n++] = piece_type_letter(moving.type);
+        // Disambiguate among the other pieces of the type that reach the square and may
+        // legally go there (a pinned one does not count), found from the attack tables.
         if (moving.type != PieceType::king) {
-            for (const Move x : legal_moves(pos)) {
-                if (x == m || x.to() != m.to() || x.kind() == Move::Kind::castling) continue;
-                if (pos.piece_on(x.from()).type != moving.type) continue;
+            const Color us = pos.side_to_move();
+            const Bitboard same = pos.pieces(us, moving.type) & ~bit(m.from());
+            const Bitboard occupied = pos.occupied();
+            const Square to = m.to();
+            Bitboard rivals = 0;
+            switch (moving.type) {
+                case PieceType::knight:
+                    rivals = knight_attacks(to) & same;
+                    break;
+                case PieceType::bishop:
+                    rivals = sliders_reaching(to, bishop_rays(to) & same, occupied);
+                    break;
+                case PieceType::rook:
+                    rivals = sliders_reaching(to, rook_rays(to) & same, occupied);
+                    break;
+                default:
+                    rivals = sliders_reaching(to, (rook_rays(to) | bishop_rays(to)) & same, occupied);
+                    break;
+            }
+            bool other = false, same_file = false, same_rank = false;
+            while (rivals) {
+                const Square from = pop_lsb(rivals);
+                if (!leaves_king_safe(pos, Move::make(from, to))) continue;
                 other = true;
-                same_file = same_file || file_of(x.from()) == file_of(m.from());
-                same_rank = same_rank || rank_of(x.from()) == rank_of(m.from());
+                same_file = same_file || file_of(from) == file_of(m.from());
+                same_rank = same_rank || rank_of(from) == rank_of(m.from());
+            }
+            if (other) {
+                if (!same_file)
+                    text[n++] = file_char(m.from());
+                else if (!same_rank)
+                    text[n++] = rank_char(m.from());
+                else
+                    square(m.from());
             }
         }
-        if (other) {
-            if (!same_file)
-                out.push_back(file_char(m.from()));
-            else if (!same_rank)
-                out.push_back(rank_char(m.from()));
-            else
-                append_square(out, m.from());
-        }
-        if (is_capture(pos, m)) out.push_back('x');
-        append_square(out, m.to());
+        if (is_capture(pos, m)) text[n++] = 'x';
+        square(m.to());
     }
-    Position next = pos;
-    next.play(m);
-    if (in_check(next, next.side_to_move())) out.push_back(count_legal_moves(next) == 0 ? '#' : '+');
+    if (gives_check(pos, m)) {
+        Position next = pos;
+        next.play(m);
+        text[n++] = has_legal_move(next) ? '+' : '#';
+    }
+    return n;
+}
+
+void append_san(std::string& out, const Position& pos, Move m) {
+    char text[kMaxSanChars];
+    out.append(text, san_chars(pos, m, text));
+}
+
+std::string write_san(const Position& pos, Move m) {
+    std::string out;
+    append_san(out, pos, m);
     return out;
 }
 
@@ -371,13 +407,29 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     return move_error(ErrorCode::ambiguous_move, pos, text, fmt::format(": {} legal moves fit it", matches));
 }
 
+std::size_t uci_chars(const Position& pos, Move m, char* text) {
+    if (m.is_null()) {
+        std::memcpy(text, "0000", 4);
+        return 4;
+    }
+    const Square to = m.kind() == Move::Kind::castling && !pos.chess960() ? king_target(m) : m.to();
+    text[0] = file_char(m.from());
+    text[1] = rank_char(m.from());
+    text[2] = file_char(to);
+    text[3] = rank_char(to);
+    if (m.kind() != Move::Kind::promotion) return 4;
+    text[4] = static_cast<char>(piece_type_letter(m.promotion()) - 'A' + 'a');
+    return 5;
+}
+
+void append_uci(std::string& out, const Position& pos, Move m) {
+    char text[kMaxUciChars];
+    out.append(text, uci_chars(pos, m, text));
+}
+
 std::string write_uci(const Position& pos, Move m) {
-    if (m.is_null()) return "0000";
     std::string out;
-    append_square(out, m.from());
-    append_square(out, m.kind() == Move::Kind::castling && !pos.chess960() ? king_target(m) : m.to());
-    if (m.kind() == Move::Kind::promotion)
-        out.push_back(static_cast<char>(piece_type_letter(m.promotion()) - 'A' + 'a'));
+    append_uci(out, pos, m);
     return out;
 }
 

@@ -62,4 +62,57 @@ GameStatus game_status(const Position& pos, std::span<const std::uint64_t> histo
     return status;
 }
 
+std::string_view to_string(Outcome outcome) noexcept {
+    switch (outcome) {
+        case Outcome::ongoing:
+            return "ongoing";
+        case Outcome::checkmate:
+            return "checkmate";
+        case Outcome::stalemate:
+            return "stalemate";
+        case Outcome::insufficient_material:
+            return "insufficient_material";
+        case Outcome::seventy_five_moves:
+            return "seventy_five_moves";
+        case Outcome::fivefold_repetition:
+            return "fivefold_repetition";
+    }
+    return "ongoing";
+}
+
+std::string describe(const GameStatus& status) {
+    std::string out;
+    switch (status.outcome) {
+        case Outcome::checkmate:
+            return "checkmate";
+        case Outcome::stalemate:
+            return "stalemate";
+        case Outcome::insufficient_material:
+            out = "insufficient material: a draw";
+            break;
+        case Outcome::seventy_five_moves:
+            out = "75 moves without a capture or pawn move: a draw";
+            break;
+        case Outcome::fivefold_repetition:
+            out = "fivefold repetition: a draw";
+            break;
+        case Outcome::ongoing:
+            break;
+    }
+    const auto add = [&out](std::string_view part) {
+        if (!out.empty()) out += "; ";
+        out += part;
+    };
+    if (status.check) add("check");
+    if (status.outcome == Outcome::ongoing) {
+        if (status.threefold_claim && status.fifty_move_claim)
+            add("a draw may be claimed (threefold repetition, fifty-move rule)");
+        else if (status.threefold_claim)
+            add("a draw may be claimed (threefold repetition)");
+        else if (status.fifty_move_claim)
+            add("a draw may be claimed (fifty-move rule)");
+    }
+    return out;
+}
+
 }  // namespace kifu::chess

@@ -30,9 +30,29 @@ std::string_view to_string(ErrorCode code) noexcept {
     return "unknown";
 }
 
+namespace {
+
+// Messages quote what was found, and input may hold any byte: control characters are
+// shown as \xNN, so that a NUL or an escape sequence of the input can neither cut the
+// line short where it is printed nor drive the terminal.
+std::string visible(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x20 || b == 0x7F)
+            out += fmt::format("\\x{:02X}", b);
+        else
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string Error::format(std::string_view source_name, std::string_view severity) const {
-    if (line == 0) return fmt::format("{}: {}: {}", source_name, severity, message);
-    return fmt::format("{}:{}:{}: {}: {}", source_name, line, column, severity, message);
+    if (line == 0) return fmt::format("{}: {}: {}", source_name, severity, visible(message));
+    return fmt::format("{}:{}:{}: {}: {}", source_name, line, column, severity, visible(message));
 }
 
 }  // namespace kifu

@@ -134,6 +134,14 @@ Result<void> append_jsonl(std::string& out, const Document& d, const WriteOption
     return {};
 }
 
+std::unique_ptr<chess::PgnVisitor> pgn_game_writer(std::string& out, const WriteOptions& o) {
+    return std::make_unique<chess::PgnExporter>(out, o.pgn, true);
+}
+
+std::unique_ptr<chess::PgnVisitor> jsonl_game_writer(std::string& out, const WriteOptions&) {
+    return std::make_unique<chess::JsonExporter>(out, true);
+}
+
 template <Result<void> (*Append)(std::string&, const Document&, const WriteOptions&,
                                  std::vector<std::string>&)>
 Result<std::string> write_by_appending(const Document& d, const WriteOptions& o,
@@ -177,10 +185,10 @@ void add_chess_formats(std::vector<Format>& out) {
     out.push_back({"pgn", Game::chess, Kind::record,
                    "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
                    kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn, accepts_games,
-                   write_by_appending<append_pgn>, append_pgn});
+                   write_by_appending<append_pgn>, append_pgn, pgn_game_writer});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
                    kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
-                   write_by_appending<append_jsonl>, append_jsonl});
+                   write_by_appending<append_jsonl>, append_jsonl, jsonl_game_writer});
 }
 
 }  // namespace kifu::formats

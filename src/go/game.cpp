@@ -355,9 +355,10 @@ std::string written_moves(const SgfCollection& sgf, std::uint32_t node) {
     return out;
 }
 
-std::string node_comment(const SgfCollection& sgf, std::uint32_t node) {
+std::vector<std::string> node_comments(const SgfCollection& sgf, std::uint32_t node) {
     const std::string_view* c = sgf.value(node, "C");
-    return c ? sgf_text(*c) : std::string{};
+    if (!c) return {};
+    return {sgf_text(*c)};
 }
 
 }  // namespace
@@ -397,7 +398,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     reader.read(root, action, nullptr);
     Game game(GameState{Board(*size), {}, {}, 0});
     GameTraits::play(game.start, action);
-    game.nodes[Game::kRoot].comment = node_comment(sgf, root);
+    game.nodes[Game::kRoot].comments = node_comments(sgf, root);
     game.nodes[Game::kRoot].marks = node_marks(sgf, root, *size);
     game.nodes[Game::kRoot].text = written_moves(sgf, root);
     for (const SgfCollection::Property& p : sgf.properties(root)) {
@@ -420,7 +421,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
              c = sgf.node(c).next_sibling) {
             reader.read(c, action, nullptr);
             const NodeId id = game.add_move(into, action, written_moves(sgf, c));
-            game.nodes[id].comment = node_comment(sgf, c);
+            game.nodes[id].comments = node_comments(sgf, c);
             game.nodes[id].marks = node_marks(sgf, c, *size);
             if (sgf_nodes) sgf_nodes->push_back(c);
             pending.emplace_back(c, id);

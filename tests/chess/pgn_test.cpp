@@ -65,10 +65,11 @@ TEST(Pgn, CommentsOfEveryKindAreKept) {
     const Game g = only(
         "{Before the first move} 1. e4 {a brace comment\nover two lines} e5 ; to the end of the line\n"
         "% an escape line, skipped\n2. Nf3 *");
-    EXPECT_EQ(g.node(Game::kRoot).comment, "Before the first move");
+    using Comments = std::vector<std::string>;
+    EXPECT_EQ(g.node(Game::kRoot).comments, Comments{"Before the first move"});
     const auto line = g.main_line();
-    EXPECT_EQ(g.node(line[0]).comment, "a brace comment over two lines");
-    EXPECT_EQ(g.node(line[1]).comment, " to the end of the line");
+    EXPECT_EQ(g.node(line[0]).comments, Comments{"a brace comment over two lines"});
+    EXPECT_EQ(g.node(line[1]).comments, Comments{"to the end of the line"});
     EXPECT_EQ(line.size(), 3u);
 }
 
@@ -144,9 +145,14 @@ TEST(Pgn, ErrorsNameGameLineAndColumnAndReadingGoesOn) {
     EXPECT_EQ(games[0].main_line().size(), 2u);  // the moves before the error stay
     ASSERT_EQ(games[1].errors.size(), 1u);
     EXPECT_EQ(games[1].errors[0].code, ErrorCode::ambiguous_move);
-    ASSERT_EQ(games[2].errors.size(), 1u);
-    EXPECT_EQ(games[2].errors[0].message,
+    // A result against the board is a warning (an error with strict_results, below).
+    EXPECT_TRUE(games[2].errors.empty());
+    ASSERT_EQ(games[2].warnings.size(), 1u);
+    EXPECT_EQ(games[2].warnings[0].message,
               "the result '0-1' contradicts the final position: checkmate (1-0 stands)");
+    const std::vector<Game> strict = read_pgn(text, {.strict_results = true});
+    ASSERT_EQ(strict[2].errors.size(), 1u);
+    EXPECT_EQ(strict[2].errors[0].code, ErrorCode::conflict);
     ASSERT_EQ(games[3].errors.size(), 1u);
     EXPECT_EQ(games[3].errors[0].code, ErrorCode::unsupported);
     ASSERT_EQ(games[4].errors.size(), 1u);
@@ -300,11 +306,12 @@ TEST(PgnWriter, JsonLines) {
         json,
         "{\"index\":0,\"line\":1,\"tags\":{\"White\":\"A \\\"B\\\"\"},\"start\":"
         "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"moves\":["
-        "{\"ply\":1,\"san\":\"e4\",\"uci\":\"e2e4\",\"comment\":\"\",\"clock\":180,\"eval\":{\"pawns\":0.2}},"
+        "{\"ply\":1,\"san\":\"e4\",\"uci\":\"e2e4\",\"clock\":180,\"eval\":{\"pawns\":0.2}},"
         "{\"ply\":2,\"san\":\"e5\",\"uci\":\"e7e5\",\"variations\":[[{\"ply\":2,\"san\":\"c5\",\"uci\":"
         "\"c7c5\"}]]},"
         "{\"ply\":3,\"san\":\"Qh5\",\"uci\":\"d1h5\"}],\"result\":\"*\",\"final_fen\":"
-        "\"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\",\"errors\":[]}\n");
+        "\"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\",\"outcome\":\"ongoing\","
+        "\"errors\":[],\"warnings\":[]}\n");
 }
 
 }  // namespace

@@ -253,22 +253,51 @@ TEST_F(Cli, PgnConvertToPgnJsonlAndFen) {
     EXPECT_NE(pgn.out.find("[Event \"Good\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"), std::string::npos)
         << pgn.out;
     EXPECT_NE(pgn.out.find("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"), std::string::npos) << pgn.out;
-    EXPECT_EQ(pgn.err,
-              (dir_ / "games.pgn").string() + ":10:13: error: game 2: illegal move 'Ke3' (white to move)\n");
+    // The broken game is reported and left out: the output holds no game that differs
+    // from its source (a truncated copy of it) without saying so.
+    EXPECT_EQ(pgn.out.find("Ke3"), std::string::npos) << pgn.out;
+    EXPECT_EQ(pgn.out.find("[Event \"Bad\"]"), std::string::npos) << pgn.out;
+    EXPECT_EQ(pgn.err, (dir_ / "games.pgn").string() +
+                           ":10:13: error: game 2: illegal move 'Ke3' (white to move)\n" +
+                           (dir_ / "games.pgn").string() +
+                           ": 1 of 2 games have errors (1 errors): left out of the output\n");
 
     const Outcome jsonl = kifu({"convert", "--to", "jsonl", "--from", "pgn", "-"}, kTwoGames);
-    EXPECT_EQ(std::count(jsonl.out.begin(), jsonl.out.end(), '\n'), 2);
-    EXPECT_NE(jsonl.out.find(
-                  "\"final_fen\":\"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\""),
-              std::string::npos)
+    EXPECT_EQ(jsonl.exit_code, 1);
+    EXPECT_EQ(std::count(jsonl.out.begin(), jsonl.out.end(), '\n'), 1);
+    EXPECT_NE(
+        jsonl.out.find("\"final_fen\":\"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\","
+                       "\"outcome\":\"checkmate\",\"check\":true,\"errors\":[],\"warnings\":[]}"),
+        std::string::npos)
         << jsonl.out;
-    EXPECT_NE(jsonl.out.find("\"errors\":[{\"line\":10,\"column\":13,\"code\":\"illegal_move\""),
-              std::string::npos);
 
     const Outcome fen = kifu({"convert", "--to", "fen", "--ply", "2", "--text", kTwoGames});
-    EXPECT_EQ(fen.out,
-              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
-              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+    EXPECT_EQ(fen.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+
+    // --keep-broken: the broken game's unchanged text goes there, and only there.
+    const Outcome kept = kifu({"convert", "--to", "pgn", "--keep-broken", (dir_ / "bad.pgn").string(),
+                               (dir_ / "games.pgn").string()});
+    EXPECT_EQ(kept.exit_code, 1);
+    EXPECT_EQ(kept.out, pgn.out);
+    EXPECT_EQ(slurp(dir_ / "bad.pgn"), "[Event \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    EXPECT_NE(kept.err.find("left out of the output, their text in " + (dir_ / "bad.pgn").string()),
+              std::string::npos)
+        << kept.err;
+}
+
+TEST_F(Cli, PgnPlyPastTheEndLeavesTheGameOutWithAWarning) {
+    const std::string games = "1. e4 e5 2. Nf3 *\n\n1. d4 *\n";
+    const Outcome some = kifu({"convert", "--to", "fen", "--ply", "3", "--from", "pgn", "-"}, games);
+    EXPECT_EQ(some.exit_code, 0);
+    EXPECT_EQ(some.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    EXPECT_EQ(
+        some.err,
+        "<stdin>: warning: game 2: the main line has 1 move(s); there is no ply 3: the game is left out\n"
+        "<stdin>: warning: 1 of 2 games have no position at the chosen ply or node: left out\n");
+    const Outcome none = kifu({"convert", "--to", "fen", "--ply", "9", "--text", "1. e4 *"});
+    EXPECT_EQ(none.exit_code, 1);
+    EXPECT_EQ(none.out, "");
+    EXPECT_NE(none.err.find("<text>: error: 1 of 1 games have no position"), std::string::npos) << none.err;
 }
 
 TEST_F(Cli, PgnValidateStatsAndKeepBroken) {
@@ -285,7 +314,7 @@ TEST_F(Cli, PgnValidateStatsAndKeepBroken) {
     EXPECT_EQ(stats.exit_code, 1);
     EXPECT_EQ(stats.out,
               "games: 2\nplies: 9 (main lines)\nvariations: 0\ncomments: 0\nnags: 0\n"
-              "results: 1-0 1, 0-1 0, 1/2-1/2 0, * 0, none 1\nerrors: 1 in 1 games\n");
+              "results: 1-0 1, 0-1 0, 1/2-1/2 0, * 0, none 1\nerrors: 1 in 1 games\nwarnings: 0\n");
 
     std::ofstream(dir_ / "good.pgn") << "1. e4 e5 *\n";
     const Outcome ok = kifu({"validate", (dir_ / "good.pgn").string()});

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
+#include "kifu/chess/status.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/shogi/sfen.hpp"
 
@@ -143,8 +144,13 @@ Run add_moves_command(CLI::App& app) {
                 out += shogi::write_usi(m) + "\n";
         } else {
             const chess::Position pos = fen_argument(options->fen);
-            for (const chess::Move m : chess::legal_moves(pos))
+            const chess::MoveList moves = chess::legal_moves(pos);
+            for (const chess::Move m : moves)
                 out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
+            // An empty list says nothing by itself: say why, and any draw that stands.
+            const std::string status = chess::describe(chess::game_status(pos));
+            if (moves.size() == 0 || !status.empty())
+                note(options->fen, moves.size() == 0 ? fmt::format("no legal moves: {}", status) : status);
         }
         Output output(options->output);
         output.write(out);

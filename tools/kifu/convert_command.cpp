@@ -46,8 +46,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     }
     const Input in = read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source);
-    if (o.pgn.streaming_given() && !from.takes(formats::kStreams))
-        not_applicable(o.pgn.keep_broken.empty() ? "--threads" : "--keep-broken",
+    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
+        not_applicable(o.pgn.streaming_given(),
                        fmt::format("it is for PGN input, and the input is {}", from.name));
     if (from.takes(formats::kStreams)) return convert_pgn(o.source, path, &in.text, to, write, o.pgn, out);
     Result<formats::Document> doc = from.read(in.text, o.source.read_options());

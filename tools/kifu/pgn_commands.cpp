@@ -45,11 +45,14 @@ struct Batch {
 
 struct Totals {
     std::uint64_t games = 0, plies = 0, variations = 0, comments = 0, nags = 0, errors = 0, broken = 0;
-    std::array<std::uint64_t, 5> results{};  // 1-0, 0-1, 1/2-1/2, *, none
+    std::uint64_t warnings = 0, written = 0, left_out = 0;  // left out: no position at the chosen ply
+    std::uint64_t write_errors = 0;                         // documents the target format cannot hold
+    std::array<std::uint64_t, 5> results{};                 // 1-0, 0-1, 1/2-1/2, *, none
     void add(const Totals& o) {
         games += o.games, plies += o.plies, variations += o.variations, comments += o.comments,
             nags += o.nags;
-        errors += o.errors, broken += o.broken;
+        errors += o.errors, broken += o.broken, warnings += o.warnings, written += o.written,
+            left_out += o.left_out, write_errors += o.write_errors;
         for (std::size_t i = 0; i < results.size(); ++i) results[i] += o.results[i];
     }
 };
@@ -57,42 +60,10 @@ struct Totals {
 struct BatchOutput {
     std::string text;
     std::vector<std::string> notes;
-    std::string errors;  // lines for stderr
-    std::string broken;  // texts of games with errors
+    std::string messages;  // error and warning lines for stderr
+    std::string broken;    // texts of games with errors
+    std::vector<std::string> write_errors;
     Totals totals;
-};
-
-// Counts a game without building it.
-class CountingVisitor : public chess::PgnVisitor {
-  public:
-    explicit CountingVisitor(Totals& totals) : totals_(totals) {}
-    bool begin_game(const PgnGameText&) override {
-        depth_ = 0;
-        result_ = 4;
-        ++totals_.games;
-        return true;
-    }
-    void move(const chess::Position&, chess::Move, std::string_view) override {
-        totals_.plies += depth_ == 0;
-    }
-    void comment(std::string_view, chess::CommentKind) override { ++totals_.comments; }
-    void nag(int) override { ++totals_.nags; }
-    bool begin_variation() override {
-        ++depth_;
-        ++totals_.variations;
-        return true;
-    }
-    void end_variation() override { --depth_; }
-    void result(std::string_view r) override {
-        result_ = r == "1-0" ? 0 : r == "0-1" ? 1 : r == "1/2-1/2" ? 2 : 3;
-    }
-    void end_game(const chess::Position&) override { ++totals_.results[static_cast<std::size_t>(result_)]; }
-    void error(const Error&) override { ++totals_.errors; }
-
-  private:
-    Totals& totals_;
-    int depth_ = 0;
-    int result_ = 4;
 };
 
 enum class Job { stats, validate, convert };
@@ -104,10 +75,102 @@ struct Settings {
     formats::WriteOptions write;
     const PgnOptions* options = nullptr;
     std::string source;
+    chess::PgnReadOptions read;
 };
 
-// One game written in the target format: a record as it is, a position at the chosen ply
-// or node. Errors (a ply past the end) go to `errors`; notes (what the format drops) to `notes`.
+// "SOURCE:LINE:COL: error: game N: MESSAGE", or with "warning".
+void report_game(BatchOutput& out, const Settings& s, std::size_t index, const Error& e,
+                 std::string_view severity) {
+    Error shown = e;
+    shown.message = fmt::format("game {}: {}", index + 1, e.message);
+    out.messages += shown.format(s.source, severity);
+    out.messages += '\n';
+}
+
+// A game's errors and warnings, in the order of their places in the input.
+void report_in_order(BatchOutput& out, const Settings& s, std::size_t index, const std::vector<Error>& errors,
+                     const std::vector<Error>& warnings) {
+    std::size_t e = 0, w = 0;
+    while (e < errors.size() || w < warnings.size()) {
+        if (w == warnings.size() || (e < errors.size() && errors[e].offset < warnings[w].offset))
+            report_game(out, s, index, errors[e++], "error");
+        else
+            report_game(out, s, index, warnings[w++], "warning");
+    }
+}
+
+// Counts a game without building it, reports its errors and warnings (validate, convert),
+// and hands every event on to `inner` (a writer) when there is one.
+class CountingVisitor : public chess::PgnVisitor {
+  public:
+    CountingVisitor(BatchOutput& out, const Settings& s, chess::PgnVisitor* inner = nullptr)
+        : out_(out), settings_(s), inner_(inner) {}
+    bool begin_game(const PgnGameText& game) override {
+        depth_ = 0;
+        result_ = 4;
+        index_ = game.index;
+        ++out_.totals.games;
+        return inner_ ? inner_->begin_game(game) : true;
+    }
+    void tag(std::string_view name, std::string_view value) override {
+        if (inner_) inner_->tag(name, value);
+    }
+    bool begin_movetext(const chess::Position& start) override {
+        return inner_ ? inner_->begin_movetext(start) : true;
+    }
+    void move(const chess::Position& before, chess::Move m, std::string_view san) override {
+        out_.totals.plies += depth_ == 0;
+        if (inner_) inner_->move(before, m, san);
+    }
+    void comment(std::string_view text, chess::CommentKind kind) override {
+        ++out_.totals.comments;
+        if (inner_) inner_->comment(text, kind);
+    }
+    void nag(int n) override {
+        ++out_.totals.nags;
+        if (inner_) inner_->nag(n);
+    }
+    bool begin_variation() override {
+        ++depth_;
+        ++out_.totals.variations;
+        if (inner_) inner_->begin_variation();  // every variation is read: its moves are checked
+        return true;
+    }
+    void end_variation() override {
+        --depth_;
+        if (inner_) inner_->end_variation();
+    }
+    void result(std::string_view r) override {
+        result_ = r == "1-0" ? 0 : r == "0-1" ? 1 : r == "1/2-1/2" ? 2 : 3;
+        if (inner_) inner_->result(r);
+    }
+    void end_game(const chess::Position& final_position) override {
+        ++out_.totals.results[static_cast<std::size_t>(result_)];
+        if (inner_) inner_->end_game(final_position);
+    }
+    void error(const Error& e) override {
+        ++out_.totals.errors;
+        if (settings_.job != Job::stats) report_game(out_, settings_, index_, e, "error");
+        if (inner_) inner_->error(e);
+    }
+    void warning(const Error& e) override {
+        ++out_.totals.warnings;
+        if (settings_.job != Job::stats) report_game(out_, settings_, index_, e, "warning");
+        if (inner_) inner_->warning(e);
+    }
+
+  private:
+    BatchOutput& out_;
+    const Settings& settings_;
+    chess::PgnVisitor* inner_;
+    std::size_t index_ = 0;
+    int depth_ = 0;
+    int result_ = 4;
+};
+
+// One game (read without errors) written in the target format: a record as it is, a
+// position at the chosen ply or node. A game without that ply is left out with a warning;
+// notes (what the format drops) go to `notes`.
 void write_game(chess::Game game, std::size_t index, const Settings& s, BatchOutput& out) {
     formats::Document d{formats::Value{std::vector<chess::Game>{}}, {}};
     std::get<std::vector<chess::Game>>(d.value).push_back(std::move(game));
@@ -117,53 +180,66 @@ void write_game(chess::Game game, std::size_t index, const Settings& s, BatchOut
         Result<formats::Document> p = formats::position_at(std::move(d), choice);
         if (!p) {
             Error e = p.error();
-            e.message = fmt::format("game {}: {}", index + 1, e.message);
-            out.errors += e.format(s.source) + "\n";
-            ++out.totals.errors;
+            e.message += ": the game is left out";
+            report_game(out, s, index, e, "warning");
+            ++out.totals.left_out;
             return;
         }
         d = std::move(*p);
     }
     if (s.to->append) {  // straight into the batch's buffer
         if (Result<void> ok = s.to->append(out.text, d, s.write, out.notes); !ok) {
-            out.errors += ok.error().format(s.source) + "\n";
-            ++out.totals.errors;
+            out.write_errors.push_back(ok.error().format(s.source));
+            ++out.totals.write_errors;
+            return;
         }
+        ++out.totals.written;
         return;
     }
     Result<std::string> text = s.to->write(d, s.write, out.notes);
-    if (!text) {
-        out.errors += text.error().format(s.source) + "\n";
-        ++out.totals.errors;
+    if (!text) {  // the format cannot hold the document: the same for every game, said once
+        out.write_errors.push_back(text.error().format(s.source));
+        ++out.totals.write_errors;
         return;
     }
     out.text += *text;
     if (!text->empty() && text->back() != '\n') out.text += '\n';
+    ++out.totals.written;
 }
 
-BatchOutput run_batch(const Batch& batch, const Settings& s) {
+// `buffer`: a string whose room is reused for the output (a batch of JSON is several
+// megabytes: fresh pages for each would cost more than writing them).
+BatchOutput run_batch(const Batch& batch, const Settings& s, std::string buffer) {
     BatchOutput out;
+    buffer.clear();
+    out.text = std::move(buffer);
     const PgnOptions& o = *s.options;
     chess::GameBuilder builder;
-    CountingVisitor counter(out.totals);
+    // Records are written as they are read, without a tree (a game with an error is taken
+    // back out by the writer); positions at a ply come from the tree.
+    std::unique_ptr<chess::PgnVisitor> writer;
+    if (s.job == Job::convert && s.to->game_writer && s.to->kind == formats::Kind::record)
+        writer = s.to->game_writer(out.text, s.write);
+    CountingVisitor counter(out, s, writer.get());
     for (const PgnGameText& g : batch.games) {
         const std::uint64_t errors_before = out.totals.errors;
-        if (s.job == Job::stats) {
-            chess::read_pgn_game(g, counter);
+        if (writer) {
+            chess::read_pgn_game(g, counter, s.read);
+            out.totals.written += out.totals.errors == errors_before;
+        } else if (s.job != Job::convert) {
+            // stats and validate read with the visitor alone: every move (variations too) is
+            // checked, and no tree is built.
+            chess::read_pgn_game(g, counter, s.read);
         } else {
-            chess::read_pgn_game(g, builder);
+            chess::read_pgn_game(g, builder, s.read);
             chess::Game game = builder.take();
-            ++out.totals.games;  // convert and validate need only the games and their errors
+            ++out.totals.games;
             out.totals.errors += game.errors.size();
-            for (const Error& e : game.errors) {
-                Error shown = e;
-                shown.message = fmt::format("game {}: {}", g.index + 1, e.message);
-                out.errors += shown.format(s.source);
-                out.errors += '\n';
-            }
-            if (s.job == Job::convert) {
-                write_game(std::move(game), g.index, s, out);
-            }
+            out.totals.warnings += game.warnings.size();
+            report_in_order(out, s, g.index, game.errors, game.warnings);
+            // A game with an error is not written: the output holds only games as their
+            // source has them (the broken ones go to --keep-broken, unchanged).
+            if (game.errors.empty()) write_game(std::move(game), g.index, s, out);
         }
         if (out.totals.errors != errors_before) {
             ++out.totals.broken;
@@ -193,19 +269,34 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     std::unique_ptr<Output> broken;
     if (!s.options->keep_broken.empty())
         broken = std::make_unique<Output>(OutputOptions{s.options->keep_broken});
-    std::vector<std::string> notes;
+    std::vector<std::string> notes, write_errors;
     chess::PgnSplitter splitter(std::move(source));
     const std::size_t threads = static_cast<std::size_t>(std::max(1, s.options->threads));
     const bool progress = isatty(STDERR_FILENO) != 0;
     auto last_progress = std::chrono::steady_clock::now();
     Totals totals;
     std::deque<std::future<BatchOutput>> running;
+    std::vector<std::string> buffers;  // output buffers written and free for the next batch
+    const auto take_buffer = [&buffers] {
+        std::string b;
+        if (!buffers.empty()) {
+            b = std::move(buffers.back());
+            buffers.pop_back();
+        }
+        return b;
+    };
     const auto emit = [&](BatchOutput b) {
         out.write(b.text);
-        if (!b.errors.empty()) std::fputs(b.errors.c_str(), stderr);
+        buffers.push_back(std::move(b.text));
+        if (!b.messages.empty()) std::fwrite(b.messages.data(), 1, b.messages.size(), stderr);
         if (broken) broken->write(b.broken);
         for (std::string& n : b.notes)
             if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
+        for (std::string& e : b.write_errors)
+            if (std::find(write_errors.begin(), write_errors.end(), e) == write_errors.end()) {
+                fmt::print(stderr, "{}\n", e);
+                write_errors.push_back(std::move(e));
+            }
         totals.add(b.totals);
         if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::milliseconds(500)) {
             fmt::print(stderr, "\r{} games...", totals.games);
@@ -223,10 +314,12 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         if (batch->games.empty()) break;
         batch->finish();
         if (threads == 1) {
-            emit(run_batch(*batch, s));
+            emit(run_batch(*batch, s, take_buffer()));
             continue;
         }
-        running.push_back(std::async(std::launch::async, [batch, &s] { return run_batch(*batch, s); }));
+        running.push_back(std::async(std::launch::async, [batch, &s, buffer = take_buffer()]() mutable {
+            return run_batch(*batch, s, std::move(buffer));
+        }));
         if (running.size() >= threads) {
             emit(running.front().get());
             running.pop_front();
@@ -260,40 +353,78 @@ void PgnOptions::add_to(CLI::App& command, bool for_convert) {
         ->check(CLI::Range(1, 64))
         ->option_text("N");
     command
-        .add_option("--keep-broken", keep_broken, "PGN: write the text of every game with an error to FILE")
+        .add_option("--keep-broken", keep_broken,
+                    "PGN: write the unchanged text of every game with an error to FILE (such games are "
+                    "never in the output)")
         ->option_text("FILE");
+    command.add_flag("--strict-results", strict_results,
+                     "PGN: a result against mate or stalemate on the board, or against the Result tag, "
+                     "is an error (by default a warning)");
     if (!for_convert) return;
     command.add_flag("--no-comments", no_comments, "PGN output: drop comments");
     command.add_flag("--no-nags", no_nags, "PGN output: drop NAGs");
     command.add_flag("--no-variations", no_variations, "PGN output: drop variations");
 }
 
+namespace {
+
+// What happened to the broken games, and the games without the chosen position.
+void summarize(const Settings& s, const Totals& t) {
+    if (t.broken)
+        fmt::print(stderr, "{}: {} of {} games have errors ({} errors){}\n", s.source, t.broken, t.games,
+                   t.errors,
+                   s.job != Job::convert ? ""
+                   : s.options->keep_broken.empty()
+                       ? ": left out of the output"
+                       : fmt::format(": left out of the output, their text in {}", s.options->keep_broken));
+    if (t.left_out)
+        fmt::print(stderr, "{}: {} {} of {} games have no position at the chosen ply or node: left out\n",
+                   s.source, t.written == 0 ? "error:" : "warning:", t.left_out, t.games);
+}
+
+}  // namespace
+
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
                 Output& out) {
-    Settings s{Job::convert, &to, source.choice(), write, &options, source_name(path, text, source)};
+    Settings s{Job::convert,
+               &to,
+               source.choice(),
+               write,
+               &options,
+               source_name(path, text, source),
+               {.strict_results = options.strict_results}};
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {
         fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
         return kInvalidInput;
     }
-    return totals.errors ? kInvalidInput : kOk;
+    summarize(s, totals);
+    // Games without the chosen ply are warnings while some game has it: a collection of
+    // games of every length at --ply 20 is a normal request.
+    return totals.errors || totals.write_errors || totals.written == 0 ? kInvalidInput : kOk;
 }
 
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                  const PgnOptions& options, Output& out, bool name_source) {
-    const Settings s{Job::validate, nullptr, {}, {}, &options, source_name(path, text, source)};
+    const Settings s{Job::validate,
+                     nullptr,
+                     {},
+                     {},
+                     &options,
+                     source_name(path, text, source),
+                     {.strict_results = options.strict_results}};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
-        fmt::print(stderr, "{}: {} of {} games have errors ({} errors)\n", s.source, totals.broken,
-                   totals.games, totals.errors);
+        summarize(s, totals);
         return kInvalidInput;
     }
     if (totals.games == 0) {
         fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
         return kInvalidInput;
     }
-    out.write(fmt::format("{}ok: {} games\n", name_source ? s.source + ": " : "", totals.games));
+    out.write(fmt::format("{}ok: {} games{}\n", name_source ? s.source + ": " : "", totals.games,
+                          totals.warnings ? fmt::format(" ({} warnings)", totals.warnings) : ""));
     return kOk;
 }
 
@@ -318,15 +449,22 @@ Run add_pgn_command(CLI::App& app) {
         const SourceOptions& in = options->source;
         const std::string* text = in.input.text_given ? &in.input.text : nullptr;
         const std::string path = in.input.paths.empty() ? "-" : in.input.paths.front();
-        const Settings s{Job::stats, nullptr, {}, {}, &options->pgn, source_name(path, text, in)};
+        const Settings s{Job::stats,
+                         nullptr,
+                         {},
+                         {},
+                         &options->pgn,
+                         source_name(path, text, in),
+                         {.strict_results = options->pgn.strict_results}};
         check_output_is_not_input(options->output, in.input);
         Output out(options->output);
         const Totals t = run(path, text, s, out);
         out.write(
             fmt::format("games: {}\nplies: {} (main lines)\nvariations: {}\ncomments: {}\nnags: {}\n"
-                        "results: 1-0 {}, 0-1 {}, 1/2-1/2 {}, * {}, none {}\nerrors: {} in {} games\n",
+                        "results: 1-0 {}, 0-1 {}, 1/2-1/2 {}, * {}, none {}\nerrors: {} in {} games\n"
+                        "warnings: {}\n",
                         t.games, t.plies, t.variations, t.comments, t.nags, t.results[0], t.results[1],
-                        t.results[2], t.results[3], t.results[4], t.errors, t.broken));
+                        t.results[2], t.results[3], t.results[4], t.errors, t.broken, t.warnings));
         out.close();
         return t.errors ? kInvalidInput : kOk;
     };

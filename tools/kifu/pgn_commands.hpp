@@ -15,12 +15,19 @@ namespace kifu::cli {
 struct PgnOptions {
     int threads = 1;
     std::string keep_broken;
+    bool strict_results = false;
     bool no_comments = false;
     bool no_nags = false;
     bool no_variations = false;
 
     void add_to(CLI::App& command, bool for_convert);
-    bool streaming_given() const { return threads != 1 || !keep_broken.empty(); }
+    // The first option given that only PGN input takes, or "" (a usage error for other input).
+    std::string_view streaming_given() const {
+        return threads != 1           ? "--threads"
+               : !keep_broken.empty() ? "--keep-broken"
+               : strict_results       ? "--strict-results"
+                                      : "";
+    }
     bool writing_given() const { return no_comments || no_nags || no_variations; }
 };
 

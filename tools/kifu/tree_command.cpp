@@ -31,9 +31,9 @@ std::string list_tree(const Tree& tree) {
         std::string line = paths[id];
         if (!n.text.empty()) line += "  " + n.text;
         if (id == Tree::kRoot && n.text.empty()) line += "  (start)";
-        if (!n.starting_comment.empty()) line += "  {" + one_line(n.starting_comment) + "}";
+        for (const std::string& c : n.starting_comments) line += "  {" + one_line(c) + "}";
         for (const std::uint8_t nag : n.nags) line += fmt::format(" ${}", nag);
-        if (!n.comment.empty()) line += "  {" + one_line(n.comment) + "}";
+        for (const std::string& c : n.comments) line += "  {" + one_line(c) + "}";
         out += line + '\n';
         return true;
     });

@@ -46,8 +46,8 @@ Run add_validate_command(CLI::App& app) {
             }
             const Input in = read_input(o.input, path);
             const formats::Format& from = input_format(in, o);
-            if (options->pgn.streaming_given() && !from.takes(formats::kStreams))
-                not_applicable(options->pgn.keep_broken.empty() ? "--threads" : "--keep-broken",
+            if (!options->pgn.streaming_given().empty() && !from.takes(formats::kStreams))
+                not_applicable(options->pgn.streaming_given(),
                                fmt::format("it is for PGN input, and the input is {}", from.name));
             if (from.takes(formats::kStreams)) {
                 status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out, several));

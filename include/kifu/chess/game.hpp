@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,6 +12,7 @@
 
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/position.hpp"
+#include "kifu/chess/status.hpp"
 #include "kifu/core/error.hpp"
 #include "kifu/core/game_tree.hpp"
 
@@ -34,6 +36,17 @@ using GameNode = Game::Node;
 // The game's result: its termination marker, else its Result tag, else "*".
 std::string_view termination(const Game& game);
 
+// How the game stands at the end of its main line, repetitions of the main line counted.
+GameStatus final_status(const Game& game);
+// The same from the start, the main line's moves and the position they lead to.
+GameStatus final_status(const Position& start, std::span<const Move> main_line,
+                        const Position& final_position);
+
+// Tells `visitor` the game as the PGN reader would tell it (tags, start, moves with the
+// position before each, NAGs, comments, variations, errors, warnings, result, end): one
+// writer serves the trees and the streams (PgnExporter, JsonExporter in pgn_writer.hpp).
+void accept(const Game& game, PgnVisitor& visitor);
+
 // A visitor that builds Games; `take()` hands over the last one finished.
 class GameBuilder : public PgnVisitor {
   public:
@@ -47,14 +60,15 @@ class GameBuilder : public PgnVisitor {
     void end_variation() override;
     void result(std::string_view result) override;
     void error(const Error& error) override;
+    void warning(const Error& warning) override;
 
     Game take() { return std::move(game_); }
 
   private:
     Game game_;
-    std::vector<NodeId> lines_;  // the last node of each open line, innermost last
-    bool line_fresh_ = true;     // no move yet in the innermost line
-    std::string pending_;        // a comment waiting for the first move of a variation
+    std::vector<NodeId> lines_;         // the last node of each open line, innermost last
+    bool line_fresh_ = true;            // no move yet in the innermost line
+    std::vector<std::string> pending_;  // comments waiting for the first move of a variation
 };
 
 // Whether two games hold the same tree: start, result, and move by move the same moves,
@@ -66,8 +80,8 @@ bool same_tree(const Game& a, const Game& b);
 // with PgnSplitter and a visitor).
 std::vector<Game> read_pgn(std::string_view text, const PgnReadOptions& options = {});
 
-// Comments as they are kept: line breaks (LF, CR) inside a comment are layout, and a run
-// of blanks holding one is read as one space.
+// Comments as they are kept: blanks at either end and line breaks (LF, CR) inside are
+// layout; a run of blanks holding a line break is read as one space.
 std::string normalize_comment(std::string_view text);
 
 }  // namespace kifu::chess

@@ -30,6 +30,10 @@ std::uint64_t count_legal_moves(const Position& position);
 // Whether `c`'s king (if any) is attacked.
 bool in_check(const Position& position, Color c);
 
+// Whether the legal move `move` checks the other king, from the attack tables (the move
+// is played on a copy only for castling and en passant): SAN writing asks it every move.
+bool gives_check(const Position& position, Move move);
+
 // Positions reached from `position` at `depth` plies (bulk-counted at the last ply).
 std::uint64_t perft(const Position& position, int depth);
 

@@ -86,11 +86,16 @@ class PgnVisitor {
     // The termination marker, and the position at the end of the main line.
     virtual void result(std::string_view) {}
     virtual void error(const Error&) {}
+    // Something read in a way the standard does not define, or a disagreement that does
+    // not stop the game (docs/pgn.md lists them); the game goes on.
+    virtual void warning(const Error&) {}
     virtual void end_game(const Position& /*final_position*/) {}
 };
 
 struct PgnReadOptions {
-    bool check_results = true;  // a result against mate or stalemate on the board is an error
+    // A result that contradicts mate or stalemate on the board, or the Result tag, is an
+    // error with this, a warning without it.
+    bool strict_results = false;
 };
 
 // Reads one game. Returns false when it ended with an error (the visitor had it).

@@ -23,6 +23,11 @@ namespace kifu::chess {
 
 // `move` must be legal in `position` (or the null move).
 std::string write_san(const Position& position, Move move);
+void append_san(std::string& out, const Position& position, Move move);  // no allocation of its own
+// The SAN into `text` (room for kMaxSanChars), its length returned: for writers that
+// assemble a line in a buffer of their own.
+inline constexpr std::size_t kMaxSanChars = 8;  // the longest is 7: Qa1xb2+, exd8=Q#
+std::size_t san_chars(const Position& position, Move move, char* text);
 Result<Move> parse_san(const Position& position, std::string_view text);
 // A fast path for readers of many moves: the move an everyday SAN text (piece moves,
 // pawn moves, captures, promotions) names, or Move{} when it is anything else or does
@@ -32,6 +37,9 @@ Move find_san_move(const Position& position, std::string_view text) noexcept;
 // UCI: e2e4, e7e8q, 0000 for the null move; castling as the king's two-square step
 // (e1g1), or as king-takes-rook (e1h1) in Chess960.
 std::string write_uci(const Position& position, Move move);
+void append_uci(std::string& out, const Position& position, Move move);
+inline constexpr std::size_t kMaxUciChars = 5;
+std::size_t uci_chars(const Position& position, Move move, char* text);
 Result<Move> parse_uci(const Position& position, std::string_view text);
 
 }  // namespace kifu::chess

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "kifu/chess/position.hpp"
@@ -35,6 +37,15 @@ struct GameStatus {
     bool threefold_claim = false;   // a draw may be claimed: the position has stood three times
     int repetitions = 1;            // how often the present position has stood
 };
+
+// "ongoing", "checkmate", "stalemate", "insufficient_material", "seventy_five_moves",
+// "fivefold_repetition": the names JSON output uses.
+std::string_view to_string(Outcome outcome) noexcept;
+
+// The status in words, for people: "checkmate", "stalemate", "check", "insufficient
+// material: a draw", "a draw may be claimed (threefold repetition)"; "" for an ongoing
+// position with nothing to say.
+std::string describe(const GameStatus& status);
 
 // The status of the last position of a game; `history` holds the repetition keys of the
 // positions before it, oldest first (all of them, or those since the last capture or

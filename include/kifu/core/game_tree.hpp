@@ -14,6 +14,7 @@
 //   static constexpr std::string_view game = "chess";
 // walk.hpp visits every position of a tree; board_view.hpp shows one.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,6 +40,62 @@ struct NodeMark {
     bool operator==(const NodeMark&) const = default;
 };
 
+// The children of a node: the first (the line's continuation) held in place, the others
+// (variations, which are rare) in a vector, so that a line of moves costs no allocation
+// per move.
+class ChildList {
+  public:
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    NodeId front() const noexcept { return first_; }
+    NodeId operator[](std::size_t i) const noexcept { return i == 0 ? first_ : rest_[i - 1]; }
+    void push_back(NodeId id) {
+        if (size_ == 0)
+            first_ = id;
+        else
+            rest_.push_back(id);
+        ++size_;
+    }
+    void clear() noexcept {
+        size_ = 0;
+        rest_.clear();
+    }
+
+    class iterator {
+      public:
+        using value_type = NodeId;
+        using difference_type = std::ptrdiff_t;
+        iterator() = default;
+        iterator(const ChildList* list, std::size_t i) : list_(list), i_(i) {}
+        NodeId operator*() const noexcept { return (*list_)[i_]; }
+        iterator& operator++() noexcept {
+            ++i_;
+            return *this;
+        }
+        iterator operator++(int) noexcept {
+            iterator before = *this;
+            ++i_;
+            return before;
+        }
+        bool operator==(const iterator& o) const noexcept { return i_ == o.i_; }
+
+      private:
+        const ChildList* list_ = nullptr;
+        std::size_t i_ = 0;
+    };
+    iterator begin() const noexcept { return {this, 0}; }
+    iterator end() const noexcept { return {this, size_}; }
+
+    bool operator==(const ChildList& o) const noexcept {
+        return size_ == o.size_ && (size_ == 0 || first_ == o.first_) && rest_ == o.rest_;
+    }
+
+  private:
+    NodeId first_ = 0;
+    std::uint32_t size_ = 0;
+    std::vector<NodeId> rest_;
+};
+
 template <class Traits>
 class GameTree {
   public:
@@ -46,14 +103,16 @@ class GameTree {
     using Move = typename Traits::Move;
 
     struct Node {
-        Move move{};                   // none at the root
-        std::string text;              // the move as the source wrote it (empty at the root)
-        std::string starting_comment;  // a comment before the move, at the start of a variation
-        std::string comment;           // the comments after the move (at the root: before the first)
+        Move move{};       // none at the root
+        std::string text;  // the move as the source wrote it (empty at the root)
+        // Comments, each kept apart as the source wrote it (trimmed): those before the move at
+        // the start of a variation, and those after it (at the root: before the first move).
+        std::vector<std::string> starting_comments;
+        std::vector<std::string> comments;
         std::vector<std::uint8_t> nags;
         std::vector<NodeMark> marks;
         NodeId parent = 0;
-        std::vector<NodeId> children;  // children[0] continues the line; the others are variations
+        ChildList children;  // children[0] continues the line; the others are variations
 
         bool operator==(const Node&) const = default;
     };
@@ -65,11 +124,12 @@ class GameTree {
 
     std::vector<std::pair<std::string, std::string>> tags;  // headers, in source order
     Position start{};
-    std::string result;         // the termination as the source gave it; "" when it had none
-    std::vector<Error> errors;  // where reading stopped, and contradictions found on the way
-    std::vector<Node> nodes;    // nodes[0] is the root: the start position
-    std::size_t index = 0;      // of the game in its input
-    std::uint32_t line = 0;     // where the game starts in its input
+    std::string result;           // the termination as the source gave it; "" when it had none
+    std::vector<Error> errors;    // where reading stopped, and contradictions found on the way
+    std::vector<Error> warnings;  // what was read although the format does not define it, and doubts
+    std::vector<Node> nodes;      // nodes[0] is the root: the start position
+    std::size_t index = 0;        // of the game in its input
+    std::uint32_t line = 0;       // where the game starts in its input
 
     const Node& node(NodeId id) const { return nodes[id]; }
     Node& node(NodeId id) { return nodes[id]; }
@@ -152,7 +212,7 @@ bool same_tree(const GameTree<Traits>& a, const GameTree<Traits>& b, ResultOf re
         const auto [x, y] = pending.back();
         pending.pop_back();
         const auto &p = a.nodes[x], &q = b.nodes[y];
-        if (!(p.move == q.move) || p.comment != q.comment || p.starting_comment != q.starting_comment ||
+        if (!(p.move == q.move) || p.comments != q.comments || p.starting_comments != q.starting_comments ||
             p.nags != q.nags || p.marks != q.marks || p.children.size() != q.children.size())
             return false;
         for (std::size_t i = 0; i < p.children.size(); ++i)

@@ -92,8 +92,9 @@ std::string node_path(const GameTree<Traits>& tree, NodeId id) {
     NodeId parent = GameTree<Traits>::kRoot;
     for (const NodeId n : tree.path_to(id)) {
         const auto& siblings = tree.nodes[parent].children;
-        path = child_path(path, static_cast<std::size_t>(std::find(siblings.begin(), siblings.end(), n) -
-                                                         siblings.begin()));
+        std::size_t k = 0;
+        while (siblings[k] != n) ++k;
+        path = child_path(path, k);
         parent = n;
     }
     return path;
