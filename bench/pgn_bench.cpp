@@ -1,7 +1,9 @@
 // PGN on the 72,858-game corpus (../shared/testdata/chess/corpus/gnuchess_book_1.02_half.pgn.zst,
 // decompressed into memory first): (a) a headers-only scan, (b) the main line with every
-// SAN move resolved and checked for legality, (c) the full tree of every game. Each
-// figure counts the PGN bytes; games and plies are counters.
+// SAN move resolved and checked for legality, (c) the full tree of every game, (d) every
+// move checked, variations too (what validate and pgn stats do), (e) written as PGN and
+// (f) as JSON Lines while read (what convert does), into a buffer emptied every megabyte.
+// Each figure counts the PGN bytes read; games and plies are counters.
 
 #include <benchmark/benchmark.h>
 
@@ -9,6 +11,7 @@
 
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
 
 namespace {
@@ -91,8 +94,45 @@ void pgn_full_tree(benchmark::State& state) {
     });
 }
 
+struct Checked : PgnVisitor {
+    std::int64_t plies = 0;
+    void move(const Position&, Move, std::string_view) override { ++plies; }
+};
+
+void pgn_checked(benchmark::State& state) {
+    Checked v;
+    run(state, [&](const PgnGameText& g) {
+        v.plies = 0;
+        read_pgn_game(g, v);
+        return v.plies;
+    });
+}
+
+template <class Writer>
+void write_while_reading(benchmark::State& state) {
+    std::string out;
+    Writer writer(out);
+    run(state, [&](const PgnGameText& g) {
+        if (out.size() > (std::size_t{1} << 20)) out.clear();
+        read_pgn_game(g, writer);
+        benchmark::DoNotOptimize(out.data());
+        return std::int64_t{0};
+    });
+}
+
+void pgn_write_pgn(benchmark::State& state) {
+    write_while_reading<PgnExporter>(state);
+}
+
+void pgn_write_jsonl(benchmark::State& state) {
+    write_while_reading<JsonExporter>(state);
+}
+
 }  // namespace
 
+BENCHMARK(pgn_checked)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_write_pgn)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_write_jsonl)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_headers_only)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_main_line)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_full_tree)->Unit(benchmark::kMillisecond);
