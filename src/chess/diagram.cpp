@@ -6,8 +6,8 @@
 
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/movegen.hpp"
-#include "kifu/chess/status.hpp"
 #include "kifu/chess/polyglot.hpp"
+#include "kifu/chess/status.hpp"
 
 namespace kifu::chess {
 

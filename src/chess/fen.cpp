@@ -1,6 +1,7 @@
 #include "kifu/chess/fen.hpp"
 
 #include <array>
+#include <charconv>
 #include <optional>
 
 #include <fmt/format.h>
@@ -357,8 +358,10 @@ std::vector<Error> validate_fen(std::string_view text, FenReadOptions options) {
 }
 
 std::string write_fen(const Position& pos, FenWriteOptions options) {
-    std::string out;
-    out.reserve(90);
+    // Put together in a buffer (the longest FEN is under 100 characters): writers of
+    // JSON Lines write two a game.
+    char text[128];
+    char* out = text;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
@@ -367,14 +370,16 @@ std::string write_fen(const Position& pos, FenWriteOptions options) {
                 ++empty;
                 continue;
             }
-            if (empty) out.push_back(static_cast<char>('0' + empty)), empty = 0;
-            out.push_back(piece_letter(p));
+            if (empty) *out++ = static_cast<char>('0' + empty), empty = 0;
+            *out++ = piece_letter(p);
         }
-        if (empty) out.push_back(static_cast<char>('0' + empty));
-        if (rank) out.push_back('/');
+        if (empty) *out++ = static_cast<char>('0' + empty);
+        if (rank) *out++ = '/';
     }
-    out += pos.side_to_move() == Color::white ? " w " : " b ";
-    const std::size_t castling_at = out.size();
+    *out++ = ' ';
+    *out++ = pos.side_to_move() == Color::white ? 'w' : 'b';
+    *out++ = ' ';
+    const char* castling_at = out;
     for (const Color c : {Color::white, Color::black})
         for (const bool king_side : {true, false}) {
             const Square rook = pos.castling_rook(castling_index(c, king_side));
@@ -382,21 +387,24 @@ std::string write_fen(const Position& pos, FenWriteOptions options) {
             char letter = static_cast<char>('A' + file_of(rook));
             if (options.castling == CastlingNotation::xfen && outermost(pos, c, rook, king_side))
                 letter = king_side ? 'K' : 'Q';
-            out.push_back(c == Color::white ? letter : static_cast<char>(letter - 'A' + 'a'));
+            *out++ = c == Color::white ? letter : static_cast<char>(letter - 'A' + 'a');
         }
-    if (out.size() == castling_at) out.push_back('-');
+    if (out == castling_at) *out++ = '-';
     const Square ep = pos.en_passant();
     const bool write_ep = ep != kNoSquare && (options.en_passant == EnPassantField::after_double_push ||
                                               legal_en_passant_exists(pos));
-    out.push_back(' ');
+    *out++ = ' ';
     if (write_ep) {
-        out.push_back(file_char(ep));
-        out.push_back(rank_char(ep));
+        *out++ = file_char(ep);
+        *out++ = rank_char(ep);
     } else {
-        out.push_back('-');
+        *out++ = '-';
     }
-    fmt::format_to(std::back_inserter(out), " {} {}", pos.halfmove_clock(), pos.fullmove_number());
-    return out;
+    *out++ = ' ';
+    out = std::to_chars(out, text + 110, pos.halfmove_clock()).ptr;
+    *out++ = ' ';
+    out = std::to_chars(out, text + 127, pos.fullmove_number()).ptr;
+    return std::string(text, out);
 }
 
 }  // namespace kifu::chess

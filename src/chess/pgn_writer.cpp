@@ -232,17 +232,19 @@ void PgnExporter::move(const Position& before, Move move, std::string_view) {
     if (s.failed || s.skipped) return;
     State::Line& line = s.lines.back();
     s.open(line);
-    // The move number and its move stay together on one line.
-    s.token.clear();
-    if (before.side_to_move() == Color::white) {
-        append_decimal(s.token, before.fullmove_number());
-        s.token += ". ";
-    } else if (line.force_number) {
-        append_decimal(s.token, before.fullmove_number());
-        s.token += "... ";
+    // The move number and its move stay together on one line: one token, put together in
+    // a buffer of its own.
+    char token[48];
+    char* p = token;
+    const bool white = before.side_to_move() == Color::white;
+    if (white || line.force_number) {
+        p = std::to_chars(p, token + 16, before.fullmove_number()).ptr;
+        const std::string_view dots = white ? ". " : "... ";
+        std::memcpy(p, dots.data(), dots.size());
+        p += dots.size();
     }
-    append_san(s.token, before, move);
-    s.text.token(s.token);
+    p += san_chars(before, move, p);
+    s.text.token(std::string_view(token, static_cast<std::size_t>(p - token)));
     line.force_number = false;
 }
 
@@ -593,24 +595,29 @@ void JsonExporter::move(const Position& before, Move move, std::string_view) {
         s.open_moves();
         s.main_line.push_back(move);
     }
-    if (line.has_move) {
-        s.close_move(line);
-        out += ',';
-    } else if (s.depth > 0) {  // a variation's first move: the variation opens in its parent's move
-        State::Line& parent = s.lines[s.depth - 1];
-        out += parent.variations_open ? ",[" : ",\"variations\":[[";
-        parent.variations_open = true;
-    }
-    line.has_move = true;
-    line.carried.swap(line.starting);
-    line.starting.clear();
-    // The fields every move has, assembled in one buffer (SAN and UCI need no escapes).
+    // The fields every move has, assembled in one buffer (SAN and UCI need no escapes),
+    // with what closes the move before when it has nothing more (the common case).
     char text[96];
     char* p = text;
     const auto put = [&p](std::string_view t) {
         std::memcpy(p, t.data(), t.size());
         p += t.size();
     };
+    if (line.has_move) {
+        if (line.variations_open || !line.comments.empty() || !line.nags.empty() || !line.carried.empty())
+            s.close_move(line), put(",");
+        else
+            put("},");
+    } else if (s.depth > 0) {  // a variation's first move: the variation opens in its parent's move
+        State::Line& parent = s.lines[s.depth - 1];
+        out += parent.variations_open ? ",[" : ",\"variations\":[[";
+        parent.variations_open = true;
+    }
+    line.has_move = true;
+    if (!line.starting.empty() || !line.carried.empty()) {
+        line.carried.swap(line.starting);
+        line.starting.clear();
+    }
     put("{\"ply\":");
     const std::uint64_t ply =
         (before.fullmove_number() - 1) * std::uint64_t{2} + (before.side_to_move() == Color::black ? 2 : 1);

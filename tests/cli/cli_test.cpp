@@ -300,6 +300,48 @@ TEST_F(Cli, PgnPlyPastTheEndLeavesTheGameOutWithAWarning) {
     EXPECT_NE(none.err.find("<text>: error: 1 of 1 games have no position"), std::string::npos) << none.err;
 }
 
+TEST_F(Cli, PgnResultsWarnUnlessStrictAndEveryGameIsJudged) {
+    const std::string mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n";
+    const Outcome lenient = kifu({"validate", "--from", "pgn", "-"}, mate);
+    EXPECT_EQ(lenient.exit_code, 0);
+    EXPECT_EQ(lenient.out, "ok: 1 games (1 warnings)\n");
+    EXPECT_NE(
+        lenient.err.find("<stdin>:1:41: warning: game 1: the result '0-1' contradicts the final position"),
+        std::string::npos)
+        << lenient.err;
+    const Outcome strict = kifu({"validate", "--strict-results", "--from", "pgn", "-"}, mate);
+    EXPECT_EQ(strict.exit_code, 1);
+    EXPECT_EQ(kifu({"validate", "--strict-results", "--text", ".9x9"}).exit_code,
+              2);  // not PGN: a usage error
+    // A NUL byte in the first game neither cuts the report short nor hides the second's error.
+    constexpr char kFirst[] = "1. e4 e5 \0 2. Nf3 *\n\n";
+    const std::string nul = std::string(kFirst, sizeof kFirst - 1) + "1. e4 Ke7 *\n\n1. d4 *\n";
+    const Outcome judged = kifu({"validate", "--from", "pgn", "-"}, nul);
+    EXPECT_EQ(judged.exit_code, 1);
+    EXPECT_NE(judged.err.find("game 1: invalid move '\\x00'"), std::string::npos) << judged.err;
+    EXPECT_NE(judged.err.find("game 2: illegal move 'Ke7'"), std::string::npos) << judged.err;
+    EXPECT_NE(judged.err.find("2 of 3 games have errors"), std::string::npos) << judged.err;
+}
+
+TEST_F(Cli, PgnStartingWithACommentIsRecognised) {
+    const Outcome r = kifu({"convert", "--to", "jsonl", "--text", "{c} 1. e4 *"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"comments\":[\"c\"],\"moves\":[{\"ply\":1,\"san\":\"e4\""), std::string::npos)
+        << r.out;
+}
+
+TEST_F(Cli, HowAPositionStandsIsSaid) {
+    const Outcome stalemate = kifu({"moves", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"});
+    EXPECT_EQ(stalemate.exit_code, 0);
+    EXPECT_EQ(stalemate.out, "");
+    EXPECT_EQ(stalemate.err, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1: note: no legal moves: stalemate\n");
+    const Outcome mate = kifu({"convert", "--to", "txt", "--text",
+                               "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"});
+    EXPECT_NE(mate.out.find("to move: white (checkmate)"), std::string::npos) << mate.out;
+    const Outcome info = kifu({"info", "--from", "pgn", "-"}, "1. f3 e5 2. g4 Qh4# 0-1\n");
+    EXPECT_NE(info.out.find("  final        checkmate\n"), std::string::npos) << info.out;
+}
+
 TEST_F(Cli, PgnValidateStatsAndKeepBroken) {
     std::ofstream(dir_ / "games.pgn") << kTwoGames;
     const std::string file = (dir_ / "games.pgn").string();

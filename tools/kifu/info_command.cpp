@@ -90,6 +90,8 @@ std::string document_info(const formats::Format& from, const formats::Document& 
             if (games->size() > 1) out += fmt::format("game {} of {}\n", ++n, games->size());
             for (const auto& [name, value] : g.tags) out += fmt::format("  {:<12} {}\n", name, value);
             out += fmt::format("  {:<12} {}\n", "result", chess::termination(g));
+            if (const std::string ending = chess::describe(chess::final_status(g)); !ending.empty())
+                out += fmt::format("  {:<12} {}\n", "final", ending);  // how the main line ends
             out += tree_lines(g);
         }
         return out;
