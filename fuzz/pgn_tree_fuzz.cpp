@@ -1,9 +1,13 @@
 // The game tree and the writers on any PGN: every game read without error is written
 // as PGN and read back to the same tree (moves, comments, NAGs, variations), and the
-// PGN written from it is stable; JSON Lines are written for every game.
+// PGN written from it is stable; JSON Lines are written for every game. The streaming
+// writers (fed by the reader, no tree) leave out the games with errors, and what they
+// write reads back to the same trees as the other games of the input.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "kifu/chess/game.hpp"
@@ -24,5 +28,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!same_tree(g, game)) std::abort();
         if (write_pgn(g) != written) std::abort();
     }
+    // The streaming writers.
+    std::vector<const Game*> good;
+    const std::vector<Game> games = read_pgn(text);
+    for (const Game& g : games)
+        if (g.errors.empty()) good.push_back(&g);
+    std::string pgn, jsonl;
+    PgnExporter pgn_writer(pgn, {}, true);
+    JsonExporter json_writer(jsonl, true);
+    PgnSplitter splitter(text);
+    while (const std::optional<PgnGameText> g = splitter.next()) {
+        read_pgn_game(*g, pgn_writer);
+        read_pgn_game(*g, json_writer);
+    }
+    const std::vector<Game> back = read_pgn(pgn);
+    if (back.size() != good.size()) std::abort();
+    for (std::size_t i = 0; i < back.size(); ++i)
+        if (!back[i].errors.empty() || !same_tree(back[i], *good[i])) std::abort();
+    if (static_cast<std::size_t>(std::count(jsonl.begin(), jsonl.end(), '\n')) != good.size()) std::abort();
     return 0;
 }

@@ -118,8 +118,13 @@ Result<Epd> parse_epd(std::string_view text) {
         const Scanner::Number value = in.read_number(1'000'000);
         return value.digits && in.at_end() ? static_cast<int>(value.value) : fallback;
     };
-    epd.position.set_clocks(number("hmvc", has_clocks ? clocks[0] : 0),
-                            number("fmvn", has_clocks ? clocks[1] : 1));
+    // Clocks given as a full FEN's fields are kept as EPD's own opcodes (when they say
+    // anything), so that writing the EPD keeps them.
+    if (has_clocks && clocks[0] != 0 && !epd.find("hmvc"))
+        epd.operations.push_back({"hmvc", {std::to_string(clocks[0])}});
+    if (has_clocks && clocks[1] != 1 && !epd.find("fmvn"))
+        epd.operations.push_back({"fmvn", {std::to_string(clocks[1])}});
+    epd.position.set_clocks(number("hmvc", 0), number("fmvn", 1));
     return epd;
 }
 

@@ -307,6 +307,11 @@ class GameReader {
     }
     bool finish_with_result(std::string_view marker, std::size_t offset, std::string_view result_tag);
     bool play_word(std::string_view word, std::size_t begin);
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    std::string_view
+    capital_castling(std::string_view san, std::size_t begin);
     bool fast_movetext(pgn::Tokenizer& tokens);
     std::string_view found(const Token& t) const {
         return text_.substr(t.begin, std::min<std::size_t>(t.end - t.begin, 40));
@@ -323,6 +328,7 @@ class GameReader {
         return frames;
     }
     std::vector<Frame>& frames_;
+    std::string castling_;  // lower-case castling, in capitals
     bool ok_ = true;
 };
 
@@ -334,21 +340,23 @@ bool GameReader::run() {
     std::string result_tag;
     bool chess960 = false;
     std::size_t fen_at = 0;
-    std::string_view names[64];  // the tag names seen, for duplicates (real games have about 20)
-    std::size_t name_count = 0;
+    // The tag names seen, for duplicates: one list a thread, its room kept game after game.
+    thread_local std::vector<std::string_view> names;
+    names.clear();
     for (; t.kind == TokenKind::tag || t.kind == TokenKind::escape; t = tokens.next()) {
         if (t.kind == TokenKind::escape) continue;
         const std::string_view value = unescape(t.value, scratch);
         if (t.problem) warn(t.begin, ErrorCode::unexpected_character, t.problem);
         // A tag given twice: the standard allows each name once; the first value holds, as it
         // is the one every tool that keeps one reads first (docs/pgn.md).
-        if (std::find(names, names + name_count, t.text) != names + name_count) {
+        // (Only the first 256 names are kept: a game with more tags cannot cost time squared.)
+        if (std::find(names.begin(), names.end(), t.text) != names.end()) {
             warn(t.begin, ErrorCode::duplicate,
                  fmt::format("the tag '{}' is given again: its value \"{}\" is dropped, the first holds",
                              t.text, value.substr(0, 60)));
             continue;
         }
-        if (name_count < std::size(names)) names[name_count++] = t.text;
+        if (names.size() < 256) names.push_back(t.text);
         visitor_.tag(t.text, value);
         if (t.text == "FEN") {
             fen = value;
@@ -497,6 +505,17 @@ bool GameReader::finish_with_result(std::string_view marker, std::size_t offset,
     return ok_;
 }
 
+// Lower-case castling, which some programs write: read as O-O with a warning (out of
+// line: the fast path of every move stays small).
+std::string_view GameReader::capital_castling(std::string_view san, std::size_t begin) {
+    castling_.assign(san);
+    for (char& c : castling_)
+        if (c == 'o') c = 'O';
+    warn(begin, ErrorCode::unexpected_character,
+         fmt::format("castling is written with capital letters: '{}' read as '{}'", san, castling_));
+    return castling_;
+}
+
 bool GameReader::play_word(std::string_view word, std::size_t begin) {
     Frame& frame = frames_.back();
     std::string_view san = word;
@@ -516,17 +535,8 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
         visitor_.nag(n);
         return true;
     }
-    std::string castling;
-    if (san[0] == 'o' && (san.starts_with("o-o") || san.starts_with("o-o-o"))) {
-        // Lower-case castling, which some programs write: read as O-O with a warning.
-        castling = san;
-        for (char& c : castling)
-            if (c == 'o') c = 'O';
-        warn(begin, ErrorCode::unexpected_character,
-             fmt::format("castling is written with capital letters: '{}' read as '{}'", san, castling));
-        san = castling;
-    }
     Move move = find_san_move(frame.current, san);
+    if (!move && san.starts_with("o-o")) san = capital_castling(san, begin);
     if (!move) {
         Result<Move> slow = parse_san(frame.current, san);
         if (!slow) return fail(begin, slow.error().code, slow.error().message);

@@ -219,7 +219,7 @@ bool PgnExporter::begin_movetext(const Position& start) {
         append_tag(out, name, value);
     }
     if (!has_fen && !is_standard_start(start)) {
-        append_tag(out, "SetUp", "1");
+        if (!has_setup) append_tag(out, "SetUp", "1");
         append_tag(out, "FEN", write_fen(start));
     }
     out += '\n';

@@ -131,7 +131,11 @@ Bitboard sliders_reaching(Square to, Bitboard sliders, Bitboard occupied) noexce
 
 // Whether the king of the side to move is safe after the ordinary move `m` (not
 // castling, not en passant): the attack check of the generator, for one move.
-bool leaves_king_safe(const Position& pos, Move m) {
+#if defined(__GNUC__)
+[[gnu::always_inline]]  // inline in both callers: PGN reading calls it for every move
+#endif
+inline bool
+leaves_king_safe(const Position& pos, Move m) {
     const Color us = pos.side_to_move();
     const Bitboard kings = pos.pieces(us, PieceType::king);
     if (!kings || more_than_one(kings)) return true;  // as the generator: nothing to protect

@@ -242,7 +242,7 @@ TEST(PgnReview, EpdMovesAreCheckedAndTheLastSemicolonIsOptional) {
     EXPECT_EQ(open->operations[1].operands, Texts{"Kd2"});
     const Result<Epd> suite = parse_epd("4k3/8/8/8/8/8/8/4K3 w - - 3 40 ;D1 5 ;D2 25");
     ASSERT_TRUE(suite) << suite.error().message;
-    EXPECT_EQ(suite->operations.size(), 2u);
+    EXPECT_EQ(suite->operations.size(), 4u);  // D1, D2, and the clocks as hmvc 3 and fmvn 40
     EXPECT_EQ(suite->position.fullmove_number(), 40);
 }
 
