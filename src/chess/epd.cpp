@@ -59,7 +59,9 @@ Result<Epd> parse_epd(std::string_view text) {
             while (j < n && is_blank(text[j])) ++j;
             const std::size_t digits = j;
             while (j < n && is_digit(text[j]) && j - digits < 7) value[k] = value[k] * 10 + (text[j++] - '0');
-            if (j == digits || (j < n && !is_blank(text[j]) && text[j] != ';')) break;
+            // The first number ends at a blank, the second at a blank or the end: "0 1448;"
+            // is an operation (opcode 0), as write_epd writes one.
+            if (j == digits || (j < n && !is_blank(text[j]))) break;
         }
         if (k == 2) {
             has_clocks = true;
