@@ -135,31 +135,37 @@ bool gives_check(const Position& pos, Move m) {
     if (k == kNoSquare) return false;
     const Bitboard occupied = (pos.occupied() ^ bit(m.from())) | bit(m.to());
     const PieceType piece = m.kind() == Move::Kind::promotion ? m.promotion() : pos.piece_on(m.from()).type;
-    const Bitboard at_king = bit(k);
+    // Lines are tested with the rays and between() tables (a few kilobytes that stay in
+    // the cache), not the magic attack tables, which SAN writing would walk all over.
+    const auto clear_line = [&](Square from) { return (between(from, k) & occupied) == 0; };
+    const Square to = m.to();
     switch (piece) {  // the moved piece from its new square
         case PieceType::pawn:
-            if (pawn_attacks(us, m.to()) & at_king) return true;
+            if (pawn_attacks(us, to) & bit(k)) return true;
             break;
         case PieceType::knight:
-            if (knight_attacks(m.to()) & at_king) return true;
+            if (knight_attacks(to) & bit(k)) return true;
             break;
         case PieceType::bishop:
-            if (bishop_attacks(m.to(), occupied) & at_king) return true;
+            if ((bishop_rays(to) & bit(k)) && clear_line(to)) return true;
             break;
         case PieceType::rook:
-            if (rook_attacks(m.to(), occupied) & at_king) return true;
+            if ((rook_rays(to) & bit(k)) && clear_line(to)) return true;
             break;
         case PieceType::queen:
-            if (queen_attacks(m.to(), occupied) & at_king) return true;
+            if (((rook_rays(to) | bishop_rays(to)) & bit(k)) && clear_line(to)) return true;
             break;
         default:
             break;
     }
-    // A line the move opened: the other sliders, seen from the king.
+    // A line the move opened: the other sliders on a line with the king, nothing between.
     const Bitboard ours = pos.pieces(us) & ~bit(m.from());
     const Bitboard queens = pos.pieces(PieceType::queen);
-    return ((bishop_attacks(k, occupied) & ours & (pos.pieces(PieceType::bishop) | queens)) |
-            (rook_attacks(k, occupied) & ours & (pos.pieces(PieceType::rook) | queens))) != 0;
+    Bitboard sliders = (bishop_rays(k) & ours & (pos.pieces(PieceType::bishop) | queens)) |
+                       (rook_rays(k) & ours & (pos.pieces(PieceType::rook) | queens));
+    while (sliders)
+        if (clear_line(pop_lsb(sliders))) return true;
+    return false;
 }
 
 namespace {
