@@ -140,7 +140,13 @@ std::string write_epd(const Position& position, std::span<const EpdOperation> op
         fen += op.opcode;
         for (const std::string& operand : op.operands) {
             fen += ' ';
-            bool quote = operand.empty();
+            // A first operation "0 1" would read back as a full FEN's clocks: its number is
+            // quoted then.
+            const auto digits = [](std::string_view t) {
+                return !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+            };
+            bool quote = operand.empty() || (&op == &operations.front() && &operand == &op.operands.front() &&
+                                             digits(op.opcode) && digits(operand));
             for (const char c : operand) quote = quote || is_blank(c) || c == ';' || c == '"' || c == '\\';
             if (!quote) {
                 fen += operand;
