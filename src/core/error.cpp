@@ -32,7 +32,7 @@ std::string_view to_string(ErrorCode code) noexcept {
 
 namespace {
 
-// Messages quote what was found, and input may hold any byte: control characters are
+// Messages quote what was found, and input may hold any byte: control characters (tab aside) are
 // shown as \xNN, so that a NUL or an escape sequence of the input can neither cut the
 // line short where it is printed nor drive the terminal.
 std::string visible(std::string_view text) {
@@ -40,8 +40,8 @@ std::string visible(std::string_view text) {
     out.reserve(text.size());
     for (const char c : text) {
         const auto b = static_cast<unsigned char>(c);
-        if (b < 0x20 || b == 0x7F)
-            out += fmt::format("\\x{:02X}", b);
+        if ((b < 0x20 && c != '\t') || b == 0x7F)
+            out += fmt::format("\\x{:02x}", b);
         else
             out += c;
     }

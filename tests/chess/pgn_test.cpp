@@ -302,16 +302,15 @@ TEST(PgnWriter, JsonLines) {
         only("[White \"A \\\"B\\\"\"]\n\n1. e4 {[%clk 0:03:00] [%eval 0.2]} e5 (1... c5) 2. Qh5 *");
     std::string json;
     append_game_json(json, g);
-    EXPECT_EQ(
-        json,
-        "{\"index\":0,\"line\":1,\"tags\":{\"White\":\"A \\\"B\\\"\"},\"start\":"
-        "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"moves\":["
-        "{\"ply\":1,\"san\":\"e4\",\"uci\":\"e2e4\",\"clock\":180,\"eval\":{\"pawns\":0.2}},"
-        "{\"ply\":2,\"san\":\"e5\",\"uci\":\"e7e5\",\"variations\":[[{\"ply\":2,\"san\":\"c5\",\"uci\":"
-        "\"c7c5\"}]]},"
-        "{\"ply\":3,\"san\":\"Qh5\",\"uci\":\"d1h5\"}],\"result\":\"*\",\"final_fen\":"
-        "\"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\",\"outcome\":\"ongoing\","
-        "\"errors\":[],\"warnings\":[]}\n");
+    EXPECT_EQ(json,
+              "{\"index\":0,\"line\":1,\"tags\":{\"White\":\"A \\\"B\\\"\"},\"start\":"
+              "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"moves\":["
+              "{\"ply\":1,\"san\":\"e4\",\"uci\":\"e2e4\",\"clock\":180,\"eval\":{\"pawns\":0.2}},"
+              "{\"ply\":2,\"san\":\"e5\",\"uci\":\"e7e5\",\"variations\":[[{\"ply\":2,\"san\":\"c5\",\"uci\":"
+              "\"c7c5\"}]]},"
+              "{\"ply\":3,\"san\":\"Qh5\",\"uci\":\"d1h5\"}],\"result\":\"*\",\"final_fen\":"
+              "\"rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2\",\"outcome\":\"ongoing\","
+              "\"errors\":[],\"warnings\":[]}\n");
 }
 
 }  // namespace

@@ -116,26 +116,8 @@ void check_output_is_not_input(const OutputOptions& output, const InputOptions& 
     }
 }
 
-namespace {
-
-// Control characters (a NUL in a quoted move) would end or garble the line.
-std::string escaped(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 && c != '\t')
-            out += fmt::format("\\x{:02x}", u);
-        else
-            out += c;
-    }
-    return out;
-}
-
-}  // namespace
-
 void report(const Error& error, std::string_view source, std::string_view severity) {
-    const std::string line = escaped(error.format(source, severity)) + "\n";
+    const std::string line = error.format(source, severity) + "\n";  // control characters shown as \xNN
     std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
