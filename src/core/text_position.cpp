@@ -41,8 +41,21 @@ LineColumn LineIndex::locate(std::size_t offset) const noexcept {
     if (offset > text_.size()) offset = text_.size();
     const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset) - 1;
     const std::size_t start = *it;
-    LineColumn at = kifu::locate(text_.substr(start), offset - start);
-    at.line = static_cast<std::uint32_t>(it - starts_.begin()) + 1;
+    const auto line = static_cast<std::uint32_t>(it - starts_.begin()) + 1;
+    LineColumn at;
+    const bool at_character =
+        last_offset_ >= text_.size() || (static_cast<unsigned char>(text_[last_offset_]) & 0xC0) != 0x80;
+    if (last_.line == line && last_offset_ >= start && last_offset_ <= offset && at_character) {
+        // Further along the line of the last lookup, from the start of a character: count on
+        // from there.
+        at = kifu::locate(text_.substr(last_offset_), offset - last_offset_);
+        at.column += last_.column - 1;
+    } else {
+        at = kifu::locate(text_.substr(start), offset - start);
+    }
+    at.line = line;
+    last_offset_ = offset;
+    last_ = at;
     return at;
 }
 

@@ -5,6 +5,8 @@
 #include "format_support.hpp"
 #include "kifu/core/charset.hpp"
 #include "kifu/core/percent_encoding.hpp"
+#include "kifu/core/utf8.hpp"
+#include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/sgf_hen.hpp"
 
@@ -21,8 +23,26 @@ int detect_hen(std::string_view text) {
     return c == '.' || c == '_' || c == '~' ? 50 : 0;
 }
 
+// Percent-encoded HEN is told from plain HEN by what kifu's URL writer does: '%' is a label
+// character of plain HEN (a label "%41" is written as it is), and the URL form escapes only
+// '%' itself and non-ASCII bytes. So the text is taken as the URL form when it does not read
+// as plain HEN, or when each of its escapes is %25 or a byte of a non-ASCII UTF-8 character.
 int detect_hen_url(std::string_view text) {
-    return looks_percent_encoded(trim_blanks(text)) ? 60 : 0;
+    const std::string_view t = trim_blanks(text);
+    if (!looks_percent_encoded(t)) return 0;
+    thread_local go::Position scratch;
+    if (!go::parse_hen(t, scratch)) return 60;
+    const Result<std::string> decoded = percent_decode(t);
+    if (!decoded || !utf8::is_valid(*decoded)) return 0;
+    for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
+        if (i + 2 >= t.size()) return 0;
+        const std::string_view hex = t.substr(i + 1, 2);
+        const bool non_ascii = (hex[0] >= '8' && hex[0] <= '9') || (hex[0] >= 'A' && hex[0] <= 'F') ||
+                               (hex[0] >= 'a' && hex[0] <= 'f');
+        if (!non_ascii && hex != "25") return 0;
+        i += 2;
+    }
+    return 60;
 }
 
 int detect_sgf(std::string_view text) {
@@ -39,13 +59,30 @@ bool accepts_go_position(const Document& d) {
     return get<go::Position>(d) != nullptr;
 }
 
-Result<std::string> write_hen(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
-    if (const auto* p = get<go::Position>(d)) return go::write_hen(*p, {o.always_size, o.pretty});
+// HEN's last move is a stone on the board: a suicide's is gone, so it is dropped, and said.
+const go::Position* without_gone_last_move(const go::Position& p, go::Position& copy,
+                                           std::vector<std::string>& notes) {
+    if (!p.last_move_gone()) return &p;
+    copy = p;
+    copy.last_move.reset();
+    const go::Point at = p.last_move->move.point;
+    const Result<std::string> human = go::to_human(p.size, at);
+    notes.push_back(fmt::format("the last move ({} {}, a suicide: its stone is gone)",
+                                go::stone_name(p.last_move->stone), human ? *human : go::to_index(at)));
+    return &copy;
+}
+
+Result<std::string> write_hen(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+    go::Position copy;
+    if (const auto* p = get<go::Position>(d))
+        return go::write_hen(*without_gone_last_move(*p, copy, notes), {o.always_size, o.pretty});
     return cannot_write(d, "hen");
 }
 
-Result<std::string> write_hen_url(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
-    if (const auto* p = get<go::Position>(d)) return go::write_hen_url(*p, {o.always_size, o.pretty});
+Result<std::string> write_hen_url(const Document& d, const WriteOptions& o, std::vector<std::string>& notes) {
+    go::Position copy;
+    if (const auto* p = get<go::Position>(d))
+        return go::write_hen_url(*without_gone_last_move(*p, copy, notes), {o.always_size, o.pretty});
     return cannot_write(d, "hen-url");
 }
 
@@ -89,10 +126,10 @@ bool accepts_sgf(const Document& d) {
     return get<go::Position>(d) || get<go::SgfCollection>(d);
 }
 
-Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
     if (const auto* sgf = get<go::SgfCollection>(d)) return go::write_sgf(*sgf);
     if (const auto* p = get<go::Position>(d)) {
-        Result<go::SgfCollection> sgf = go::hen_to_sgf(*p);
+        Result<go::SgfCollection> sgf = go::hen_to_sgf(*p, &notes);
         if (!sgf) return sgf.error();
         return go::write_sgf(*sgf);
     }

@@ -206,8 +206,19 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
                     "'['); give --from (kifu formats lists them)");
 }
 
+std::size_t game_count(const Document& d) {
+    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf->games().size();
+    if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) return games->size();
+    return 1;
+}
+
 Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options) {
-    if (auto* sgf = std::get_if<go::SgfCollection>(&record.value)) {
+    if (!is_record(record)) return record;
+    return position_in(record, choice, options);
+}
+
+Result<Document> position_in(const Document& record, const NodeChoice& choice, const ReadOptions& options) {
+    if (const auto* sgf = std::get_if<go::SgfCollection>(&record.value)) {
         if (choice.game_index >= sgf->games().size())
             return no_such_game(choice.game_index, sgf->games().size());
         const std::uint32_t root = sgf->games()[choice.game_index];
@@ -225,20 +236,20 @@ Result<Document> position_at(Document record, const NodeChoice& choice, const Re
         for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
         return out;
     }
-    if (auto* games = std::get_if<std::vector<chess::Game>>(&record.value)) {
+    if (const auto* games = std::get_if<std::vector<chess::Game>>(&record.value)) {
         if (choice.game_index >= games->size()) return no_such_game(choice.game_index, games->size());
         const chess::Game& g = (*games)[choice.game_index];
         Result<NodeId> node = choose_node(g, choice);
         if (!node) return node.error();
         return Document{Value{g.position_after(*node)}, {}};
     }
-    if (auto* game = std::get_if<shogi::Game>(&record.value)) {
+    if (const auto* game = std::get_if<shogi::Game>(&record.value)) {
         if (choice.game_index > 0) return no_such_game(choice.game_index, 1);
         Result<NodeId> node = choose_node(*game, choice);
         if (!node) return node.error();
         return Document{Value{game->position_after(*node)}, {}};
     }
-    return record;
+    return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not a record", value_name(record)));
 }
 
 Result<BoardView> board_view(const Document& d) {

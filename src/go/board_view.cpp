@@ -37,9 +37,11 @@ BoardView board_view(const Position& position) {
     if (position.last_move) {
         const LastMove& m = *position.last_move;
         BoardView::LastMove last;
-        last.to = m.move.is_pass ? -1 : m.move.point.index(size);
+        // A suicide's point is empty: nothing there to mark.
+        last.to = m.move.is_pass || position.last_move_gone() ? -1 : m.move.point.index(size);
         last.text =
-            fmt::format("{} {}", stone_name(m.stone), m.move.is_pass ? "pass" : human(size, m.move.point));
+            fmt::format("{} {}{}", stone_name(m.stone), m.move.is_pass ? "pass" : human(size, m.move.point),
+                        position.last_move_gone() ? " (suicide)" : "");
         view.last_move = std::move(last);
     }
     if (position.ko) {

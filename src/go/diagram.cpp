@@ -42,8 +42,9 @@ std::vector<std::string> notes(const Position& pos) {
     if (pos.last_move) {
         const LastMove& last = *pos.last_move;
         lines.push_back(last.move.is_pass ? fmt::format("last move: {} passed", stone_name(last.stone))
-                                          : fmt::format("last move: {} {}", stone_name(last.stone),
-                                                        name_of(size, last.move.point)));
+                                          : fmt::format("last move: {} {}{}", stone_name(last.stone),
+                                                        name_of(size, last.move.point),
+                                                        pos.last_move_gone() ? " (suicide)" : ""));
     }
     if (pos.ko) lines.push_back(fmt::format("ko: {}", name_of(size, *pos.ko)));
     if (!pos.order.is_default()) {
@@ -95,7 +96,8 @@ std::string render_diagram(const Position& pos) {
     const BoardSize size = pos.size;
     const int label_width = static_cast<int>(fmt::formatted_size("{}", size.height));
     std::optional<Point> last;
-    if (pos.last_move && !pos.last_move->move.is_pass) last = pos.last_move->move.point;
+    if (pos.last_move && !pos.last_move->move.is_pass && !pos.last_move_gone())
+        last = pos.last_move->move.point;
 
     std::string header(static_cast<std::size_t>(label_width + 1), ' ');
     for (int col = 0; col < size.width; ++col) {

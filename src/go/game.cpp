@@ -114,7 +114,8 @@ class NodeReader {
 // Carries out a node's action on a state; `on_move(i, outcome)` hears of each move.
 template <class OnMove>
 void apply_action(GameState& state, const NodeAction& action, OnMove&& on_move) {
-    state.last_move.reset();
+    // A node that plays nothing and sets nothing up leaves the last move (and its ko) as it was.
+    if (action.has_setup || !action.moves.empty()) state.last_move.reset();
     for (const auto& [point, stone] : action.setup) state.board.set(point, stone);
     if (action.has_setup) state.board.remember_position();
     for (std::size_t i = 0; i < action.moves.size(); ++i) {
@@ -433,12 +434,13 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
 Position position_of(const GameState& state, std::span<const NodeMark> marks) {
     Position pos = state.board.position();
     pos.last_move = state.last_move;
-    // A suicide leaves no stone to show as the last move; the position is shown without it.
-    if (pos.last_move && !pos.last_move->move.is_pass &&
-        pos.at(pos.last_move->move.point) != pos.last_move->stone)
-        pos.last_move.reset();
     pos.turn = state.to_move;
-    if (const auto ko = state.board.ko_point(); ko && state.last_move) pos.ko = ko;
+    // The board forgets the ko at setup and passes; PL can hand the turn to the player it
+    // does not bind.
+    const Stone binds = state.board.ko_binds();
+    if (const auto ko = state.board.ko_point();
+        ko && (!pos.turn || binds == Stone::none || binds == *pos.turn))
+        pos.ko = ko;
     const BoardSize size = pos.size;
     for (const NodeMark& m : marks) {
         const Point pt{static_cast<std::uint8_t>(m.cell % size.width),

@@ -40,6 +40,11 @@ std::uint32_t Position::number_at(Point p) const noexcept {
     return it != numbered.end() && it->point == p ? it->number : 0;
 }
 
+bool Position::last_move_gone() const noexcept {
+    return last_move && !last_move->move.is_pass && last_move->move.point.on(size) &&
+           at(last_move->move.point) != last_move->stone;
+}
+
 int Position::stone_count() const noexcept {
     const auto board = std::span(stones).first(static_cast<std::size_t>(size.points()));
     return static_cast<int>(

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "kifu/go/board.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -22,23 +23,46 @@ char colour_letter(Stone s) {
     return s == Stone::black ? 'B' : 'W';
 }
 
+std::string point_name(BoardSize size, Point p) {
+    const Result<std::string> human = to_human(size, p);
+    return human ? *human : to_index(p);
+}
+
+// A suicide as the last move: does playing it on the board as it is now (the move's point
+// empty) remove its stone again, and nothing else?
+bool replays_to_itself(const Position& pos) {
+    Board board(pos.size);
+    for (int i = 0; i < pos.size.points(); ++i) {
+        const Point p = Point::from_index(pos.size, i);
+        if (pos.at(p) != Stone::none) board.set(p, pos.at(p));
+    }
+    const PlayOutcome outcome = board.play(pos.last_move->stone, pos.last_move->move.point);
+    return outcome.captured == 0 && outcome.suicided == 1;
+}
+
 }  // namespace
 
-Result<SgfCollection> hen_to_sgf(const Position& pos) {
+Result<SgfCollection> hen_to_sgf(const Position& pos, std::vector<std::string>* dropped) {
     const BoardSize size = pos.size;
     for (int i = 0; i < size.points(); ++i) {
         const Point p = Point::from_index(size, i);
         const Stone s = pos.at(p);
         if (s != Stone::none && s != Stone::black && s != Stone::white)
             return unsupported(fmt::format("SGF has no {} stones (at {}); only black and white",
-                                           stone_name(s),
-                                           to_human(size, p) ? *to_human(size, p) : to_index(p)));
+                                           stone_name(s), point_name(size, p)));
     }
-    const auto& last = pos.last_move;
+    std::optional<LastMove> last = pos.last_move;
     if (last && last->stone != Stone::black && last->stone != Stone::white)
         return unsupported(fmt::format("SGF has no {} moves; only black and white", stone_name(last->stone)));
     if (pos.turn && *pos.turn != Stone::black && *pos.turn != Stone::white)
         return unsupported(fmt::format("SGF has no {} player; only black and white", stone_name(*pos.turn)));
+
+    if (pos.last_move_gone() && !replays_to_itself(pos)) {
+        if (dropped)
+            dropped->push_back(fmt::format("the last move ({} {}, a suicide of more than its own stone)",
+                                           stone_name(last->stone), point_name(size, last->move.point)));
+        last.reset();
+    }
 
     SgfCollection sgf;
     const std::uint32_t root = sgf.add_game();

@@ -46,6 +46,8 @@ std::string_view to_string(SgfIssue issue) noexcept {
             return "ko_violation";
         case SgfIssue::superko_violation:
             return "superko_violation";
+        case SgfIssue::truncated:
+            return "truncated";
     }
     return "unknown";
 }
@@ -156,9 +158,14 @@ class SgfReader {
                     return expected_at(text_, i, "a property, ';', '(' or ')'");
             }
         }
-        return error_at(text_, n, ErrorCode::unexpected_end,
-                        fmt::format("expected ')' to close the game tree opened at {}, found end of input",
-                                    where(tree_at)));
+        // Cut short (a download or a copy that stopped): what was read stands.
+        warn(SgfIssue::truncated, n,
+             fmt::format("the file ends inside the game tree opened at {}{}; read as if closed there",
+                         where(tree_at),
+                         stack_.size() > 1 ? fmt::format(" and {} variation(s) in it", stack_.size() - 1)
+                                           : std::string()));
+        stack_.clear();
+        return {};
     }
 
     Result<void> read_properties(std::uint32_t node, std::size_t& i) {
@@ -211,11 +218,14 @@ class SgfReader {
         while (i < n && text_[i] == '[') {
             const std::size_t open = i;
             const std::size_t close = find_value_end(open);
-            if (close >= n)
-                return error_at(
-                    text_, n, ErrorCode::unexpected_end,
-                    fmt::format("expected ']' to close the value of {} opened at {}, found end of input", id,
-                                where(open)));
+            if (close >= n) {
+                warn(SgfIssue::truncated, n,
+                     fmt::format("the file ends inside the value of {} opened at {}; read up to the end", id,
+                                 where(open)));
+                out_.values_.push_back(text_.substr(open + 1));
+                i = n;
+                break;
+            }
             out_.values_.push_back(text_.substr(open + 1, close - open - 1));
             i = close + 1;
             while (i < n && is_space(text_[i])) ++i;

@@ -52,6 +52,13 @@ TEST_F(Cli, UrlFormIsDetectedAndWritten) {
     EXPECT_EQ(r.out, ".9x9_5Er.E5-碁.C3-a\n");
     const Outcome back = kifu({"convert", "--to", "hen-url", "--text", r.out});
     EXPECT_EQ(back.out, ".9x9_5Er.E5-%E7%A2%81.C3-a\n");
+    // Plain HEN is not decoded: '%' is a label character, and escapes of ASCII are not what
+    // the URL form writes.
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--text", ".E5-%41"}).out, ".E5-%41\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--text", ".E5-a%2Eb"}).out, ".E5-a%2Eb\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--from", "hen-url", "--text", ".E5-%41"}).out, ".E5-A\n");
+    // What cannot be plain HEN is decoded.
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--text", ".9x9%5F5Eb"}).out, ".9x9_5Eb\n");
 }
 
 TEST_F(Cli, OutputFile) {
@@ -190,15 +197,47 @@ TEST_F(Cli, HenToSgfAndBack) {
     EXPECT_EQ(red.err, "<text>: error: SGF has no red stones (at G5); only black and white\n");
 }
 
+// A collection written as a position format gives a position a game, as PGN does;
+// --game-index picks one.
+TEST_F(Cli, EachGameOfACollectionAsAPosition) {
+    const std::string two = "(;SZ[9];B[aa])(;SZ[9];B[bb])";
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--text", two}).out, ".9x9_9b.A9b.w\n.9x9_8Bb.B8b.w\n");
+    EXPECT_EQ(kifu({"convert", "--to", "hen", "--game-index", "2", "--text", two}).out, ".9x9_8Bb.B8b.w\n");
+    const Outcome short_game =
+        kifu({"convert", "--to", "hen", "--move", "1", "--text", "(;SZ[9];B[aa])(;SZ[9])"});
+    EXPECT_EQ(short_game.exit_code, 1);
+    EXPECT_EQ(short_game.out, ".9x9_9b.A9b.w\n");
+    EXPECT_EQ(short_game.err, "--move (game 2 of 2): error: the main line has 0 moves; there is no move 1\n");
+}
+
+// A suicide as the last move: HEN cannot show it, and says so; SGF keeps it.
+TEST_F(Cli, SuicideAsTheLastMoveIsNotLostSilently) {
+    const Outcome hen = kifu({"convert", "--to", "hen", "--text", "(;SZ[1];B[aa])"});
+    EXPECT_EQ(hen.exit_code, 0);
+    EXPECT_EQ(hen.out, ".1x1.w\n");
+    EXPECT_NE(hen.err.find("<text>: note: the last move (black A1, a suicide: its stone is gone) cannot be "
+                           "written in hen: dropped"),
+              std::string::npos)
+        << hen.err;
+    const Outcome sgf = kifu({"convert", "--to", "sgf", "--move", "1", "--text", "(;SZ[1];B[aa])"});
+    EXPECT_EQ(sgf.out, "(;GM[1]FF[4]CA[UTF-8]SZ[1]\n;B[aa])\n");
+}
+
 TEST_F(Cli, SgfValidateAndInfo) {
     const Outcome ok = kifu({"validate", kExamples + "/ko.sgf"});
     EXPECT_EQ(ok.exit_code, 0);
     EXPECT_EQ(ok.out, "ok\n");
     EXPECT_NE(ok.err.find("[ko_violation]"), std::string::npos);
-    const Outcome broken = kifu({"validate", "--text", "(;B[aa]\n;W[bb]"});
+    // Cut short: read as far as it goes, with a warning (as Sabaki and SGFC do).
+    const Outcome cut = kifu({"validate", "--text", "(;B[aa]\n;W[bb]"});
+    EXPECT_EQ(cut.exit_code, 0);
+    EXPECT_EQ(
+        cut.err,
+        "<text>:2:7: warning: the file ends inside the game tree opened at 1:1; read as if closed there "
+        "[truncated]\n");
+    const Outcome broken = kifu({"validate", "--text", "(;B[aa]\n;W[bb] 12)"});
     EXPECT_EQ(broken.exit_code, 1);
-    EXPECT_EQ(broken.err,
-              "<text>:2:7: error: expected ')' to close the game tree opened at 1:1, found end of input\n");
+    EXPECT_EQ(broken.err, "<text>:2:8: error: expected a property, ';', '(' or ')', found '1'\n");
     const Outcome info = kifu({"info", kExamples + "/ko.sgf"});
     EXPECT_EQ(info.exit_code, 0);
     EXPECT_NE(info.out.find("  moves        4\n"), std::string::npos) << info.out;

@@ -53,4 +53,24 @@ TEST(Diagnostics, StopsAtTheLimit) {
 }
 
 }  // namespace
+// The index carries on from its last lookup along a line: whatever the order of the
+// lookups, each agrees with locate() from the start of the text.
+TEST(LineIndex, AgreesWithLocateInAnyOrder) {
+    const std::string text = "ab\r\nc\u00e9d\u00e9\r\n\n\u7881x\ry\nlast";
+    const LineIndex index(text);
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i <= text.size() + 2; ++i) order.push_back(i);
+    for (std::size_t i = text.size() + 2;; --i) {
+        order.push_back(i);
+        if (i == 0) break;
+    }
+    for (std::size_t i = 0; i < text.size(); i += 3) order.push_back(text.size() - i);
+    for (const std::size_t offset : order) {
+        const LineColumn expected = locate(text, offset);
+        const LineColumn got = index.locate(offset);
+        EXPECT_EQ(got.line, expected.line) << offset;
+        EXPECT_EQ(got.column, expected.column) << offset;
+    }
+}
+
 }  // namespace kifu

@@ -107,12 +107,54 @@ TEST(SgfToHen, SuicideAsTheLastMove) {
     ASSERT_TRUE(sgf);
     const Result<Position> pos = position_at(*sgf, main_line_end(*sgf, 0));
     ASSERT_TRUE(pos);
-    EXPECT_FALSE(pos->last_move);
+    ASSERT_TRUE(pos->last_move);
+    EXPECT_TRUE(pos->last_move_gone());
     EXPECT_EQ(pos->turn, Stone::black);
-    EXPECT_EQ(*write_hen(*pos), ".9x9_9Bb_8b.b");
-    Position bad = *pos;
-    bad.last_move = LastMove{Stone::white, Move::at(Point{0, 0})};
-    EXPECT_EQ(write_hen(bad).error().code, ErrorCode::unsupported);
+    // HEN cannot hold it (the registry's writer drops it with a note)...
+    EXPECT_EQ(write_hen(*pos).error().code, ErrorCode::unsupported);
+    Position without = *pos;
+    without.last_move.reset();
+    EXPECT_EQ(*write_hen(without), ".9x9_9Bb_8b.b");
+    // ...SGF can: the lone stone's suicide replays to the same position.
+    std::vector<std::string> dropped;
+    const Result<SgfCollection> back = hen_to_sgf(*pos, &dropped);
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(dropped.empty());
+    EXPECT_EQ(write_sgf(*back), "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ba][ab]\n;W[aa])\n");
+    // A suicide of a group cannot be replayed from the position after it: left out, and said.
+    const Result<SgfCollection> group = read_sgf("(;SZ[9]AB[ba][bb][ac]AW[ab];W[aa])");
+    const Result<Position> after = position_at(*group, main_line_end(*group, 0));
+    ASSERT_TRUE(after && after->last_move_gone());
+    const Result<SgfCollection> partial = hen_to_sgf(*after, &dropped);
+    ASSERT_TRUE(partial);
+    EXPECT_EQ(write_sgf(*partial), "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ba][bb][ac]PL[B])\n");
+    ASSERT_EQ(dropped.size(), 1u);
+    EXPECT_EQ(dropped[0], "the last move (white A9, a suicide of more than its own stone)");
+}
+
+// A node without a move (a comment, PL) keeps the last move and the ko it made: no move
+// has been played since.
+TEST(SgfToHen, KoAndLastMoveStandAtANodeWithoutAMove) {
+    const Result<SgfCollection> sgf = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];C[x])");
+    ASSERT_TRUE(sgf);
+    const Result<Position> pos = position_at(*sgf, main_line_end(*sgf, 0));
+    ASSERT_TRUE(pos);
+    EXPECT_EQ(*write_hen(*pos), ".5x5_4Cbw_3BbwEw_2Cbw.D3.C3w.b");
+    // PL handing the turn to the capturer: the ko does not bind the player to move.
+    const Result<SgfCollection> pl = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];PL[W])");
+    EXPECT_EQ(*write_hen(*position_at(*pl, main_line_end(*pl, 0))), ".5x5_4Cbw_3BbwEw_2Cbw.C3w.w");
+    // Setup ends both.
+    const Result<SgfCollection> setup = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];AB[aa])");
+    EXPECT_EQ(*write_hen(*position_at(*setup, main_line_end(*setup, 0))), ".5x5_5b_4Cbw_3BbwEw_2Cbw.b");
+}
+
+// HEN -> SGF -> HEN with the turn back to the player who moved: PL in a node after the move.
+TEST(HenToSgf, TurnBackToTheMover) {
+    for (const std::string_view hen : {".9x9_5Eb.pw.w", ".9x9_5Eb_4Ew.E4w.w"}) {
+        const Result<SgfCollection> sgf = hen_to_sgf(*parse_hen(hen));
+        ASSERT_TRUE(sgf);
+        EXPECT_EQ(hen_at_end(write_sgf(*sgf)), hen);
+    }
 }
 
 // Found by the fuzzer: two labels for one point (merged LB properties). The position

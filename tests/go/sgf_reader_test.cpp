@@ -100,6 +100,28 @@ TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
     EXPECT_EQ(*sgf.value(sgf.children(second)[0], "W"), "cb");
 }
 
+// A file cut short is read up to where it stops (Sabaki and SGFC do the same), with a
+// warning at its end.
+TEST(SgfReader, TruncatedFilesAreReadWithAWarning) {
+    const Result<SgfCollection> tree = read_sgf("(;SZ[9];B[aa](;W[bb]");
+    ASSERT_TRUE(tree);
+    ASSERT_EQ(tree->node_count(), 3u);
+    ASSERT_EQ(tree->warnings().size(), 1u);
+    EXPECT_EQ(tree->warnings()[0].issue, SgfIssue::truncated);
+    EXPECT_EQ(tree->warnings()[0].where.column, 21u);
+    EXPECT_EQ(tree->warnings()[0].where.message,
+              "the file ends inside the game tree opened at 1:1 and 1 variation(s) in it; read as if closed "
+              "there");
+    const Result<SgfCollection> value = read_sgf("(;SZ[9]C[a comment cut sh");
+    ASSERT_TRUE(value);
+    EXPECT_EQ(*value->value(0, "C"), "a comment cut sh");
+    ASSERT_EQ(value->warnings().size(), 2u);
+    EXPECT_EQ(value->warnings()[0].where.message,
+              "the file ends inside the value of C opened at 1:9; read up to the end");
+    // Nothing to read is still an error.
+    EXPECT_FALSE(read_sgf("("));
+}
+
 TEST(SgfReader, StructuralErrorsAreFatalWithTheirPlace) {
     struct Case {
         const char* text;
@@ -108,8 +130,6 @@ TEST(SgfReader, StructuralErrorsAreFatalWithTheirPlace) {
     };
     const Case cases[] = {
         {"", 1, 1, "expected a game tree '(;', found end of input"},
-        {"(;B[aa]", 1, 8, "expected ')' to close the game tree opened at 1:1, found end of input"},
-        {"(;B[aa", 1, 7, "expected ']' to close the value of B opened at 1:4, found end of input"},
         {"(;B;W[aa])", 1, 4, "expected '[' and a value of B, found ';'"},
         {"(;B[aa]\n  123)", 2, 3, "expected a property, ';', '(' or ')', found '1'"},
         {"(;abc[aa])", 1, 3, "expected a property identifier (upper-case letters), found 'abc'"},

@@ -33,6 +33,22 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
     need(o.pgn.writing_given(), formats::kPgnWrite, "--no-comments/--no-nags/--no-variations", "PGN output");
 }
 
+// One document written; returns its exit code.
+int write_one(const formats::Document& doc, const formats::Format& to, const formats::WriteOptions& write,
+              const std::string& source, Output& out) {
+    std::vector<std::string> notes;
+    Result<std::string> text = to.write(doc, write, notes);
+    if (!text) {
+        report(text.error(), source);
+        return kInvalidInput;
+    }
+    for (const std::string& n : notes)
+        note(source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
+    if (text->empty() || text->back() != '\n') text->push_back('\n');
+    out.write(*text);
+    return kOk;
+}
+
 // One input converted; returns its exit code.
 int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
     const formats::WriteOptions write{
@@ -57,34 +73,34 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     }
     report_warnings(doc->warnings, in.source);
     // A record written as a position format shows one of its positions; so does any record
-    // when a ply or node is chosen (SGF to SGF after move 50 is that position as SGF).
+    // when a ply or node is chosen (SGF to SGF after move 50 is that position as SGF). A
+    // collection gives one position a game (as PGN does), unless --game-index picks one.
     if (formats::is_record(*doc) && (to.kind == formats::Kind::position || o.source.chooses_node())) {
-        Result<formats::Document> position =
-            formats::position_at(std::move(*doc), o.source.choice(), o.source.read_options());
-        if (!position) {
-            // The error is about the choice (a node path's column, a move past the end).
-            const SourceOptions& s = o.source;
-            report(position.error(), !s.node.empty()     ? "--node"
-                                     : s.move            ? "--move"
-                                     : s.ply             ? "--ply"
-                                     : s.game_index != 1 ? "--game-index"
-                                                         : in.source);
-            return kInvalidInput;
+        const std::size_t games = o.source.game_index ? 1 : formats::game_count(*doc);
+        int status = kOk;
+        for (std::size_t g = 0; g < games; ++g) {
+            formats::NodeChoice choice = o.source.choice();
+            if (!o.source.game_index) choice.game_index = g;
+            Result<formats::Document> position = formats::position_in(*doc, choice, o.source.read_options());
+            if (!position) {
+                // The error is about the choice (a node path's column, a move past the end).
+                const SourceOptions& s = o.source;
+                const std::string where = !s.node.empty() ? "--node"
+                                          : s.move        ? "--move"
+                                          : s.ply         ? "--ply"
+                                          : s.game_index  ? "--game-index"
+                                                          : in.source;
+                report(position.error(),
+                       games > 1 ? fmt::format("{} (game {} of {})", where, g + 1, games) : where);
+                status = kInvalidInput;
+                continue;
+            }
+            report_warnings(position->warnings, in.source);
+            status = std::max(status, write_one(*position, to, write, in.source, out));
         }
-        report_warnings(position->warnings, in.source);
-        doc = std::move(position);
+        return status;
     }
-    std::vector<std::string> notes;
-    Result<std::string> text = to.write(*doc, write, notes);
-    if (!text) {
-        report(text.error(), in.source);
-        return kInvalidInput;
-    }
-    for (const std::string& n : notes)
-        note(in.source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
-    if (text->empty() || text->back() != '\n') text->push_back('\n');
-    out.write(*text);
-    return kOk;
+    return write_one(*doc, to, write, in.source, out);
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
             "a record: the position at a node path, as 'kifu tree' prints them: steps N (N moves "
             "down) or vK (child K), joined by '.', e.g. 20.v1.5");
         command
-            .add_option("--game-index", game_index, "a collection: which game, counting from 1 (default 1)")
+            .add_option("--game-index", game_index,
+                        "a collection: which game, counting from 1 (default: each game in turn)")
             ->check(CLI::PositiveNumber)
             ->option_text("N");
     }
@@ -38,7 +39,7 @@ formats::NodeChoice SourceOptions::choice() const {
     c.ply = ply;
     c.sgf_move = move;
     c.node = node;
-    c.game_index = game_index - 1;
+    c.game_index = game_index ? *game_index - 1 : 0;
     return c;
 }
 
@@ -113,7 +114,7 @@ void check_read_options(const formats::Format& from, const SourceOptions& o) {
     need(o.move.has_value(), formats::kSgfMove, "--move", "SGF records");
     need(o.ply.has_value(), formats::kNodeChoice, "--ply", "records and move lists");
     need(!o.node.empty(), formats::kNodeChoice, "--node", "records and move lists");
-    need(o.game_index != 1, formats::kNodeChoice, "--game-index", "collections of games");
+    need(o.game_index.has_value(), formats::kNodeChoice, "--game-index", "collections of games");
     need(!o.position.empty(), formats::kStartPosition, "--position", "move lists (usi, csa, japanese, ...)");
     need(o.superko, formats::kSuperko, "--superko", "SGF records");
 }

@@ -22,13 +22,13 @@ struct SourceOptions {
     std::optional<std::size_t> ply;
     std::optional<int> move;
     std::string node;
-    std::size_t game_index = 1;  // 1-based, as users count
-    std::string position;        // move lists: the start
+    std::optional<std::size_t> game_index;  // 1-based, as users count; every game when not given
+    std::string position;                   // move lists: the start
     bool superko = false;
 
     // `node_choice`: --ply, --move, --node, --game-index.
     void add_to(CLI::App& command, bool node_choice);
-    bool chooses_node() const { return ply || move || !node.empty() || game_index != 1; }
+    bool chooses_node() const { return ply || move || !node.empty() || game_index; }
     formats::NodeChoice choice() const;
     formats::ReadOptions read_options() const;
 };

@@ -21,7 +21,9 @@ struct LineColumn {
 LineColumn locate(std::string_view text, std::size_t offset) noexcept;
 
 // Line starts of a text, for locating many offsets in it: each lookup is a binary
-// search and a walk along one line instead of a walk from the start of the text.
+// search and a walk along one line instead of a walk from the start of the text. The
+// walk goes on from the last place looked up when the next one is further along the same
+// line, so that the warnings of a file written on one long line cost linear time.
 class LineIndex {
   public:
     explicit LineIndex(std::string_view text);
@@ -30,6 +32,8 @@ class LineIndex {
   private:
     std::string_view text_;
     std::vector<std::size_t> starts_;
+    mutable std::size_t last_offset_ = 0;
+    mutable LineColumn last_{};
 };
 
 // "LINE:COLUMN" of a byte offset, for messages that point back to an earlier place

@@ -137,6 +137,11 @@ struct NodeChoice {
 // A record narrowed to one position (a position is returned as it is). Errors:
 // out_of_range past the end of a line or the collection.
 Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options = {});
+// The same for a record that stays whole, so that each of its games can be taken in turn.
+Result<Document> position_in(const Document& record, const NodeChoice& choice,
+                             const ReadOptions& options = {});
+// The games of a record (an SGF collection, PGN games); 1 for anything else.
+std::size_t game_count(const Document& document);
 
 // The board view of a position document (go, chess, shogi, xiangqi, feen).
 Result<BoardView> board_view(const Document& position);

@@ -24,9 +24,11 @@ struct ReplayOptions {
 
 struct GameState {
     Board board;
-    std::optional<LastMove> last_move;  // the move of the node itself, if it has one
-    std::optional<Stone> to_move;       // PL when given, else the opponent of the last mover
-    int moves = 0;                      // moves (passes included) from the root to the node
+    // The latest move on the way to the node: a node without moves or setup (a comment, PL)
+    // keeps it, and with it the ko point; setup ends both.
+    std::optional<LastMove> last_move;
+    std::optional<Stone> to_move;  // PL when given, else the opponent of the last mover
+    int moves = 0;                 // moves (passes included) from the root to the node
 };
 
 // What an SGF node does to the position: setup stones (AB, AW, AE: Stone::none clears),
@@ -62,8 +64,9 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root,
                        std::vector<SgfWarning>* warnings = nullptr,
                        std::vector<std::uint32_t>* sgf_nodes = nullptr);
 
-// The position a diagram shows for a state of the tree: the stones, the last move (when its
-// stone still stands), the turn and the ko point, with the node's marks and labels.
+// The position a diagram shows for a state of the tree: the stones, the last move (a
+// suicide's too, whose stone is gone: Position::last_move_gone), the turn and the ko point
+// (when it binds the player to move), with the node's marks and labels.
 Position position_of(const GameState& state, std::span<const NodeMark> marks = {});
 
 // The board size of a game (SZ of its root; 19x19 when absent).

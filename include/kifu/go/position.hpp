@@ -83,6 +83,8 @@ struct Position {
     // The move number shown on the stone at p, or 0.
     std::uint32_t number_at(Point p) const noexcept;
     int stone_count() const noexcept;
+    // The last move was a suicide: its point does not hold its stone (HEN cannot say so).
+    bool last_move_gone() const noexcept;
     // Removes every stone and all markup; keeps the size.
     void clear() noexcept;
 

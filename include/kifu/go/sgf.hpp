@@ -7,7 +7,8 @@
 // any depth read without recursion. Values are kept raw (as written, escapes
 // included) in the decoded text; sgf_values.hpp turns them into text, points and
 // numbers. Structural errors are fatal, with line and column; problems with
-// values are warnings, and reading goes on.
+// values are warnings, and reading goes on. A file cut short (inside a value or a
+// game tree) is read up to where it stops, with a `truncated` warning.
 
 #include <cstdint>
 #include <deque>
@@ -41,8 +42,9 @@ enum class SgfIssue : std::uint8_t {
     suicide,             // a move that leaves its own group without liberties (the group is removed)
     ko_violation,        // an immediate recapture of a simple ko
     superko_violation,   // a move that repeats an earlier whole-board position (when checked)
+    truncated,           // the file ends inside a value or a game tree: read as if closed there
 };
-inline constexpr int kSgfIssueKinds = 16;
+inline constexpr int kSgfIssueKinds = 17;
 
 std::string_view to_string(SgfIssue issue) noexcept;
 
