@@ -51,7 +51,7 @@ int detect_sgf(std::string_view text) {
     if (t.empty()) return 0;
     if (t.front() == '(' || t.find("(;") != std::string_view::npos) return 100;
     // UTF-16 text has NUL bytes between the ASCII ones; a bounded prefix tells.
-    if (charset::guess(text.substr(0, 4096)).rfind("UTF-16", 0) == 0) return 100;
+    if (!charset::utf16_without_bom(text).empty()) return 100;
     return 0;
 }
 

@@ -48,6 +48,8 @@ std::string_view to_string(SgfIssue issue) noexcept {
             return "superko_violation";
         case SgfIssue::truncated:
             return "truncated";
+        case SgfIssue::charset_guessed:
+            return "charset_guessed";
     }
     return "unknown";
 }
@@ -360,12 +362,12 @@ class SgfReader {
 
 namespace {
 
-// The CA value of the first game's root, read from the raw bytes (charset names are
-// ASCII) by walking that node's properties as the parser will: a "CA[" inside another
-// value is text, not a declaration.
-std::string_view declared_charset(std::string_view bytes) {
+// The CA value of the root of the game tree at or after `from`, read from the raw bytes
+// (charset names are ASCII) by walking that node's properties as the parser will: a "CA["
+// inside another value is text, not a declaration.
+std::string_view declared_charset(std::string_view bytes, std::size_t from = 0) {
     const std::size_t n = bytes.size();
-    std::size_t i = bytes.find("(;");
+    std::size_t i = bytes.find("(;", from);
     if (i == std::string_view::npos) return {};
     i += 2;
     for (;;) {
@@ -388,46 +390,181 @@ std::string_view declared_charset(std::string_view bytes) {
     }
 }
 
+// The lead bytes of the double-byte charsets whose second byte can be an ASCII byte (']'
+// or '\\' among them), for finding where a game tree ends before the text is decoded.
+enum class LeadBytes : std::uint8_t { none, shift_jis, double_byte };
+
+LeadBytes lead_bytes_of(std::string_view charset) {
+    if (charset == "CP932") return LeadBytes::shift_jis;
+    if (charset == "GB18030" || charset.rfind("BIG5", 0) == 0 || charset == "CP949" || charset == "CP950")
+        return LeadBytes::double_byte;
+    return LeadBytes::none;
+}
+
+// Stateful or not ASCII-compatible: a file in one of these is decoded whole.
+bool splittable(std::string_view charset) {
+    return charset.rfind("UTF-16", 0) != 0 && charset.rfind("UTF-32", 0) != 0 &&
+           charset.rfind("ISO-2022", 0) != 0 && charset != "UTF-7";
+}
+
+// One game tree of the raw bytes and the charset it is decoded with.
+struct Segment {
+    std::size_t begin;  // raw offset; the first segment starts at 0, each ends where the next begins
+    std::string charset;
+    std::string_view declared;  // its root's CA, as written
+};
+
+// Where each game tree after the first begins in the raw bytes: the bytes are walked as the
+// parser will walk their decoded text, values skipped (with their escapes, and with the
+// second bytes of double-byte characters in the tree's own charset), parentheses counted.
+std::vector<Segment> split_game_trees(std::string_view bytes, const std::string& file_charset) {
+    std::vector<Segment> out;
+    const std::size_t n = bytes.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const std::size_t open = bytes.find('(', i);
+        if (open == std::string_view::npos) break;
+        const std::string_view declared = declared_charset(bytes, open);
+        std::string charset = declared.empty() ? std::string() : charset::canonical_name(declared);
+        if (charset.empty()) charset = file_charset;  // none given, or one iconv does not know
+        out.push_back({out.empty() ? 0 : open, charset, declared});
+        const LeadBytes leads = lead_bytes_of(charset);
+        int depth = 0;
+        bool in_value = false;
+        for (i = open; i < n; ++i) {
+            const auto c = static_cast<unsigned char>(bytes[i]);
+            if (in_value) {
+                if (c == '\\') {
+                    ++i;
+                } else if (c == ']') {
+                    in_value = false;
+                } else if (c >= 0x81 && leads != LeadBytes::none &&
+                           (leads == LeadBytes::double_byte || c <= 0x9F || (c >= 0xE0 && c <= 0xFC))) {
+                    ++i;  // the second byte of a double-byte character
+                }
+                continue;
+            }
+            if (c == '[') {
+                in_value = true;
+            } else if (c == '(') {
+                ++depth;
+            } else if (c == ')' && --depth == 0) {
+                ++i;
+                break;
+            }
+        }
+    }
+    if (out.empty()) out.push_back({0, file_charset, {}});
+    return out;
+}
+
+Error unplaced(ErrorCode code, std::string message) {
+    return Error{code, 0, 0, 0, std::move(message)};
+}
+
+// The charset of a file that does not declare one, and the warning that says it was guessed.
+std::string guessed_charset(std::string_view bytes, std::vector<SgfWarning>& warnings) {
+    const charset::Guess g = charset::guess(bytes);
+    if (g.charset != "UTF-8")
+        warnings.push_back(
+            {SgfIssue::charset_guessed,
+             unplaced(
+                 ErrorCode::invalid_encoding,
+                 g.from_little_text
+                     ? fmt::format("no CA: the text was read as {}, a guess from little text (confidence "
+                                   "{} of 100); CA or --charset decides",
+                                   g.charset, g.confidence)
+                     : fmt::format("no CA: the text was read as {} (detected with confidence {} of 100)",
+                                   g.charset, g.confidence))});
+    return g.charset;
+}
+
+void note_replaced(const charset::Converted& converted, std::size_t raw_offset, const std::string& charset,
+                   std::vector<SgfWarning>& warnings) {
+    if (converted.replaced == 0) return;
+    const std::size_t first = raw_offset + converted.first_replaced;
+    warnings.push_back(
+        {SgfIssue::invalid_text,
+         Error{ErrorCode::invalid_encoding, first, 0, 0,
+               fmt::format("{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
+                           converted.replaced, charset, first)}});
+}
+
 }  // namespace
 
 Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& options) {
     SgfCollection out;
     std::vector<SgfWarning> early;
     const auto [bom, bom_length] = charset::byte_order_mark(bytes);
-    std::string charset_name = options.charset;
-    if (charset_name.empty() && !bom.empty()) charset_name = bom;
+    std::string file_charset = options.charset;
+    if (file_charset.empty() && !bom.empty()) file_charset = bom;
     if (!bom.empty()) bytes.remove_prefix(bom_length);
-    if (charset_name.empty()) {
+    // A charset given or a BOM decides for the whole file; otherwise each game tree's CA
+    // decides for it, and a tree without one is read as the first tree is.
+    const bool per_game = file_charset.empty();
+    if (file_charset.empty()) {
         const std::string_view declared = declared_charset(bytes);
         if (!declared.empty()) {
-            charset_name = charset::canonical_name(declared);
-            if (charset_name.empty()) {
-                charset_name = charset::guess(bytes);
+            file_charset = charset::canonical_name(declared);
+            if (file_charset.empty()) {
+                file_charset = guessed_charset(bytes, early);
                 early.push_back(
                     {SgfIssue::unknown_charset,
-                     Error{ErrorCode::unsupported, 0, 0, 0,
-                           fmt::format("unknown character set CA[{}]; read as {}", declared, charset_name)}});
+                     unplaced(ErrorCode::unsupported, fmt::format("unknown character set CA[{}]; read as {}",
+                                                                  declared, file_charset))});
             }
         } else {
-            charset_name = charset::guess(bytes);
+            file_charset = guessed_charset(bytes, early);
         }
     }
 
-    Result<charset::Converted> converted = charset::to_utf8(bytes, charset_name);
-    if (!converted) return std::move(converted).error();
-    *out.text_ = std::move(converted->text);
-    out.charset_ = charset_name;
+    // Another game's CA can only be further on: without a second "CA[" there is one charset.
+    std::vector<Segment> segments;
+    if (per_game && splittable(file_charset)) {
+        const std::size_t first_ca = bytes.find("CA[");
+        if (first_ca != std::string_view::npos && bytes.find("CA[", first_ca + 3) != std::string_view::npos)
+            segments = split_game_trees(bytes, file_charset);
+    }
+    const bool one_charset = std::all_of(segments.begin(), segments.end(), [&](const Segment& s) {
+        return s.charset == file_charset &&
+               (s.declared.empty() || !charset::canonical_name(s.declared).empty());
+    });
+    std::vector<std::pair<std::size_t, std::string>> decoded_charsets;  // (decoded offset, charset)
+    if (one_charset) {
+        Result<charset::Converted> converted = charset::to_utf8(bytes, file_charset);
+        if (!converted) return std::move(converted).error();
+        *out.text_ = std::move(converted->text);
+        note_replaced(*converted, 0, file_charset, early);
+        decoded_charsets.emplace_back(0, file_charset);
+    } else {
+        for (std::size_t k = 0; k < segments.size(); ++k) {
+            const Segment& seg = segments[k];
+            const std::size_t end = k + 1 < segments.size() ? segments[k + 1].begin : bytes.size();
+            if (k > 0 && !seg.declared.empty() && charset::canonical_name(seg.declared).empty())
+                early.push_back({SgfIssue::unknown_charset,
+                                 unplaced(ErrorCode::unsupported,
+                                          fmt::format("unknown character set CA[{}] in game {}; read as {}",
+                                                      seg.declared, k + 1, seg.charset))});
+            Result<charset::Converted> converted =
+                charset::to_utf8(bytes.substr(seg.begin, end - seg.begin), seg.charset);
+            if (!converted) return std::move(converted).error();
+            decoded_charsets.emplace_back(out.text_->size(), seg.charset);
+            out.text_->append(converted->text);
+            note_replaced(*converted, seg.begin, seg.charset, early);
+        }
+    }
     out.warnings_ = std::move(early);
-    if (converted->replaced > 0)
-        out.warnings_.push_back(
-            {SgfIssue::invalid_text,
-             Error{ErrorCode::invalid_encoding, converted->first_replaced, 0, 0,
-                   fmt::format(
-                       "{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
-                       converted->replaced, charset_name, converted->first_replaced)}});
 
     SgfReader reader(out);
     if (Result<void> ok = reader.read(); !ok) return ok.error();
+    // Each game the charset of the piece of text its root is in.
+    out.charsets_.reserve(out.games_.size());
+    std::size_t piece = 0;
+    for (const std::uint32_t root : out.games_) {
+        const std::size_t at = out.nodes_[root].offset;
+        while (piece + 1 < decoded_charsets.size() && decoded_charsets[piece + 1].first <= at) ++piece;
+        out.charsets_.push_back(decoded_charsets[piece].second);
+    }
     return out;
 }
 

@@ -154,7 +154,10 @@ TEST(SgfCorpus, EveryCharsetFileReadsToTheRightText) {
         const std::string name = entry.path().filename().string();
         if (name.rfind("encoding-", 0) != 0) continue;
         const SgfCollection sgf = read_path(entry.path());
-        EXPECT_TRUE(sgf.warnings().empty()) << name;
+        // Each declares its charset but the UTF-16 one without a BOM, whose guess is said.
+        for (const SgfWarning& w : sgf.warnings())
+            EXPECT_TRUE(name == "encoding-utf16-nobom.sgf" && w.issue == SgfIssue::charset_guessed)
+                << name << ": " << w.where.message;
         const auto comments = comments_by_language(sgf);
         if (name.find("western") != std::string::npos) {
             // The Western files show one line of accented letters instead of languages.

@@ -173,6 +173,43 @@ TEST(SgfReader, CharsetsDecodeToUtf8) {
     EXPECT_EQ(issues(cut), std::vector<SgfIssue>{SgfIssue::invalid_text});
 }
 
+// Each game tree has its own CA; a tree without one is read as the first is.
+TEST(SgfReader, EachGameHasItsOwnCharset) {
+    const std::string file =
+        "(;CA[UTF-8]PB[\xe5\x8f\xa4\xe5\x8a\x9b])\n"              // 古力 in UTF-8
+        "(;CA[GB2312]PB[\xbf\xc2\xbd\xe0]C[\xce\xa7\xc6\xe5])\n"  // 柯洁, 围棋 in GB2312
+        "(;CA[Shift_JIS]PB[\x83\x5c]C[\x95\x5c])\n"               // ソ, 表: second bytes '\\'
+        "(;PB[x]C[\xc3\xa9])";                                    // none: UTF-8, as the first
+    const SgfCollection sgf = read(file);
+    ASSERT_EQ(sgf.games().size(), 4u);
+    EXPECT_EQ(sgf_simple_text(*sgf.value(sgf.games()[0], "PB")), "古力");
+    EXPECT_EQ(sgf_simple_text(*sgf.value(sgf.games()[1], "PB")), "柯洁");
+    EXPECT_EQ(sgf_text(*sgf.value(sgf.games()[1], "C")), "围棋");
+    EXPECT_EQ(sgf_simple_text(*sgf.value(sgf.games()[2], "PB")), "ソ");
+    EXPECT_EQ(sgf_text(*sgf.value(sgf.games()[2], "C")), "表");
+    EXPECT_EQ(sgf_text(*sgf.value(sgf.games()[3], "C")), "é");
+    EXPECT_EQ(sgf.charset(0), "UTF-8");
+    EXPECT_EQ(sgf.charset(1), "GB18030");
+    EXPECT_EQ(sgf.charset(2), "CP932");
+    EXPECT_EQ(sgf.charset(3), "UTF-8");
+    EXPECT_TRUE(sgf.warnings().empty());
+    // A charset given decides for every game.
+    const Result<SgfCollection> forced = read_sgf(file, {.charset = "ISO-8859-1"});
+    ASSERT_TRUE(forced);
+    EXPECT_EQ(forced->charset(1), "ISO-8859-1");
+}
+
+// Without CA the guess is said, with how sure it is.
+TEST(SgfReader, GuessedCharsetIsAWarning) {
+    const SgfCollection sgf = read("(;SZ[19]PB[\xc4\xf4\xce\xc0\xc6\xbd])");  // 聂卫平 in GB2312
+    EXPECT_EQ(sgf_simple_text(*sgf.value(0, "PB")), "聂卫平");
+    EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::charset_guessed});
+    EXPECT_EQ(sgf.warnings()[0].where.message,
+              "no CA: the text was read as GB18030, a guess from little text (confidence 10 of 100); CA or "
+              "--charset decides");
+    EXPECT_TRUE(read("(;SZ[19]PB[\xe5\x8f\xa4])").warnings().empty());  // UTF-8 needs no guess
+}
+
 // Found by the fuzzer: a "CA[" inside another value is no declaration, so what the
 // writer writes (CA[UTF-8]) is what the reader reads again.
 TEST(SgfReader, CharsetDeclarationIsAProperty) {

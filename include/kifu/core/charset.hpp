@@ -1,6 +1,6 @@
 #pragma once
 // Character sets: turning the bytes of a file in a legacy encoding into UTF-8
-// (glibc iconv), and guessing the encoding of text that does not declare one.
+// (glibc iconv), and guessing the encoding of text that does not declare one (ICU).
 
 #include <cstddef>
 #include <string>
@@ -28,11 +28,24 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset);
 // Replaces the invalid UTF-8 sequences of `text` with U+FFFD.
 Converted repair_utf8(std::string_view text);
 
-// A guess for text that declares no charset: "UTF-8" when it is valid UTF-8 (ASCII
-// included), "UTF-16LE"/"UTF-16BE" when it looks like UTF-16 without a BOM, else the
-// East Asian or Western encoding under which it reads best (CP932, GB18030, EUC-KR,
-// BIG5, ISO-8859-1).
-std::string guess(std::string_view bytes);
+// A guess at the charset of text that declares none.
+struct Guess {
+    std::string charset;            // an iconv name
+    int confidence = 0;             // 0-100; 100 for UTF-8 and UTF-16, else ICU's figure
+    bool from_little_text = false;  // too few non-ASCII characters for ICU to judge (names
+                                    // only): decided by how the bytes look (docs/sgf.md)
+};
+
+// The charset of text that declares none: "UTF-16LE"/"UTF-16BE" when it looks like UTF-16
+// without a BOM, "UTF-8" when it is valid UTF-8 (ASCII included); else ICU's
+// charset detector over (a bounded sample of) the text, the first of its answers that
+// decodes the text without an error; and for text too short for its statistics, the East
+// Asian charset whose common characters the bytes look like, or a Western one.
+Guess guess(std::string_view bytes);
+
+// "UTF-16LE" or "UTF-16BE" when the bytes look like UTF-16 without a BOM (zero bytes beside
+// ASCII ones, in the first 512 bytes), else "".
+std::string_view utf16_without_bom(std::string_view bytes) noexcept;
 
 // The byte-order mark at the start of `bytes`: "UTF-8", "UTF-16LE", "UTF-16BE" or "",
 // and its length.

@@ -1,8 +1,8 @@
 #pragma once
 // SGF (Smart Game Format, FF[1]-FF[4]): the game tree, read and written.
 //
-// The reader takes the bytes of a file, decodes them to UTF-8 (CA decides; a
-// BOM, UTF-16 and undeclared East Asian encodings are recognised), then parses
+// The reader takes the bytes of a file, decodes them to UTF-8 (each game tree's CA
+// decides; a BOM, UTF-16 and undeclared encodings are recognised), then parses
 // the structure in one pass with an explicit stack, so that variation trees of
 // any depth read without recursion. Values are kept raw (as written, escapes
 // included) in the decoded text; sgf_values.hpp turns them into text, points and
@@ -43,8 +43,9 @@ enum class SgfIssue : std::uint8_t {
     ko_violation,        // an immediate recapture of a simple ko
     superko_violation,   // a move that repeats an earlier whole-board position (when checked)
     truncated,           // the file ends inside a value or a game tree: read as if closed there
+    charset_guessed,     // no CA, and the text is not UTF-8: the charset was guessed (how sure, said)
 };
-inline constexpr int kSgfIssueKinds = 17;
+inline constexpr int kSgfIssueKinds = 18;
 
 std::string_view to_string(SgfIssue issue) noexcept;
 
@@ -104,9 +105,12 @@ class SgfCollection {
     // The children of a node, first (the main line) first.
     std::vector<std::uint32_t> children(std::uint32_t node) const;
 
-    // The decoded text the tree points into, and what it was decoded from.
+    // The decoded text the tree points into, and the charset each game was decoded from
+    // (its own CA; a game without one is read as the first game is).
     std::string_view source() const noexcept { return *text_; }
-    const std::string& charset() const noexcept { return charset_; }
+    const std::string& charset(std::size_t game = 0) const noexcept {
+        return game < charsets_.size() ? charsets_[game] : kUtf8;
+    }
     const std::vector<SgfWarning>& warnings() const noexcept { return warnings_; }
     // An error at a byte offset of source(), with its line and column (fast for many).
     Error error_at(std::size_t offset, ErrorCode code, std::string message) const;
@@ -125,9 +129,10 @@ class SgfCollection {
     std::string_view keep(std::string_view text);
 
     // On the heap, and the collection move-only, so that the views into it stay valid.
+    static inline const std::string kUtf8 = "UTF-8";
     std::unique_ptr<std::string> text_ = std::make_unique<std::string>();
-    std::string charset_ = "UTF-8";
-    std::deque<std::string> owned_;  // ids and values added by hand or rebuilt; stable addresses
+    std::vector<std::string> charsets_;  // by game
+    std::deque<std::string> owned_;      // ids and values added by hand or rebuilt; stable addresses
     std::vector<Node> nodes_;
     std::vector<Property> properties_;
     std::vector<std::string_view> values_;

@@ -1,0 +1,239 @@
+// Guessing the charset of text that does not declare one: ICU's detector where the text
+// gives it evidence, and a rule on the bytes' structure where it is too short to.
+
+#include <unicode/ucsdet.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "kifu/core/charset.hpp"
+#include "kifu/core/utf8.hpp"
+
+namespace kifu::charset {
+namespace {
+
+constexpr bool is_high(unsigned char b) noexcept {
+    return b >= 0x80;
+}
+constexpr bool is_ascii_letter(unsigned char b) noexcept {
+    return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+}
+
+// What ICU is shown: every byte of a short text; of a long one, the bytes around its
+// non-ASCII bytes (the evidence, with the context the single-byte recognisers read),
+// at most kSampleLimit of them. Moves and numbers between say nothing about a charset.
+constexpr std::size_t kSampleLimit = 64 * 1024;
+constexpr std::size_t kContext = 24;
+
+std::string sample_of(std::string_view bytes) {
+    if (bytes.size() <= kSampleLimit) return std::string(bytes);
+    std::string out;
+    out.reserve(kSampleLimit);
+    std::size_t covered = 0;  // bytes before this one are in the sample or skipped for good
+    for (std::size_t i = 0; i < bytes.size() && out.size() < kSampleLimit; ++i) {
+        if (!is_high(static_cast<unsigned char>(bytes[i]))) continue;
+        std::size_t from = i >= kContext ? i - kContext : 0;
+        from = std::max(from, covered);
+        std::size_t to = std::min(bytes.size(), i + kContext);
+        // Extend over the run of non-ASCII bytes, so that no character is cut.
+        while (to < bytes.size() && is_high(static_cast<unsigned char>(bytes[to]))) ++to;
+        if (from > covered && !out.empty()) out.push_back(' ');
+        out.append(bytes.substr(from, std::min(to - from, kSampleLimit - out.size())));
+        covered = to;
+        i = to;
+    }
+    return out;
+}
+
+bool decodes_cleanly(std::string_view bytes, const std::string& charset) {
+    const Result<Converted> converted = to_utf8(bytes, charset);
+    return converted && converted->replaced == 0;
+}
+
+// The multi-byte East Asian charsets, as iconv names, with what their common text looks
+// like in bytes; used only for text too short for statistics.
+enum class Family : std::uint8_t { japanese, chinese_simplified, chinese_traditional, korean };
+struct EastAsian {
+    const char* charset;
+    Family family;
+};
+constexpr std::array<EastAsian, 4> kEastAsian{{
+    {"GB18030", Family::chinese_simplified},
+    {"BIG5", Family::chinese_traditional},
+    {"CP949", Family::korean},
+    {"CP932", Family::japanese},
+}};
+
+// Points for one double-byte character (lead, trail) as each charset's common text
+// writes it: +2 for the block that ordinary text is mostly made of (GB2312's first level
+// of 3,755 hanzi, Big5's 5,401 frequent characters, KS X 1001's 2,350 hangul, JIS X 0208
+// kana and first-level kanji), 0 for other characters, -1 for the extensions ordinary
+// text rarely needs (GBK's and UHC's additions, whose trail bytes can be ASCII).
+int character_points(Family family, unsigned char lead, unsigned char trail) noexcept {
+    const bool euc_trail = trail >= 0xA1 && trail <= 0xFE;
+    switch (family) {
+        case Family::chinese_simplified:
+            if (lead >= 0xB0 && lead <= 0xD7 && euc_trail) return 2;
+            if (lead >= 0xA1 && lead <= 0xA9 && euc_trail) return 0;  // punctuation, kana, Greek
+            if (lead >= 0xAA && lead <= 0xAF) return -2;              // empty rows (user-defined)
+            if (lead >= 0xD8 && lead <= 0xF7 && euc_trail) return 0;
+            return -1;
+        case Family::chinese_traditional:
+            if ((lead >= 0xA4 && lead < 0xC6) || (lead == 0xC6 && trail <= 0x7E)) return 2;
+            if (lead >= 0xC9 && lead <= 0xF9) return 0;
+            if (lead >= 0xA1 && lead <= 0xA3) return 0;  // punctuation
+            return -1;
+        case Family::korean:
+            if (lead >= 0xB0 && lead <= 0xC8 && euc_trail) return 2;
+            if (lead >= 0xCA && lead <= 0xFD && euc_trail) return 0;  // hanja
+            if (lead >= 0xA1 && lead <= 0xAC && euc_trail) return 0;  // symbols
+            return -1;
+        case Family::japanese:
+            if (lead == 0x82 || lead == 0x83) return 2;  // hiragana, katakana
+            if (lead >= 0x88 && lead <= 0x98) return 2;  // first-level kanji
+            if (lead >= 0x99 && lead <= 0xEA) return 0;  // second-level kanji
+            if (lead == 0x81) return 0;                  // punctuation
+            return -1;
+    }
+    return 0;
+}
+
+constexpr bool is_lead(Family family, unsigned char b) noexcept {
+    if (family == Family::japanese) return (b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xFC);
+    return b >= 0x81 && b <= 0xFE;
+}
+
+// A text's points in one East Asian charset: its characters' points, and -2 for each
+// half-width katakana (a single byte 0xA1-0xDF in Shift_JIS, which names do not use), and
+// in Korean -2 for each word that mixes hangul and hanja (names are written in one or the
+// other; Chinese bytes read as Korean give that mix).
+int east_asian_points(Family family, std::string_view bytes) {
+    int points = 0;
+    bool word_hangul = false;
+    bool word_hanja = false;
+    const auto end_word = [&] {
+        if (word_hangul && word_hanja) points -= 2;
+        word_hangul = word_hanja = false;
+    };
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const auto b = static_cast<unsigned char>(bytes[i]);
+        if (!is_high(b)) {
+            end_word();
+            continue;
+        }
+        if (family == Family::japanese && b >= 0xA1 && b <= 0xDF) {
+            points -= 2;
+            continue;
+        }
+        if (!is_lead(family, b) || i + 1 >= bytes.size()) continue;
+        const auto trail = static_cast<unsigned char>(bytes[i + 1]);
+        points += character_points(family, b, trail);
+        if (family == Family::korean) {
+            if (b >= 0xB0 && b <= 0xC8) word_hangul = true;
+            if (b >= 0xCA && b <= 0xFD) word_hanja = true;
+        }
+        ++i;
+    }
+    end_word();
+    return points;
+}
+
+// Points for Western single-byte text: +2 for each accented letter (0xC0-0xFF but × and ÷)
+// inside a word that has ASCII letters too ("Müller", "crée"); East Asian bytes seldom sit
+// inside Latin words.
+int western_points(std::string_view bytes) {
+    int points = 0;
+    std::size_t word_start = 0;
+    for (std::size_t i = 0; i <= bytes.size(); ++i) {
+        const bool boundary = i == bytes.size() || bytes[i] == ' ' || bytes[i] == '[' || bytes[i] == ']' ||
+                              bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t';
+        if (!boundary) continue;
+        const std::string_view word = bytes.substr(word_start, i - word_start);
+        word_start = i + 1;
+        const bool has_ascii_letter = std::any_of(
+            word.begin(), word.end(), [](char c) { return is_ascii_letter(static_cast<unsigned char>(c)); });
+        if (!has_ascii_letter) continue;
+        for (const char c : word) {
+            const auto b = static_cast<unsigned char>(c);
+            if (b >= 0xC0 && b != 0xD7 && b != 0xF7) points += 2;
+        }
+    }
+    return points;
+}
+
+// For text with too few non-ASCII characters for statistics (a player's name or two):
+// the East Asian charset whose common text the bytes look most like, or the Western one.
+Guess short_text_guess(std::string_view bytes, const std::string& western) {
+    const char* best = nullptr;
+    int best_points = 0;
+    for (const EastAsian& e : kEastAsian) {
+        if (!decodes_cleanly(bytes, e.charset)) continue;
+        int points = east_asian_points(e.family, bytes);
+        // A tie between GB2312 and hangul-only KS X 1001 (both fill the same rows) goes to
+        // Korean only for words entirely in hangul, which is how Korean names are written.
+        if (e.family == Family::korean && points > 0 && points == best_points) ++points;
+        if (!best || points > best_points) best = e.charset, best_points = points;
+    }
+    if (best && best_points > western_points(bytes)) return {best, 10, true};
+    return {western, 10, true};
+}
+
+struct DetectorDeleter {
+    void operator()(UCharsetDetector* d) const noexcept { ucsdet_close(d); }
+};
+
+}  // namespace
+
+std::string_view utf16_without_bom(std::string_view bytes) noexcept {
+    // ASCII structure with a zero byte beside every character.
+    const std::size_t sample = std::min<std::size_t>(bytes.size(), 512) & ~std::size_t{1};
+    std::size_t even_zero = 0;
+    std::size_t odd_zero = 0;
+    for (std::size_t i = 0; i < sample; i += 2) {
+        even_zero += bytes[i] == '\0';
+        odd_zero += bytes[i + 1] == '\0';
+    }
+    if (sample >= 8 && odd_zero * 10 > sample * 3) return "UTF-16LE";
+    if (sample >= 8 && even_zero * 10 > sample * 3) return "UTF-16BE";
+    return {};
+}
+
+Guess guess(std::string_view bytes) {
+    // UTF-16 first: its ASCII is valid UTF-8 too, NUL bytes and all.
+    if (const std::string_view utf16 = utf16_without_bom(bytes); !utf16.empty())
+        return {std::string(utf16), 100, false};
+    if (utf8::is_valid(bytes)) return {"UTF-8", 100, false};
+
+    const std::string sample = sample_of(bytes);
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<UCharsetDetector, DetectorDeleter> detector(ucsdet_open(&status));
+    std::string western = "CP1252";
+    if (U_SUCCESS(status)) {
+        ucsdet_setText(detector.get(), sample.data(), static_cast<int32_t>(sample.size()), &status);
+        int32_t count = 0;
+        const UCharsetMatch** matches = ucsdet_detectAll(detector.get(), &count, &status);
+        bool western_seen = false;
+        for (int32_t k = 0; U_SUCCESS(status) && k < count; ++k) {
+            const char* icu_name = ucsdet_getName(matches[k], &status);
+            const int confidence = ucsdet_getConfidence(matches[k], &status);
+            if (!icu_name || U_FAILURE(status)) break;
+            const std::string_view name(icu_name);
+            // UTF-16/32 and UTF-8 are settled above; EBCDIC (IBM420/424) cannot hold SGF.
+            if (name.rfind("UTF-", 0) == 0 || name.rfind("IBM", 0) == 0) continue;
+            const std::string charset = canonical_name(name);
+            if (charset.empty() || !decodes_cleanly(sample, charset)) continue;
+            const bool multi_byte = name == "Shift_JIS" || name == "GB18030" || name == "Big5" ||
+                                    name == "EUC-JP" || name == "EUC-KR" || name.rfind("ISO-2022", 0) == 0;
+            if (!multi_byte && !western_seen) western = charset, western_seen = true;
+            // ICU's multi-byte recognisers say 10 when they have seen ten characters or
+            // fewer; above that they have counted frequent characters. Its single-byte
+            // ones are sure only well above their floor.
+            if ((multi_byte && confidence > 10) || (!multi_byte && confidence >= 50))
+                return {charset, confidence, false};
+        }
+    }
+    return short_text_guess(sample, western);
+}
+
+}  // namespace kifu::charset
