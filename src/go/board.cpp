@@ -138,6 +138,11 @@ void Board::pass(Stone) {
     ko_player_ = Stone::none;
 }
 
+bool Board::group_has_liberty(Point p) {
+    const int c = cell(p);
+    return cells_[static_cast<std::size_t>(c)] != 0 && has_liberty(c, false);
+}
+
 int Board::stone_count() const noexcept {
     int count = 0;
     for (const Cell v : cells_) count += v != 0 && v != kBorder;

@@ -138,6 +138,12 @@ class Replayer {
              std::vector<SgfWarning>* warnings)
         : sgf_(sgf), reader_(sgf, size, warnings), size_(size), superko_(options.superko) {}
 
+    // The values of the game whose root is `root` are checked as its FF says.
+    void set_root(std::uint32_t root) {
+        const std::string_view* ff = sgf_.value(root, "FF");
+        file_format_ = ff && ff->size() == 1 && *ff >= "1" && *ff <= "4" ? (*ff)[0] - '0' : ff ? 4 : 1;
+    }
+
     // The state before the root.
     GameState start() const {
         GameState state{Board(size_), {}, {}, 0};
@@ -161,6 +167,13 @@ class Replayer {
             if (!action_.moves.empty() || has_move_property(id))
                 reader_.warn(SgfIssue::setup_with_move, at, "setup and a move in one node");
         }
+        if (action_.moves.size() > 1)
+            reader_.warn(
+                SgfIssue::two_moves, written_[1].offset,
+                fmt::format("a node with {} moves ({}[{}] and {}[{}]); FF[4] allows one; all are played",
+                            action_.moves.size(), written_[0].id, written_[0].raw, written_[1].id,
+                            written_[1].raw));
+        check_types(id);
         apply_action(state_, action_, [&](std::size_t i, const PlayOutcome& outcome) {
             const WrittenMove& w = written_[i];
             switch (outcome.legality) {
@@ -188,9 +201,39 @@ class Replayer {
                     break;
             }
         });
+        if (action_.has_setup) check_setup_liberties(state_, id);
     }
 
   private:
+    // The values that FF[4] gives a type (numbers, reals, dates, results, ...).
+    void check_types(std::uint32_t id) {
+        for (const SgfCollection::Property& p : sgf_.properties(id)) {
+            if (p.id.size() > 2 || p.id == "B" || p.id == "W" || p.id == "C") continue;  // the common ones
+            for (const std::string_view v : sgf_.values(p))
+                if (std::optional<std::string> problem = sgf_type_problem(p.id, v, file_format_))
+                    reader_.warn(SgfIssue::bad_value, value_offset(sgf_, v, p), std::move(*problem));
+        }
+    }
+
+    // Setup places stones as given, captures nothing: a group it leaves without liberties
+    // is a position no game reaches (KataGo refuses such files; sgfmill warns).
+    void check_setup_liberties(GameState& state_, std::uint32_t id) {
+        int groups = 0;
+        std::optional<Point> first;
+        for (const auto& [point, stone] : action_.setup) {
+            if (stone == Stone::none || state_.board.at(point) != stone) continue;
+            if (state_.board.group_has_liberty(point)) continue;
+            ++groups;
+            if (!first) first = point;
+        }
+        if (!first) return;
+        const Result<std::string> name = to_human(state_.board.size(), *first);
+        reader_.warn(SgfIssue::setup_without_liberty, sgf_.properties(id).front().offset,
+                     fmt::format("setup leaves the {} stone at {} without liberties{}",
+                                 stone_name(state_.board.at(*first)), name ? *name : to_index(*first),
+                                 groups > 1 ? fmt::format(" (and {} more setup stones)", groups - 1) : ""));
+    }
+
     bool has_move_property(std::uint32_t id) const {
         for (const SgfCollection::Property& p : sgf_.properties(id))
             if (p.id == "B" || p.id == "W") return true;
@@ -203,6 +246,7 @@ class Replayer {
     bool superko_;
     NodeAction action_;
     std::vector<WrittenMove> written_;
+    int file_format_ = 4;
 };
 
 std::uint32_t root_of(const SgfCollection& sgf, std::uint32_t node) {
@@ -232,6 +276,7 @@ Result<GameState> replay_to(const SgfCollection& sgf, std::uint32_t node, const 
     std::vector<std::uint32_t> path;
     for (std::uint32_t n = node; n != SgfCollection::kNone; n = sgf.node(n).parent) path.push_back(n);
     Replayer replayer(sgf, *size, options, warnings);
+    replayer.set_root(root);
     GameState state = replayer.start();
     for (auto it = path.rbegin(); it != path.rend(); ++it) replayer.node(state, *it);
     return state;
@@ -242,6 +287,7 @@ Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const Rep
     const Result<BoardSize> size = game_board_size(sgf, root);
     if (!size) return size.error();
     Replayer replayer(sgf, *size, options, &warnings);
+    replayer.set_root(root);
     // The walk of every tree (core/walk.hpp), over the raw SGF nodes: each node replayed
     // once, the state saved where a line branches.
     GameState state = replayer.start();

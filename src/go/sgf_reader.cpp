@@ -50,6 +50,10 @@ std::string_view to_string(SgfIssue issue) noexcept {
             return "truncated";
         case SgfIssue::charset_guessed:
             return "charset_guessed";
+        case SgfIssue::two_moves:
+            return "two_moves";
+        case SgfIssue::setup_without_liberty:
+            return "setup_without_liberty";
     }
     return "unknown";
 }

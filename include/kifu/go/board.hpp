@@ -49,6 +49,8 @@ class Board {
     // Stones captured by `stone` (including the opponent's suicides).
     int prisoners(Stone stone) const noexcept { return prisoners_[static_cast<int>(stone)]; }
     int stone_count() const noexcept;
+    // Whether the group of the stone at `p` has a liberty (false for an empty point).
+    bool group_has_liberty(Point p);
 
     // Zobrist hash of the stones, for superko.
     std::uint64_t hash() const noexcept { return hash_; }

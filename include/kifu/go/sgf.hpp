@@ -25,27 +25,29 @@ namespace kifu::go {
 
 // What a warning is about; `kifu info` and the corpus tests count them by kind.
 enum class SgfIssue : std::uint8_t {
-    junk_outside_tree,   // text before the first '(' or after a game tree
-    missing_node_start,  // properties right after '(' with no ';' (Nihon Ki-in files); a node is assumed
-    invalid_text,        // bytes that are not valid in the file's charset (now U+FFFD)
-    unknown_charset,     // CA names a charset with no converter; the text was read as guessed
-    unescaped_bracket,   // a ']' inside a value that should have been written "\]"
-    duplicate_property,  // a property given twice in one node; the values were merged
-    bad_value,           // a value that does not fit its property (a number, a size, ...)
-    point_off_board,     // a point outside the board; ignored
-    human_coordinates,   // a move written "R16" instead of "pd"; read all the same
-    setup_after_root,    // AB/AW/AE in a node after the root before any move: valid FF[4], but
-                         // readers such as sgfmill take setup from the root only
-    setup_after_moves,   // AB/AW/AE after moves were played
-    setup_with_move,     // setup and a move in one node
-    move_on_occupied,    // a move onto a stone (the stone is replaced)
-    suicide,             // a move that leaves its own group without liberties (the group is removed)
-    ko_violation,        // an immediate recapture of a simple ko
-    superko_violation,   // a move that repeats an earlier whole-board position (when checked)
-    truncated,           // the file ends inside a value or a game tree: read as if closed there
-    charset_guessed,     // no CA, and the text is not UTF-8: the charset was guessed (how sure, said)
+    junk_outside_tree,      // text before the first '(' or after a game tree
+    missing_node_start,     // properties right after '(' with no ';' (Nihon Ki-in files); a node is assumed
+    invalid_text,           // bytes that are not valid in the file's charset (now U+FFFD)
+    unknown_charset,        // CA names a charset with no converter; the text was read as guessed
+    unescaped_bracket,      // a ']' inside a value that should have been written "\]"
+    duplicate_property,     // a property given twice in one node; the values were merged
+    bad_value,              // a value that does not fit its property's FF[4] type (a number, a date, ...)
+    point_off_board,        // a point outside the board; ignored
+    human_coordinates,      // a move written "R16" instead of "pd"; read all the same
+    setup_after_root,       // AB/AW/AE in a node after the root before any move: valid FF[4], but
+                            // readers such as sgfmill take setup from the root only
+    setup_after_moves,      // AB/AW/AE after moves were played
+    setup_with_move,        // setup and a move in one node
+    move_on_occupied,       // a move onto a stone (the stone is replaced)
+    suicide,                // a move that leaves its own group without liberties (the group is removed)
+    ko_violation,           // an immediate recapture of a simple ko
+    superko_violation,      // a move that repeats an earlier whole-board position (when checked)
+    truncated,              // the file ends inside a value or a game tree: read as if closed there
+    charset_guessed,        // no CA, and the text is not UTF-8: the charset was guessed (how sure, said)
+    two_moves,              // more than one move in a node (B and W, or two values); all are played
+    setup_without_liberty,  // setup that leaves a group without liberties (a position no game reaches)
 };
-inline constexpr int kSgfIssueKinds = 18;
+inline constexpr int kSgfIssueKinds = 20;
 
 std::string_view to_string(SgfIssue issue) noexcept;
 

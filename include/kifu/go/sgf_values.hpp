@@ -32,4 +32,10 @@ Result<BoardSize> sgf_board_size(std::string_view raw);
 // off-board or malformed entry is an error (the others already appended stay).
 Result<void> sgf_expand_points(BoardSize size, std::string_view raw, std::vector<Point>& out);
 
+// What is wrong with a value of a property that FF[4] gives a type (Number: HA OB OW MN PM;
+// Real: KM TM BL WL V; Double: GB GW DM UC HO BM TE; Date: DT; Result: RE; and GM, FF, ST),
+// as a message, or nothing when it fits (or the property has no such type). In files of
+// FF[1]-FF[3] (and without FF, which means FF[1]) DT, TM and RE are free text.
+std::optional<std::string> sgf_type_problem(std::string_view id, std::string_view raw, int file_format = 4);
+
 }  // namespace kifu::go

@@ -1,0 +1,66 @@
+// Replaying SGF games: the warnings a validator gives (FF[4] value types, nodes with two
+// moves, setup without liberties).
+
+#include <gtest/gtest.h>
+
+#include "kifu/go/game.hpp"
+#include "kifu/go/sgf_values.hpp"
+
+namespace kifu::go {
+namespace {
+
+std::vector<SgfWarning> replay_warnings(std::string_view text, ReplayOptions options = {}) {
+    Result<SgfCollection> sgf = read_sgf(text);
+    EXPECT_TRUE(sgf) << text;
+    if (!sgf) return {};
+    std::vector<SgfWarning> warnings = sgf->warnings();
+    for (const std::uint32_t root : sgf->games()) EXPECT_TRUE(replay_tree(*sgf, root, options, warnings));
+    return warnings;
+}
+
+std::vector<std::string> messages(const std::vector<SgfWarning>& warnings) {
+    std::vector<std::string> out;
+    for (const SgfWarning& w : warnings)
+        out.push_back(std::string(to_string(w.issue)) + ": " + w.where.message);
+    return out;
+}
+
+TEST(SgfReplay, ValuesHaveTheirFF4Types) {
+    EXPECT_EQ(messages(replay_warnings("(;FF[4]GM[2]KM[abc]RE[xyz]DT[yesterday]HA[-3]SZ[9])")),
+              (std::vector<std::string>{
+                  "bad_value: GM[2] is not Go (GM[1]); read as Go all the same",
+                  "bad_value: KM[abc] is not a number (a real such as 6.5)",
+                  "bad_value: RE[xyz] is not an FF[4] result (B+R, W+3.5, B+T, B+F, Draw, Void, ?, 0)",
+                  "bad_value: DT[yesterday] is not an FF[4] date (YYYY-MM-DD, a shortened or a listed one)",
+                  "bad_value: HA[-3] is a negative number of stones",
+              }));
+    // What real files write, and FF[4] allows.
+    EXPECT_TRUE(replay_warnings("(;FF[4]GM[1]KM[6.5]RE[B+R]DT[1846-09-11,14,15]HA[0]SZ[19]TM[300]"
+                                ";B[pd]BL[299.5]OB[25]TE[1];W[dp]WL[.5])")
+                    .empty());
+    for (const char* re : {"W+0.5", "B+Resign", "W+T", "B+F", "Draw", "Void", "?", "0", "B+"})
+        EXPECT_FALSE(sgf_type_problem("RE", re)) << re;
+    for (const char* dt : {"2016-03", "1996", "1996-05,06", "2016-03-09"})
+        EXPECT_FALSE(sgf_type_problem("DT", dt)) << dt;
+    // FF[1]-FF[3] wrote dates, times and results as free text.
+    EXPECT_TRUE(replay_warnings("(;DT[13/5/95]TM[1 hour]RE[Black wins])").empty());
+    EXPECT_EQ(replay_warnings("(;FF[4]DT[13/5/95])").size(), 1u);
+}
+
+TEST(SgfReplay, TwoMovesInANodeAreSaid) {
+    const auto warnings = replay_warnings("(;SZ[9];B[ee]W[ff])");
+    EXPECT_EQ(messages(warnings),
+              std::vector<std::string>{"two_moves: a node with 2 moves (B[ee] and W[ff]); "
+                                       "FF[4] allows one; all are played"});
+    EXPECT_EQ(warnings[0].where.column, 16u);  // the second move's value
+}
+
+TEST(SgfReplay, SetupWithoutLibertiesIsSaid) {
+    EXPECT_EQ(messages(replay_warnings("(;SZ[9]AB[aa]AW[ab][ba])")),
+              std::vector<std::string>{
+                  "setup_without_liberty: setup leaves the black stone at A9 without liberties"});
+    EXPECT_TRUE(replay_warnings("(;SZ[9]AB[aa]AW[ab])").empty());
+}
+
+}  // namespace
+}  // namespace kifu::go
