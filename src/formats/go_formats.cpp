@@ -116,7 +116,7 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
     std::vector<go::SgfWarning> found = sgf->warnings();
     std::vector<Error> errors;
     for (const std::uint32_t root : sgf->games())
-        if (Result<void> ok = go::replay_tree(*sgf, root, {options.superko}, found); !ok)
+        if (Result<void> ok = go::replay_tree(*sgf, root, sgf_replay_options(options), found); !ok)
             errors.push_back(ok.error());
     for (const go::SgfWarning& w : found) warnings.push_back(go::warning_error(w));
     return errors;
@@ -137,6 +137,13 @@ Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vecto
 }
 
 }  // namespace
+
+go::ReplayOptions sgf_replay_options(const ReadOptions& options) {
+    go::ReplayOptions out;
+    out.superko = options.superko;
+    if (!options.rules.empty()) out.rules = go::rules_named(options.rules);
+    return out;
+}
 
 void add_go_formats(std::vector<Format>& out) {
     out.push_back({"hen", Game::go, Kind::position, "Hemme Notation: a Go position on one line",

@@ -230,7 +230,7 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
         if (!choice.node.empty()) node = go::node_at_path(*sgf, root, choice.node);
         if (!node) return node.error();
         std::vector<go::SgfWarning> warnings;
-        Result<go::Position> p = go::position_at(*sgf, *node, {options.superko}, &warnings);
+        Result<go::Position> p = go::position_at(*sgf, *node, sgf_replay_options(options), &warnings);
         if (!p) return p.error();
         Document out{Value{std::move(*p)}, {}};
         for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));

@@ -33,8 +33,22 @@ void Board::set(Point p, Stone stone) {
     ko_.reset();
 }
 
+namespace {
+// Folded into the position's hash for situational superko: who is to move.
+constexpr std::uint64_t kTurnKey[2] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full};
+std::uint64_t turn_key(Stone to_move) noexcept {
+    return kTurnKey[to_move == Stone::white ? 1 : 0];
+}
+}  // namespace
+
 void Board::remember_position() {
-    if (superko_) seen_.insert(hash_);
+    if (!superko_) return;
+    if (!situational_) {
+        seen_.insert(hash_);
+        return;
+    }
+    seen_.insert(hash_ ^ turn_key(Stone::black));
+    seen_.insert(hash_ ^ turn_key(Stone::white));
 }
 
 bool Board::has_liberty(int start, bool collect) {
@@ -127,15 +141,18 @@ PlayOutcome Board::play(Stone stone, Point p) {
     }
 
     if (superko_) {
-        if (!seen_.insert(hash_).second && outcome.legality == Legality::legal)
+        const std::uint64_t key = situational_ ? hash_ ^ turn_key(two_player_opponent(stone)) : hash_;
+        if (!seen_.insert(key).second && outcome.legality == Legality::legal)
             outcome.legality = Legality::superko;
     }
     return outcome;
 }
 
-void Board::pass(Stone) {
+void Board::pass(Stone stone) {
     ko_.reset();
     ko_player_ = Stone::none;
+    // The board is as it was, but with the other player to move: a new situation.
+    if (superko_ && situational_) seen_.insert(hash_ ^ turn_key(two_player_opponent(stone)));
 }
 
 bool Board::group_has_liberty(Point p) {
@@ -149,10 +166,11 @@ int Board::stone_count() const noexcept {
     return count;
 }
 
-void Board::track_superko(bool on) {
+void Board::track_superko(bool on, bool situational) {
     superko_ = on;
+    situational_ = on && situational;
     seen_.clear();
-    if (on) seen_.insert(hash_);
+    remember_position();
 }
 
 Position Board::position() const {

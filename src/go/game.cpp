@@ -136,18 +136,25 @@ class Replayer {
   public:
     Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
              std::vector<SgfWarning>* warnings)
-        : sgf_(sgf), reader_(sgf, size, warnings), size_(size), superko_(options.superko) {}
+        : sgf_(sgf), reader_(sgf, size, warnings), size_(size), options_(options) {}
 
-    // The values of the game whose root is `root` are checked as its FF says.
+    // The game whose root is `root`: its values are checked as its FF says, its moves by
+    // the rules given, else by those its RU names.
     void set_root(std::uint32_t root) {
         const std::string_view* ff = sgf_.value(root, "FF");
         file_format_ = ff && ff->size() == 1 && *ff >= "1" && *ff <= "4" ? (*ff)[0] - '0' : ff ? 4 : 1;
+        rules_ = options_.rules;
+        if (!rules_)
+            if (const std::string_view* ru = sgf_.value(root, "RU"))
+                rules_ = rules_named(sgf_simple_text(*ru));
     }
 
     // The state before the root.
     GameState start() const {
         GameState state{Board(size_), {}, {}, 0};
-        if (superko_) state.board.track_superko(true);
+        const KoRule ko = rules_ ? rules_->ko : KoRule::simple;
+        if (options_.superko || ko != KoRule::simple)
+            state.board.track_superko(true, ko == KoRule::situational);
         return state;
     }
 
@@ -185,6 +192,8 @@ class Replayer {
                                              state_.moves, w.id, w.raw));
                     break;
                 case Legality::suicide:
+                    // Legal under rules that allow it, for a group; a lone stone's never is.
+                    if (rules_ && rules_->suicide_allowed && outcome.suicided > 1) break;
                     reader_.warn(SgfIssue::suicide, w.offset,
                                  fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves,
                                              w.id, w.raw, outcome.suicided));
@@ -243,7 +252,8 @@ class Replayer {
     const SgfCollection& sgf_;
     NodeReader reader_;
     BoardSize size_;
-    bool superko_;
+    ReplayOptions options_;
+    std::optional<Rules> rules_;
     NodeAction action_;
     std::vector<WrittenMove> written_;
     int file_format_ = 4;

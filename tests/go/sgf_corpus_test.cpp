@@ -38,7 +38,7 @@ SgfCollection read_path(const fs::path& path) {
 std::vector<SgfIssue> warnings_of(const fs::path& path, bool superko = false) {
     const SgfCollection sgf = read_path(path);
     std::vector<SgfWarning> warnings = sgf.warnings();
-    for (const std::uint32_t root : sgf.games()) EXPECT_TRUE(replay_tree(sgf, root, {superko}, warnings));
+    for (const std::uint32_t root : sgf.games()) EXPECT_TRUE(replay_tree(sgf, root, {.superko = superko}, warnings));
     std::vector<SgfIssue> out;
     for (const auto& w : warnings) out.push_back(w.issue);
     return out;
@@ -283,7 +283,7 @@ TEST(SgfCorpus, DeepTreeAndHundredThousandMoves) {
     EXPECT_EQ(end->moves, 125899);  // grep -o ';[BW]\[' counts the same
     EXPECT_TRUE(warnings.empty());
     std::vector<SgfWarning> with_superko;
-    (void)replay_to(*sgf, main_line_end(*sgf, 0), {true}, &with_superko);
+    (void)replay_to(*sgf, main_line_end(*sgf, 0), {.superko = true}, &with_superko);
     EXPECT_FALSE(with_superko.empty());  // the cycle repeats positions
 }
 

@@ -62,5 +62,73 @@ TEST(SgfReplay, SetupWithoutLibertiesIsSaid) {
     EXPECT_TRUE(replay_warnings("(;SZ[9]AB[aa]AW[ab])").empty());
 }
 
+std::vector<SgfIssue> issues(const std::vector<SgfWarning>& warnings) {
+    std::vector<SgfIssue> out;
+    for (const SgfWarning& w : warnings) out.push_back(w.issue);
+    return out;
+}
+
+TEST(Rules, NamedAsServersWriteThem) {
+    EXPECT_EQ(rules_named("Japanese")->name, "Japanese");
+    EXPECT_EQ(rules_named("new zealand")->name, "New Zealand");
+    EXPECT_EQ(rules_named("NZ")->ko, KoRule::situational);
+    EXPECT_EQ(rules_named("tromp-taylor")->ko, KoRule::positional);
+    EXPECT_TRUE(rules_named("Tromp-Taylor")->suicide_allowed);
+    EXPECT_EQ(rules_named("AGA")->scoring, Scoring::area);
+    EXPECT_EQ(rules_named("GOE")->name, "Ing");
+    EXPECT_FALSE(rules_named("Jpanese"));
+    const std::optional<Rules> katago = rules_named("koPOSITIONALscoreTERRITORYtaxSEKIsui1");
+    ASSERT_TRUE(katago);
+    EXPECT_EQ(katago->ko, KoRule::positional);
+    EXPECT_EQ(katago->scoring, Scoring::territory);
+    EXPECT_TRUE(katago->suicide_allowed);
+    EXPECT_FALSE(rules_named("koWHATscoreAREA"));
+    EXPECT_EQ(all_rules().size(), 7u);
+}
+
+// B a, W c, B b (takes c), W c (takes a and b), B a: the board after move 2 again, but
+// with White to move where Black was: a positional repetition, not a situational one.
+constexpr std::string_view kRepeatWithOtherTurn = ";B[aa];W[ca];B[ba];W[ca];B[aa])";
+
+TEST(Rules, PositionalAndSituationalSuperko) {
+    const std::string plain = "(;SZ[3:1]" + std::string(kRepeatWithOtherTurn);
+    EXPECT_TRUE(replay_warnings(plain).empty());  // simple ko: no rule against it
+    EXPECT_EQ(issues(replay_warnings("(;SZ[3:1]RU[Tromp-Taylor]" + std::string(kRepeatWithOtherTurn))),
+              std::vector<SgfIssue>{SgfIssue::superko_violation});
+    EXPECT_EQ(issues(replay_warnings("(;SZ[3:1]RU[Chinese]" + std::string(kRepeatWithOtherTurn))),
+              std::vector<SgfIssue>{SgfIssue::superko_violation});
+    EXPECT_TRUE(replay_warnings("(;SZ[3:1]RU[NZ]" + std::string(kRepeatWithOtherTurn)).empty());
+    EXPECT_TRUE(replay_warnings("(;SZ[3:1]RU[AGA]" + std::string(kRepeatWithOtherTurn)).empty());
+    // Rules given override RU; --superko checks positions whatever the rules.
+    EXPECT_TRUE(replay_warnings("(;SZ[3:1]RU[Chinese]" + std::string(kRepeatWithOtherTurn),
+                                {.rules = rules_named("NZ")})
+                    .empty());
+    EXPECT_EQ(issues(replay_warnings(plain, {.superko = true})),
+              std::vector<SgfIssue>{SgfIssue::superko_violation});
+}
+
+TEST(Rules, SituationalSuperkoSeesTheSameTurn) {
+    // After the cycle, a white pass hands Black the turn on the board of move 2: B b now
+    // makes the board of move 3 with White to move, as it was then.
+    const std::string text = "(;SZ[3:1]RU[NZ];B[aa];W[ca];B[ba];W[ca];B[aa];W[];B[ba])";
+    const auto warnings = replay_warnings(text);
+    EXPECT_EQ(issues(warnings), std::vector<SgfIssue>{SgfIssue::superko_violation});
+    EXPECT_EQ(warnings[0].where.message, "move 7 B[ba] repeats an earlier position");
+}
+
+TEST(Rules, SuicideOfAGroupWhereTheRulesAllowIt) {
+    // Black's three stones fill their last liberty next to a living white wall.
+    const std::string game = ";B[aa];W[ca];B[ab];W[cb];B[ac])";
+    EXPECT_EQ(issues(replay_warnings("(;SZ[3]AW[ba][bb][bc]" + game)),
+              std::vector<SgfIssue>{SgfIssue::suicide});
+    EXPECT_EQ(issues(replay_warnings("(;SZ[3]RU[Japanese]AW[ba][bb][bc]" + game)),
+              std::vector<SgfIssue>{SgfIssue::suicide});
+    EXPECT_TRUE(replay_warnings("(;SZ[3]RU[NZ]AW[ba][bb][bc]" + game).empty());
+    EXPECT_TRUE(replay_warnings("(;SZ[3]RU[Tromp-Taylor]AW[ba][bb][bc]" + game).empty());
+    // A lone stone's suicide never is legal.
+    EXPECT_EQ(issues(replay_warnings("(;SZ[3]RU[NZ]AW[ba][ab];B[aa])")),
+              std::vector<SgfIssue>{SgfIssue::suicide});
+}
+
 }  // namespace
 }  // namespace kifu::go

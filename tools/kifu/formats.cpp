@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/go/rules.hpp"
+
 namespace kifu::cli {
 
 void SourceOptions::add_to(CLI::App& command, bool node_choice) {
@@ -31,6 +33,16 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
         "--position", position,
         "a move list: the position the moves start from (an SFEN, 'startpos' or a USI position)");
     command.add_flag("--superko", superko, "SGF: report moves that repeat an earlier whole-board position");
+    std::string names;
+    for (const go::Rules& r : go::all_rules())
+        names += fmt::format("{}{}", names.empty() ? "" : ", ", r.name);
+    command
+        .add_option("--rules", rules,
+                    fmt::format("SGF: check moves by these rules instead of the game's RU: {}", names))
+        ->check([](const std::string& name) {
+            return go::rules_named(name) ? std::string() : fmt::format("unknown rules '{}'", name);
+        })
+        ->option_text("NAME");
     input.add_to(command, "the position or game");
 }
 
@@ -44,7 +56,7 @@ formats::NodeChoice SourceOptions::choice() const {
 }
 
 formats::ReadOptions SourceOptions::read_options() const {
-    return {position, superko};
+    return {position, superko, rules};
 }
 
 std::vector<std::string_view> format_names(bool readable, bool writable) {
@@ -117,6 +129,7 @@ void check_read_options(const formats::Format& from, const SourceOptions& o) {
     need(o.game_index.has_value(), formats::kNodeChoice, "--game-index", "collections of games");
     need(!o.position.empty(), formats::kStartPosition, "--position", "move lists (usi, csa, japanese, ...)");
     need(o.superko, formats::kSuperko, "--superko", "SGF records");
+    need(!o.rules.empty(), formats::kSuperko, "--rules", "SGF records");
 }
 
 void report_warnings(const std::vector<Error>& warnings, std::string_view source) {

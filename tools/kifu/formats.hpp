@@ -25,6 +25,7 @@ struct SourceOptions {
     std::optional<std::size_t> game_index;  // 1-based, as users count; every game when not given
     std::string position;                   // move lists: the start
     bool superko = false;
+    std::string rules;  // SGF: a rule set by name, as RU names them
 
     // `node_choice`: --ply, --move, --node, --game-index.
     void add_to(CLI::App& command, bool node_choice);

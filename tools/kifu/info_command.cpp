@@ -52,7 +52,8 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
             continue;
         }
         out += fmt::format("  {:<12} {}x{}\n", "size", size->width, size->height);
-        out += fmt::format("  {:<12} {}\n", "charset", sgf.charset(static_cast<std::size_t>(game_number - 1)));
+        out +=
+            fmt::format("  {:<12} {}\n", "charset", sgf.charset(static_cast<std::size_t>(game_number - 1)));
         for (const auto& [id, name] : kGameInfo)
             if (const std::string_view* v = sgf.value(root, id))
                 out += fmt::format("  {:<12} {}\n", name, go::sgf_simple_text(*v));

@@ -67,6 +67,7 @@ enum Option : std::uint32_t {
 struct ReadOptions {
     std::string start;  // move lists: an SFEN, "startpos" (default) or a USI position
     bool superko = false;
+    std::string rules{};  // SGF: a rule set as RU names them (go/rules.hpp); "" = the game's RU
 };
 
 struct WriteOptions {

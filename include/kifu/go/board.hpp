@@ -1,6 +1,6 @@
 #pragma once
 // The rules of Go on a board of up to 52x52: captures, suicide, simple ko and,
-// on request, positional superko.
+// on request, positional or situational superko.
 //
 // Moves execute as SGF FF[4] says: the stone is placed, opposing groups left
 // without liberties are removed, then the mover's own group if it has none
@@ -54,9 +54,11 @@ class Board {
 
     // Zobrist hash of the stones, for superko.
     std::uint64_t hash() const noexcept { return hash_; }
-    // Checks each move against every earlier position (positional superko) from now on.
-    void track_superko(bool on);
-    // Counts the present position as seen (after a setup: moves record theirs themselves).
+    // Checks each move against every earlier position from now on: the whole board
+    // (positional superko) or the board and the player to move (situational).
+    void track_superko(bool on, bool situational = false);
+    // Counts the present position as seen (after a setup: moves record theirs themselves;
+    // for situational superko, with either player to move).
     void remember_position();
 
     // The stones as a Position (no markup).
@@ -86,7 +88,8 @@ class Board {
     int prisoners_[kStoneColours + 1] = {};
     std::uint64_t hash_ = 0;
     bool superko_ = false;
-    std::unordered_set<std::uint64_t> seen_;
+    bool situational_ = false;
+    std::unordered_set<std::uint64_t> seen_;  // positions, or with situational_ positions and turns
 };
 
 }  // namespace kifu::go

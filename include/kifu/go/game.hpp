@@ -14,12 +14,16 @@
 #include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/go/board.hpp"
+#include "kifu/go/rules.hpp"
 #include "kifu/go/sgf.hpp"
 
 namespace kifu::go {
 
 struct ReplayOptions {
-    bool superko = false;  // report moves that repeat an earlier whole-board position
+    // The rules to check moves by (ko rule, suicide); when not given, those the game's RU
+    // names, else simple ko with every suicide reported.
+    std::optional<Rules> rules{};
+    bool superko = false;  // report moves that repeat an earlier whole-board position, whatever the rules
 };
 
 struct GameState {
