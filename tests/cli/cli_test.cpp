@@ -223,6 +223,26 @@ TEST_F(Cli, SuicideAsTheLastMoveIsNotLostSilently) {
     EXPECT_EQ(sgf.out, "(;GM[1]FF[4]CA[UTF-8]SZ[1]\n;B[aa])\n");
 }
 
+// kifu info counts a game whose dead stones are marked, and says when RE disagrees.
+TEST_F(Cli, InfoCountsAndChecksTheResult) {
+    const Outcome r =
+        kifu({"info", "--text",
+              "(;SZ[5]KM[0.5]RU[Japanese]RE[B+6.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[]"
+              "TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("  rule set     Japanese (simple ko, territory count)\n"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(
+                  "  count        territory: black 11 (10 territory, 1 prisoners), white 5.5 (5 territory, 0 "
+                  "prisoners, komi 0.5); B+5.5\n  dead stones  1\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.err,
+              "<text>: warning: RE[B+6.5] but the territory count (Japanese rules, komi 0.5, dead stones "
+              "from TB/TW) "
+              "gives B+5.5\n");
+}
+
 TEST_F(Cli, SgfValidateAndInfo) {
     const Outcome ok = kifu({"validate", kExamples + "/ko.sgf"});
     EXPECT_EQ(ok.exit_code, 0);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "kifu/go/game.hpp"
+#include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
 
 namespace kifu::go {
@@ -128,6 +129,75 @@ TEST(Rules, SuicideOfAGroupWhereTheRulesAllowIt) {
     // A lone stone's suicide never is legal.
     EXPECT_EQ(issues(replay_warnings("(;SZ[3]RU[NZ]AW[ba][ab];B[aa])")),
               std::vector<SgfIssue>{SgfIssue::suicide});
+}
+
+// 5x5: a black wall on column C, a white one on column D; A-B black's, E white's.
+constexpr std::string_view kWalls = "AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de]";
+
+GameCount counted(std::string_view text, CountOptions options = {}) {
+    Result<SgfCollection> sgf = read_sgf(text);
+    EXPECT_TRUE(sgf) << text;
+    Result<GameCount> c = count_game(*sgf, 0, options);
+    EXPECT_TRUE(c) << text;
+    return c ? *c : GameCount{};
+}
+
+TEST(Score, AreaAndTerritory) {
+    const std::string game = "(;SZ[5]KM[0.5]" + std::string(kWalls) + ";B[];W[])";
+    const GameCount japanese = counted(game);
+    EXPECT_EQ(japanese.rules.name, "Japanese");
+    EXPECT_TRUE(japanese.ended_by_passes);
+    EXPECT_EQ(japanese.count.territory[0], 10);
+    EXPECT_EQ(japanese.count.territory[1], 5);
+    EXPECT_EQ(japanese.count.result(), "B+4.5");
+    const GameCount chinese = counted(game, {.rules = rules_named("Chinese")});
+    EXPECT_EQ(chinese.count.black(), 15);
+    EXPECT_EQ(chinese.count.white(), 10.5);
+    EXPECT_EQ(chinese.count.result(), "B+4.5");
+    // Area counting gives White a point a handicap stone (AGA: after the first).
+    EXPECT_EQ(counted("(;SZ[5]HA[3]RU[Chinese]" + std::string(kWalls) + ")").count.compensation, 3);
+    EXPECT_EQ(counted("(;SZ[5]HA[3]RU[AGA]" + std::string(kWalls) + ")").count.compensation, 2);
+    EXPECT_EQ(counted("(;SZ[5]HA[3]RU[Japanese]" + std::string(kWalls) + ")").count.compensation, 0);
+}
+
+TEST(Score, DeadStonesFromMarkupOrGiven) {
+    // A white stone in black's area, marked dead by TB as KGS writes it.
+    const std::string game = "(;SZ[5]KM[0.5]RE[B+6.5]" + std::string(kWalls) +
+                             "AW[aa];B[];W[]TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]"
+                             "TW[ea][eb][ec][ed][ee])";
+    const GameCount c = counted(game);
+    EXPECT_TRUE(c.marked);
+    ASSERT_EQ(c.dead.size(), 1u);
+    EXPECT_EQ(c.count.prisoners[0], 1);
+    EXPECT_EQ(c.count.territory[0], 10);
+    EXPECT_EQ(c.count.result(), "B+5.5");
+    ASSERT_TRUE(c.result_differs);
+    EXPECT_EQ(
+        *c.result_differs,
+        "RE[B+6.5] but the territory count (Japanese rules, komi 0.5, dead stones from TB/TW) gives B+5.5");
+    // Given dead stones replace the markup: none here, so the white stone lives and its
+    // point is nobody's.
+    const GameCount given = counted(game, {.dead = std::vector<Point>{}});
+    EXPECT_EQ(given.count.territory[0], 0);  // the white stone borders A-B's region
+    EXPECT_TRUE(given.result_differs);
+    EXPECT_FALSE(counted("(;SZ[5]KM[0.5]RE[B+5.5]" + std::string(kWalls) +
+                         "AW[aa];B[];W[]TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])")
+                     .result_differs);
+}
+
+TEST(Score, ResultCheckedOnlyWhereTheDeadStonesAreKnown) {
+    // Two passes alone: engines pass with dead stones on the board, so RE is not checked...
+    EXPECT_FALSE(counted("(;SZ[5]KM[0.5]RE[W+10]" + std::string(kWalls) + ";B[];W[])").result_differs);
+    // ...except under Tromp-Taylor, which takes no stones off.
+    const GameCount tt =
+        counted("(;SZ[5]KM[0.5]RU[Tromp-Taylor]RE[W+10]" + std::string(kWalls) + ";B[];W[])");
+    ASSERT_TRUE(tt.result_differs);
+    EXPECT_EQ(
+        *tt.result_differs,
+        "RE[W+10] but the area count (Tromp-Taylor rules, komi 0.5, no dead stones: the game was played "
+        "out) gives B+4.5");
+    EXPECT_FALSE(counted("(;SZ[5]KM[0.5]RU[Tromp-Taylor]RE[B+4.5]" + std::string(kWalls) + ";B[];W[])")
+                     .result_differs);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "formats.hpp"
 #include "kifu/core/walk.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
 
 namespace kifu::cli {
@@ -74,6 +75,33 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
             });
             out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", lines, lines - 1);
             out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree->size(), deepest);
+        }
+        if (const Result<go::GameCount> counted = go::count_game(sgf, root)) {
+            const go::GameCount& g = *counted;
+            out += fmt::format("  {:<12} {} ({}, {} count{}){}\n", "rule set", g.rules.name,
+                               go::to_string(g.rules.ko), go::to_string(g.rules.scoring),
+                               g.rules.suicide_allowed ? ", group suicide allowed" : "",
+                               g.rules_from_game ? "" : ": no RU that kifu knows, so Japanese");
+            // Only a counted game (TB/TW) or one played out (two passes) has a count to show.
+            if (g.marked || g.ended_by_passes) {
+                const go::Count& c = g.count;
+                out += fmt::format(
+                    "  {:<12} {}: black {} ({} territory, {} {}), white {} ({} territory, {} {}, komi "
+                    "{}{}); {}\n",
+                    "count", go::to_string(c.scoring), c.black(), c.territory[0],
+                    c.scoring == go::Scoring::area ? c.stones[0] : c.prisoners[0],
+                    c.scoring == go::Scoring::area ? "stones" : "prisoners", c.white(), c.territory[1],
+                    c.scoring == go::Scoring::area ? c.stones[1] : c.prisoners[1],
+                    c.scoring == go::Scoring::area ? "stones" : "prisoners", c.komi,
+                    c.compensation ? fmt::format(", handicap {}", c.compensation) : "", c.result());
+                if (!g.dead.empty())
+                    out += fmt::format("  {:<12} {}\n", "dead stones", g.dead.size());
+                else if (!g.marked)
+                    out += fmt::format("  {:<12} none marked (the count takes every stone as alive)\n",
+                                       "dead stones");
+            }
+            if (g.result_differs)
+                report(Error{ErrorCode::conflict, 0, 0, 0, *g.result_differs}, source, "warning");
         }
         for (const go::SgfWarning& w : warnings) report(go::warning_error(w), source, "warning");
     }
