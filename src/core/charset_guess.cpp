@@ -203,6 +203,14 @@ Guess guess(std::string_view bytes) {
     // UTF-16 first: its ASCII is valid UTF-8 too, NUL bytes and all.
     if (const std::string_view utf16 = utf16_without_bom(bytes); !utf16.empty())
         return {std::string(utf16), 100, false};
+    // ISO-2022-JP/KR/CN are 7-bit, so valid UTF-8 too: their escape sequences tell them.
+    if (bytes.find('\x1B') != std::string_view::npos) {
+        for (const auto& [escape, charset] :
+             {std::pair{"\x1B$B", "ISO-2022-JP"}, std::pair{"\x1B$@", "ISO-2022-JP"},
+              std::pair{"\x1B$)C", "ISO-2022-KR"}, std::pair{"\x1B$)A", "ISO-2022-CN"}})
+            if (bytes.find(escape) != std::string_view::npos && decodes_cleanly(bytes, charset))
+                return {charset, 100, false};
+    }
     if (utf8::is_valid(bytes)) return {"UTF-8", 100, false};
 
     const std::string sample = sample_of(bytes);

@@ -37,7 +37,8 @@ struct Guess {
 };
 
 // The charset of text that declares none: "UTF-16LE"/"UTF-16BE" when it looks like UTF-16
-// without a BOM, "UTF-8" when it is valid UTF-8 (ASCII included); else ICU's
+// without a BOM, ISO-2022-JP/KR/CN when their escape sequences are there, "UTF-8" when
+// it is valid UTF-8 (ASCII included); else ICU's
 // charset detector over (a bounded sample of) the text, the first of its answers that
 // decodes the text without an error; and for text too short for its statistics, the East
 // Asian charset whose common characters the bytes look like, or a Western one.
