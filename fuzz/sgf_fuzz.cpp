@@ -1,13 +1,15 @@
 // SGF reader, writer and replay. Any input: no crash, hang or unbounded
 // allocation. Input that reads: what the writer makes of it reads again to a
 // tree of the same shape, and writing that gives the same bytes; every game
-// replays (all variations) without failing for anything but its board size.
+// replays (all variations, under several rule sets) and counts without failing for
+// anything but its board size.
 
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
 #include "kifu/go/game.hpp"
+#include "kifu/go/score.hpp"
 #include "kifu/go/sgf.hpp"
 
 using namespace kifu::go;
@@ -25,9 +27,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     std::vector<SgfWarning> warnings;
     for (const std::uint32_t root : sgf->games()) {
-        const kifu::Result<void> ok = replay_tree(*sgf, root, {true}, warnings);
+        const kifu::Result<void> ok = replay_tree(*sgf, root, {.superko = true}, warnings);
         if (!ok && !game_board_size(*sgf, root).ok()) continue;
         if (!ok) std::abort();
+        // Situational superko and group suicide, and the count under area and territory rules.
+        if (!replay_tree(*sgf, root, {.rules = rules_named("NZ")}, warnings)) std::abort();
+        for (const char* rules : {"Japanese", "AGA"}) {
+            const kifu::Result<GameCount> count = count_game(*sgf, root, {.rules = rules_named(rules)});
+            if (!count) std::abort();
+            const Count& c = count->count;
+            if (c.stones[0] + c.stones[1] + c.territory[0] + c.territory[1] + c.dame > 52 * 52) std::abort();
+        }
     }
     return 0;
 }
