@@ -1,5 +1,8 @@
 #include "kifu/go/board.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "kifu/core/hash.hpp"
 
 namespace kifu::go {
@@ -40,6 +43,32 @@ std::uint64_t turn_key(Stone to_move) noexcept {
     return kTurnKey[to_move == Stone::white ? 1 : 0];
 }
 }  // namespace
+
+void Board::SeenSet::clear() noexcept {
+    std::fill(slots_.begin(), slots_.end(), 0);
+    size_ = 0;
+    zero_ = false;
+}
+
+bool Board::SeenSet::insert(std::uint64_t key) {
+    if (key == 0) return !std::exchange(zero_, true);
+    if ((size_ + 1) * 2 > slots_.size()) {  // at most half full
+        std::vector<std::uint64_t> old(std::max<std::size_t>(64, slots_.size() * 2), 0);
+        old.swap(slots_);
+        size_ = 0;
+        for (const std::uint64_t k : old)
+            if (k != 0) insert(k);
+    }
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
+        if (slots_[i] == key) return false;
+        if (slots_[i] == 0) {
+            slots_[i] = key;
+            ++size_;
+            return true;
+        }
+    }
+}
 
 void Board::remember_position() {
     if (!superko_) return;
@@ -142,8 +171,7 @@ PlayOutcome Board::play(Stone stone, Point p) {
 
     if (superko_) {
         const std::uint64_t key = situational_ ? hash_ ^ turn_key(two_player_opponent(stone)) : hash_;
-        if (!seen_.insert(key).second && outcome.legality == Legality::legal)
-            outcome.legality = Legality::superko;
+        if (!seen_.insert(key) && outcome.legality == Legality::legal) outcome.legality = Legality::superko;
     }
     return outcome;
 }

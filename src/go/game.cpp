@@ -217,7 +217,8 @@ class Replayer {
     // The values that FF[4] gives a type (numbers, reals, dates, results, ...).
     void check_types(std::uint32_t id) {
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
-            if (p.id.size() > 2 || p.id == "B" || p.id == "W" || p.id == "C") continue;  // the common ones
+            // Of one letter only V has a type (B, W and C are most properties of a game).
+            if (p.id.size() > 2 || (p.id.size() == 1 && p.id[0] != 'V')) continue;
             for (const std::string_view v : sgf_.values(p))
                 if (std::optional<std::string> problem = sgf_type_problem(p.id, v, file_format_))
                     reader_.warn(SgfIssue::bad_value, value_offset(sgf_, v, p), std::move(*problem));

@@ -91,9 +91,13 @@ constexpr std::array<Typed, 22> kTyped{{
 }  // namespace
 
 std::optional<std::string> sgf_type_problem(std::string_view id, std::string_view raw, int file_format) {
+    // Most properties of a game (B, W, C, BL, WL) are looked at once a node: a two-letter
+    // key finds the entry without comparing strings.
+    if (id.empty() || id.size() > 2) return std::nullopt;
+    const auto key = [](std::string_view s) { return (s[0] << 8) | (s.size() > 1 ? s[1] : 0); };
     const Typed* typed = nullptr;
     for (const Typed& t : kTyped)
-        if (t.id == id) typed = &t;
+        if (key(t.id) == key(id)) typed = &t;
     if (!typed) return std::nullopt;
     if (file_format < 4 && (id == "DT" || id == "TM" || id == "RE")) return std::nullopt;
     // Blanks around a value are common and harmless.

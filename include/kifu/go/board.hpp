@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
 #include "kifu/go/point.hpp"
@@ -89,7 +88,18 @@ class Board {
     std::uint64_t hash_ = 0;
     bool superko_ = false;
     bool situational_ = false;
-    std::unordered_set<std::uint64_t> seen_;  // positions, or with situational_ positions and turns
+    // Positions seen (with situational_, positions and turns), by hash: open addressing, so
+    // that a move's insert allocates nothing but the occasional doubling.
+    class SeenSet {
+      public:
+        void clear() noexcept;
+        bool insert(std::uint64_t key);  // false when it was there
+      private:
+        std::vector<std::uint64_t> slots_;  // 0 = empty; the key 0 is kept apart
+        std::size_t size_ = 0;
+        bool zero_ = false;
+    };
+    SeenSet seen_;
 };
 
 }  // namespace kifu::go
