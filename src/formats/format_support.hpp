@@ -6,14 +6,10 @@
 
 #include "kifu/core/scanner.hpp"
 #include "kifu/formats/registry.hpp"
-#include "kifu/go/game.hpp"
 
 namespace kifu::formats {
 
 void add_go_formats(std::vector<Format>& out);
-
-// How SGF games are replayed for the read options (--superko, --rules).
-go::ReplayOptions sgf_replay_options(const ReadOptions& options);
 void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, xiangqi FEN, txt

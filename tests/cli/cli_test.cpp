@@ -239,8 +239,18 @@ TEST_F(Cli, InfoCountsAndChecksTheResult) {
         << r.out;
     EXPECT_EQ(r.err,
               "<text>: warning: RE[B+6.5] but the territory count (Japanese rules, komi 0.5, dead stones "
-              "from TB/TW) "
-              "gives B+5.5\n");
+              "from TB/TW) gives B+5.5\n");
+    // Dead stones given instead of marked, in either kind of coordinates.
+    const std::string played =
+        "(;SZ[5]KM[0.5]RE[B+5.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[])";
+    for (const char* dead : {"A5", "aa"}) {
+        const Outcome given = kifu({"info", "--dead", dead, "--text", played});
+        EXPECT_EQ(given.exit_code, 0);
+        EXPECT_NE(given.out.find("; B+5.5\n  dead stones  1\n"), std::string::npos) << given.out;
+        EXPECT_EQ(given.err, "");
+    }
+    EXPECT_EQ(kifu({"info", "--dead", "zz", "--text", played}).exit_code, 1);
+    EXPECT_EQ(kifu({"info", "--dead", "aa", "--text", ".9x9"}).exit_code, 2);
 }
 
 TEST_F(Cli, SgfValidateAndInfo) {

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
@@ -40,7 +41,34 @@ std::string tree_lines(const Tree& tree) {
         tree.main_line().size(), "lines", lines, lines - 1, "nodes", tree.size(), deepest);
 }
 
-std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, int& status) {
+// --dead: points in SGF ("dd") or human ("D16") coordinates, separated by commas or blanks.
+Result<std::vector<go::Point>> dead_points(go::BoardSize size, std::string_view list) {
+    std::vector<go::Point> out;
+    std::size_t i = 0;
+    while (i < list.size()) {
+        while (i < list.size() && (list[i] == ',' || list[i] == ' ')) ++i;
+        const std::size_t start = i;
+        while (i < list.size() && list[i] != ',' && list[i] != ' ') ++i;
+        if (i == start) break;
+        const std::string_view token = list.substr(start, i - start);
+        Result<go::Point> p = go::from_sgf(size, token);
+        if (!p) p = go::from_human(size, token);
+        if (!p)
+            return Error{ErrorCode::unexpected_character, 0, 0, 0,
+                         fmt::format("'{}' is no point of a {}x{} board (SGF 'dd' or human 'D16')", token,
+                                     size.width, size.height)};
+        out.push_back(*p);
+    }
+    return out;
+}
+
+struct SgfInfoOptions {
+    go::ReplayOptions replay;
+    std::optional<std::string> dead;
+};
+
+std::string sgf_info(const go::SgfCollection& sgf, const SgfInfoOptions& o, const std::string& source,
+                     int& status) {
     std::string out;
     int game_number = 0;
     for (const std::uint32_t root : sgf.games()) {
@@ -59,7 +87,8 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
             if (const std::string_view* v = sgf.value(root, id))
                 out += fmt::format("  {:<12} {}\n", name, go::sgf_simple_text(*v));
         std::vector<go::SgfWarning> warnings;
-        const Result<go::GameState> state = go::replay_to(sgf, go::main_line_end(sgf, root), {}, &warnings);
+        const Result<go::GameState> state =
+            go::replay_to(sgf, go::main_line_end(sgf, root), o.replay, &warnings);
         if (state) {
             out += fmt::format("  {:<12} {}\n", "moves", state->moves);
             out += fmt::format("  {:<12} black {}, white {}\n", "prisoners",
@@ -76,7 +105,17 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
             out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", lines, lines - 1);
             out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree->size(), deepest);
         }
-        if (const Result<go::GameCount> counted = go::count_game(sgf, root)) {
+        go::CountOptions count_options{.rules = o.replay.rules};
+        if (o.dead) {
+            Result<std::vector<go::Point>> dead = dead_points(*size, *o.dead);
+            if (!dead) {
+                report(dead.error(), "--dead");
+                status = kInvalidInput;
+                continue;
+            }
+            count_options.dead = std::move(*dead);
+        }
+        if (const Result<go::GameCount> counted = go::count_game(sgf, root, count_options)) {
             const go::GameCount& g = *counted;
             out += fmt::format("  {:<12} {} ({}, {} count{}){}\n", "rule set", g.rules.name,
                                go::to_string(g.rules.ko), go::to_string(g.rules.scoring),
@@ -108,9 +147,10 @@ std::string sgf_info(const go::SgfCollection& sgf, const std::string& source, in
     return out;
 }
 
-std::string document_info(const formats::Format& from, const formats::Document& d, const std::string& source,
-                          int& status) {
-    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf_info(*sgf, source, status);
+std::string document_info(const formats::Format& from, const formats::Document& d,
+                          const SgfInfoOptions& sgf_options, const std::string& source, int& status) {
+    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value))
+        return sgf_info(*sgf, sgf_options, source, status);
     std::string out = fmt::format("format: {} ({} {})\n", from.name, formats::to_string(formats::game_of(d)),
                                   formats::to_string(from.kind));
     if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
@@ -145,6 +185,7 @@ Run add_info_command(CLI::App& app) {
     struct Options {
         SourceOptions source;
         OutputOptions output;
+        std::optional<std::string> dead;
     };
     auto options = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
@@ -154,6 +195,12 @@ Run add_info_command(CLI::App& app) {
         "Examples:\n  kifu info game.sgf\n  kifu info --text "
         "'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'");
     options->source.add_to(*command, false);
+    command
+        ->add_option(
+            "--dead", options->dead,
+            "SGF: the dead stones for the count, instead of the TB/TW markup: points such as dd,ee or "
+            "D16,E15")
+        ->option_text("POINTS");
     options->output.add_to(*command);
 
     return [command, options]() -> int {
@@ -164,8 +211,13 @@ Run add_info_command(CLI::App& app) {
         const int status = for_each_document(
             options->source,
             [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
+                if (options->dead && !std::get_if<go::SgfCollection>(&d.value))
+                    not_applicable("--dead",
+                                   fmt::format("it is for SGF records, and the input is {}", from.name));
                 if (several) out.write(fmt::format("{}:\n", in.source));
-                out.write(document_info(from, d, in.source, code));
+                const SgfInfoOptions sgf_options{formats::sgf_replay_options(options->source.read_options()),
+                                                 options->dead};
+                out.write(document_info(from, d, sgf_options, in.source, code));
             });
         out.close();
         return status;

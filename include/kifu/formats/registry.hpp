@@ -25,6 +25,7 @@
 #include "kifu/core/board_view.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/feen/feen.hpp"
+#include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/go/sgf.hpp"
 #include "kifu/shogi/game.hpp"
@@ -134,6 +135,9 @@ struct NodeChoice {
     std::string node;                // a node path (core/walk.hpp)
     std::size_t game_index = 0;      // which game of a collection
 };
+
+// How SGF games are replayed for the read options (--superko, --rules).
+go::ReplayOptions sgf_replay_options(const ReadOptions& options);
 
 // A record narrowed to one position (a position is returned as it is). Errors:
 // out_of_range past the end of a line or the collection.
