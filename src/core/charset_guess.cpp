@@ -36,10 +36,14 @@ std::string sample_of(std::string_view bytes) {
         std::size_t from = i >= kContext ? i - kContext : 0;
         from = std::max(from, covered);
         std::size_t to = std::min(bytes.size(), i + kContext);
-        // Extend over the run of non-ASCII bytes, so that no character is cut.
-        while (to < bytes.size() && is_high(static_cast<unsigned char>(bytes[to]))) ++to;
+        // Extend over the run of non-ASCII bytes and the byte after each (a second byte can
+        // be ASCII in Shift_JIS, GBK and Big5), so that no character is cut.
+        while (to < bytes.size() && (is_high(static_cast<unsigned char>(bytes[to])) ||
+                                     is_high(static_cast<unsigned char>(bytes[to - 1]))))
+            ++to;
+        if (to - from + 1 > kSampleLimit - out.size()) break;  // whole windows only
         if (from > covered && !out.empty()) out.push_back(' ');
-        out.append(bytes.substr(from, std::min(to - from, kSampleLimit - out.size())));
+        out.append(bytes.substr(from, to - from));
         covered = to;
         i = to;
     }
@@ -203,12 +207,14 @@ Guess guess(std::string_view bytes) {
     // UTF-16 first: its ASCII is valid UTF-8 too, NUL bytes and all.
     if (const std::string_view utf16 = utf16_without_bom(bytes); !utf16.empty())
         return {std::string(utf16), 100, false};
-    // ISO-2022-JP/KR/CN are 7-bit, so valid UTF-8 too: their escape sequences tell them.
-    if (bytes.find('\x1B') != std::string_view::npos) {
+    // ISO-2022-JP/KR/CN are 7-bit, so valid UTF-8 too: their escape sequences tell them
+    // (looked for in a bounded prefix: what the whole file is, its decoding will say).
+    if (const std::string_view head = bytes.substr(0, kSampleLimit);
+        head.find('\x1B') != std::string_view::npos) {
         for (const auto& [escape, charset] :
              {std::pair{"\x1B$B", "ISO-2022-JP"}, std::pair{"\x1B$@", "ISO-2022-JP"},
               std::pair{"\x1B$)C", "ISO-2022-KR"}, std::pair{"\x1B$)A", "ISO-2022-CN"}})
-            if (bytes.find(escape) != std::string_view::npos && decodes_cleanly(bytes, charset))
+            if (head.find(escape) != std::string_view::npos && decodes_cleanly(head, charset))
                 return {charset, 100, false};
     }
     if (utf8::is_valid(bytes)) return {"UTF-8", 100, false};

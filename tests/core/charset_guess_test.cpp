@@ -113,6 +113,13 @@ TEST(CharsetGuess, LongFilesAreSampled) {
     const Guess g = guess(encoded(text, "GB2312"));
     EXPECT_EQ(g.charset, "GB18030");
     EXPECT_FALSE(g.from_little_text);
+    // Shift_JIS second bytes can be ASCII ('\\' in 表 and ソ): no window of the sample may
+    // end between the two bytes of a character.
+    std::string japanese = "(;GM[1]SZ[19]";
+    for (int i = 0; i < 3000; ++i) japanese += ";B[aa]C[表ソ表ソ黒が中盤で優勢を築きました]";
+    const Guess sjis = guess(encoded(japanese + ")", "SHIFT_JIS"));
+    EXPECT_EQ(sjis.charset, "CP932");
+    EXPECT_FALSE(sjis.from_little_text);
 }
 
 }  // namespace
