@@ -34,6 +34,13 @@ void InputOptions::add_to(CLI::App& command, std::string_view what, bool several
             },
             fmt::format("{} given inline instead of INPUT", what))
         ->excludes("INPUT");
+    command
+        .add_option("--max-input", max_input_mib,
+                    fmt::format("the largest input read whole, in MiB (default {}; a PGN file is streamed "
+                                "instead, a game at a time)",
+                                kDefaultReadLimit >> 20))
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+        ->option_text("MIB");
 }
 
 std::vector<std::string> InputOptions::sources() const {
@@ -52,10 +59,13 @@ Input read_input(const InputOptions& options, const std::string& path) {
         fmt::print(stderr, "{}: error: {}\n", source, bytes.error().message);
         throw Exit{kIoError};
     }
-    Result<std::string> text = read_all(**bytes);
+    const std::size_t limit = options.max_input_mib ? *options.max_input_mib << 20 : kDefaultReadLimit;
+    Result<std::string> text = read_all(**bytes, limit);
     if (!text) {
-        fmt::print(stderr, "{}: error: {}\n", source, text.error().message);
-        throw Exit{text.error().code == ErrorCode::out_of_range ? kInvalidInput : kIoError};
+        const bool too_large = text.error().code == ErrorCode::out_of_range;
+        fmt::print(stderr, "{}: error: {}{}\n", source, text.error().message,
+                   too_large ? "; --max-input MIB raises it" : "");
+        throw Exit{too_large ? kInvalidInput : kIoError};
     }
     return {source, path, std::move(*text)};
 }

@@ -3,6 +3,7 @@
 // goes, how it reports errors, and its exit codes.
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,7 @@ struct InputOptions {
     std::vector<std::string> paths;
     std::string text;
     bool text_given = false;
+    std::optional<std::size_t> max_input_mib;  // the largest input read whole; 256 MiB when not given
 
     void add_to(CLI::App& command, std::string_view what, bool several = true);
     // The inputs in order: --text, the paths, or standard input ("-") when none is given.

@@ -1,10 +1,28 @@
 #include "formats.hpp"
 
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include "kifu/go/rules.hpp"
 
 namespace kifu::cli {
+
+namespace {
+// A whole number of at least `least`, said in those words (CLI11's own range check prints
+// the largest double in full).
+CLI::Validator at_least(long long least) {
+    return CLI::Validator(
+        [least](const std::string& text) {
+            long long value = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (ec != std::errc() || end != text.data() + text.size() || value < least)
+                return fmt::format("'{}' is not a whole number of {} or more", text, least);
+            return std::string();
+        },
+        fmt::format("N >= {}", least));
+}
+}  // namespace
 
 void SourceOptions::add_to(CLI::App& command, bool node_choice) {
     command.add_option("--from", from,
@@ -17,7 +35,7 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
                         "a record: the position after N plies of the main line (default: its end)")
             ->option_text("N");
         command.add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
-            ->check(CLI::NonNegativeNumber)
+            ->check(at_least(0))
             ->option_text("N");
         command.add_option(
             "--node", node,
@@ -26,7 +44,7 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
         command
             .add_option("--game-index", game_index,
                         "a collection: which game, counting from 1 (default: each game in turn)")
-            ->check(CLI::PositiveNumber)
+            ->check(at_least(1))
             ->option_text("N");
     }
     command.add_option(
@@ -86,10 +104,18 @@ const formats::Format& format_named(std::string_view name, bool for_reading) {
 }
 
 bool streams_pgn(const SourceOptions& options, std::string_view path) {
-    if (options.from == "pgn") return !options.input.text_given;
-    if (!options.from.empty() || options.input.text_given || path.empty() || path == "-") return false;
-    const formats::Format* named = formats::format_of_file_name(path);
-    return named && named->takes(formats::kStreams);
+    bool streams = false;
+    if (options.from == "pgn") {
+        streams = !options.input.text_given;
+    } else if (options.from.empty() && !options.input.text_given && !path.empty() && path != "-") {
+        const formats::Format* named = formats::format_of_file_name(path);
+        streams = named && named->takes(formats::kStreams);
+    }
+    // Nothing is read whole: the limit would be silently ignored.
+    if (streams && options.input.max_input_mib)
+        not_applicable("--max-input",
+                       "a PGN file is streamed, a game at a time (64 MiB at most each), not read whole");
+    return streams;
 }
 
 const formats::Format& input_format(const Input& input, const SourceOptions& options) {
