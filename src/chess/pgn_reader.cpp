@@ -494,6 +494,11 @@ bool GameReader::finish_with_result(std::string_view marker, std::size_t offset,
     if (pgn::is_result(result_tag) && result_tag != "*" && marker != "*" && result_tag != marker)
         doubt_result(offset,
                      fmt::format("the result '{}' contradicts the Result tag '{}'", marker, result_tag));
+    else if (pgn::is_result(result_tag) && result_tag != marker)
+        // One of them unknown: no contradiction, but not the same either; both are kept as written.
+        warn(offset, ErrorCode::conflict,
+             fmt::format("the movetext ends with '{}' but the Result tag says '{}'; both are kept", marker,
+                         result_tag));
     if (marker != "*" && !has_legal_move(end)) {
         const bool mate = in_check(end, end.side_to_move());
         const std::string_view due = !mate ? "1/2-1/2" : end.side_to_move() == Color::white ? "0-1" : "1-0";

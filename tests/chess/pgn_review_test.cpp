@@ -127,6 +127,15 @@ TEST(PgnReview, ATagDisagreeingWithTheMarkerIsKeptAsWritten) {
     EXPECT_NE(written.find("1. e4 *\n"), std::string::npos) << written;
     const std::string filled = write_pgn(only("1. e4 1-0\n"));
     EXPECT_NE(filled.find("[Result \"1-0\"]"), std::string::npos) << filled;
+    // Kept, and said: an unknown result on one side is no contradiction, but not agreement.
+    for (const char* text : {"[Result \"0-1\"]\n\n1. e4 *\n", "[Result \"*\"]\n\n1. e4 1-0\n"}) {
+        const Game g = only(text, {.strict_results = true});
+        EXPECT_TRUE(g.errors.empty()) << text;
+        ASSERT_EQ(g.warnings.size(), 1u) << text;
+        EXPECT_EQ(g.warnings[0].code, ErrorCode::conflict);
+        EXPECT_NE(g.warnings[0].message.find("both are kept"), std::string::npos) << g.warnings[0].message;
+    }
+    EXPECT_TRUE(only("[Result \"*\"]\n\n1. e4 *\n").warnings.empty());
 }
 
 TEST(PgnReview, AnImpossibleFenTagIsAnError) {
