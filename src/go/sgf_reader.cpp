@@ -54,6 +54,8 @@ std::string_view to_string(SgfIssue issue) noexcept {
             return "two_moves";
         case SgfIssue::setup_without_liberty:
             return "setup_without_liberty";
+        case SgfIssue::node_after_variation:
+            return "node_after_variation";
     }
     return "unknown";
 }
@@ -123,6 +125,7 @@ class SgfReader {
         const std::size_t tree_at = i;
         stack_.clear();
         std::uint32_t current = SgfCollection::kNone;
+        bool after_variation = false;  // a ')' closed a variation and no '(' came since
         while (i < n) {
             const char c = text_[i];
             if (is_space(c)) {
@@ -132,6 +135,7 @@ class SgfReader {
             switch (c) {
                 case '(':
                     stack_.push_back(current);
+                    after_variation = false;
                     ++i;
                     break;
                 case ')':
@@ -140,9 +144,18 @@ class SgfReader {
                     stack_.pop_back();
                     ++i;
                     if (stack_.empty()) return {};
+                    after_variation = true;
                     break;
                 case ';': {
                     if (stack_.empty()) return expected_at(text_, i, "'(' before a node");
+                    if (after_variation) {
+                        // "(;a(;b);c)": old editors (CGoban 1, GoGui's test files) go on after a
+                        // variation; c is read as another variation of a, after b.
+                        warn(SgfIssue::node_after_variation, i,
+                             "a node after a closed variation (SGF allows only '(' or ')' there); read as "
+                             "another variation of the node before it");
+                        after_variation = false;
+                    }
                     const std::uint32_t node =
                         current == SgfCollection::kNone ? out_.add_game() : out_.add_child(current);
                     out_.nodes_[node].offset = static_cast<std::uint32_t>(i);

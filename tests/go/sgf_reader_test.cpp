@@ -100,6 +100,17 @@ TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
     EXPECT_EQ(*sgf.value(sgf.children(second)[0], "W"), "cb");
 }
 
+// "(;a(;b);c)" is no SGF, but old editors wrote it: c becomes another variation of a
+// (after b, as written), with a warning; written back, the file is valid SGF.
+TEST(SgfReader, NodesAfterAVariationAreAnotherVariation) {
+    const SgfCollection sgf = read("(;B[aa](;W[bb]);W[cc];B[dd])");
+    EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::node_after_variation});
+    EXPECT_EQ(sgf.warnings()[0].where.column, 16u);
+    EXPECT_EQ(sgf.children(0).size(), 2u);
+    EXPECT_EQ(write_sgf(sgf), "(;FF[4]CA[UTF-8]B[aa]\n(;W[bb])\n(;W[cc]\n;B[dd]))\n");
+    EXPECT_TRUE(read("(;B[aa](;W[bb])(;W[cc]))").warnings().empty());
+}
+
 // A file cut short is read up to where it stops (Sabaki and SGFC do the same), with a
 // warning at its end.
 TEST(SgfReader, TruncatedFilesAreReadWithAWarning) {

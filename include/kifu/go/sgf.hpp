@@ -46,8 +46,9 @@ enum class SgfIssue : std::uint8_t {
     charset_guessed,        // no CA, and the text is not UTF-8: the charset was guessed (how sure, said)
     two_moves,              // more than one move in a node (B and W, or two values); all are played
     setup_without_liberty,  // setup that leaves a group without liberties (a position no game reaches)
+    node_after_variation,   // "(;a(;b);c)": c read as another variation of a
 };
-inline constexpr int kSgfIssueKinds = 20;
+inline constexpr int kSgfIssueKinds = 21;
 
 std::string_view to_string(SgfIssue issue) noexcept;
 
