@@ -314,7 +314,7 @@ class GameReader {
     capital_castling(std::string_view san, std::size_t begin);
     bool fast_movetext(pgn::Tokenizer& tokens);
     std::string_view found(const Token& t) const {
-        return text_.substr(t.begin, std::min<std::size_t>(t.end - t.begin, 40));
+        return utf8::prefix(text_.substr(t.begin, t.end - t.begin), 40);
     }
 
     const PgnGameText& game_;
@@ -353,7 +353,7 @@ bool GameReader::run() {
         if (std::find(names.begin(), names.end(), t.text) != names.end()) {
             warn(t.begin, ErrorCode::duplicate,
                  fmt::format("the tag '{}' is given again: its value \"{}\" is dropped, the first holds",
-                             t.text, value.substr(0, 60)));
+                             t.text, utf8::prefix(value, 60)));
             continue;
         }
         if (names.size() < 256) names.push_back(t.text);
@@ -536,7 +536,7 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
         const int n = suffix_nag(annotation);
         if (n == 0)
             return fail(begin, ErrorCode::unexpected_character,
-                        fmt::format("expected a move or result, found '{}'", word.substr(0, 40)));
+                        fmt::format("expected a move or result, found '{}'", utf8::prefix(word, 40)));
         visitor_.nag(n);
         return true;
     }

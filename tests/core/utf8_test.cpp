@@ -25,4 +25,18 @@ TEST(Utf8, RejectsMalformedSequences) {
 }
 
 }  // namespace
+// Snippets quoted in messages never end inside a character (a JSON writer would write
+// invalid UTF-8 otherwise).
+TEST(Utf8, PrefixNeverCutsACharacter) {
+    const std::string text = "ab\u7881\u7881";  // 2 + 3 + 3 bytes
+    EXPECT_EQ(prefix(text, 100), text);
+    EXPECT_EQ(prefix(text, 2), "ab");
+    EXPECT_EQ(prefix(text, 3), "ab");
+    EXPECT_EQ(prefix(text, 4), "ab");
+    EXPECT_EQ(prefix(text, 5), "ab\u7881");
+    EXPECT_EQ(prefix(text, 7), "ab\u7881");
+    for (std::size_t n = 0; n <= text.size(); ++n) EXPECT_TRUE(is_valid(prefix(text, n))) << n;
+    EXPECT_LE(prefix("\x80\x80\x80\x80\x80", 2).size(), 2u);  // not UTF-8 to begin with: still bounded
+}
+
 }  // namespace kifu::utf8

@@ -23,4 +23,15 @@ inline bool is_valid(std::string_view text) noexcept {
     return find_invalid(text) == text.size();
 }
 
+// The first at most `max_bytes` bytes of `text`, shortened so as not to end inside a
+// character: for quoting a bounded snippet in a message.
+inline std::string_view prefix(std::string_view text, std::size_t max_bytes) noexcept {
+    if (text.size() <= max_bytes) return text;
+    std::size_t n = max_bytes;
+    // Back off over continuation bytes (at most three), then over the lead byte they follow.
+    std::size_t back = 0;
+    while (n > 0 && back < 3 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n, ++back;
+    return text.substr(0, n);
+}
+
 }  // namespace kifu::utf8
