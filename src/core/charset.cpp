@@ -93,11 +93,14 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
             out.text.resize(out.text.size() * 2);
             continue;
         }
-        // EILSEQ or EINVAL (a sequence cut by the end): replace one byte and go on.
-        if (out.replaced++ == 0) out.first_replaced = bytes.size() - in_left;
+        // EILSEQ or EINVAL (a sequence cut by the end): replace one byte and go on. (glibc's
+        // CP949 can fail after taking the last bytes: then they are replaced, nothing skipped.)
+        if (out.replaced++ == 0)
+            out.first_replaced = in_left == 0 ? bytes.size() - 1 : bytes.size() - in_left;
         if (out.text.size() - written < kReplacement.size()) out.text.resize(out.text.size() * 2);
         std::memcpy(out.text.data() + written, kReplacement.data(), kReplacement.size());
         written += kReplacement.size();
+        if (in_left == 0) break;
         ++in;
         --in_left;
         iconv(cd.get(), nullptr, nullptr, nullptr, nullptr);  // reset the shift state

@@ -105,6 +105,17 @@ TEST(CharsetGuess, UnicodeIsCertain) {
     EXPECT_EQ(utf16_without_bom(encoded("(;GM[1]SZ[19]PB[Lee Sedol])", "UTF-16BE")), "UTF-16BE");
 }
 
+// Found by the fuzzer: glibc's CP949 reports an invalid sequence after taking the last
+// bytes; the decoder replaced one byte more than there was.
+TEST(CharsetGuess, DecoderFailingAtTheVeryEnd) {
+    const std::string bytes = "]G\xc3\xa3\xa2\xe8";
+    const Result<Converted> converted = to_utf8(bytes, "CP949");
+    ASSERT_TRUE(converted);
+    EXPECT_EQ(converted->replaced, 1u);
+    EXPECT_LT(converted->first_replaced, bytes.size());
+    EXPECT_FALSE(guess(bytes).charset.empty());
+}
+
 // A long file is judged on a bounded sample around its non-ASCII bytes, wherever they are.
 TEST(CharsetGuess, LongFilesAreSampled) {
     std::string text = "(;GM[1]SZ[19]";
