@@ -2,7 +2,8 @@
 // as PGN and read back to the same tree (moves, comments, NAGs, variations), and the
 // PGN written from it is stable; JSON Lines are written for every game. The streaming
 // writers (fed by the reader, no tree) leave out the games with errors, and what they
-// write reads back to the same trees as the other games of the input.
+// write reads back to the same trees as the other games of the input. All of it is
+// valid UTF-8, whatever bytes came in.
 
 #include <algorithm>
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn_writer.hpp"
+#include "kifu/core/utf8.hpp"
 
 using namespace kifu::chess;
 
@@ -20,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const Game& game : read_pgn(text)) {
         std::string json;
         append_game_json(json, game);
+        if (!kifu::utf8::is_valid(json)) std::abort();  // errors and warnings included
         if (!game.errors.empty()) continue;
         const std::string written = write_pgn(game);
         const std::vector<Game> again = read_pgn(written);
@@ -46,5 +49,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < back.size(); ++i)
         if (!back[i].errors.empty() || !same_tree(back[i], *good[i])) std::abort();
     if (static_cast<std::size_t>(std::count(jsonl.begin(), jsonl.end(), '\n')) != good.size()) std::abort();
+    if (!kifu::utf8::is_valid(jsonl) || !kifu::utf8::is_valid(pgn)) std::abort();
     return 0;
 }

@@ -20,6 +20,7 @@ std::string_view termination(const Game& game) {
     if (!game.result.empty()) return game.result;
     const auto t = game.tag("Result");
     if (t && (*t == "1-0" || *t == "0-1" || *t == "1/2-1/2" || *t == "*")) return *t;
+    if (t && *t == "1/2") return "1/2-1/2";  // the draw as real files write it (and the writer normalises)
     return "*";
 }
 

@@ -136,6 +136,11 @@ TEST(PgnReview, ATagDisagreeingWithTheMarkerIsKeptAsWritten) {
         EXPECT_NE(g.warnings[0].message.find("both are kept"), std::string::npos) << g.warnings[0].message;
     }
     EXPECT_TRUE(only("[Result \"*\"]\n\n1. e4 *\n").warnings.empty());
+    // Found by the fuzzer: a game of tags alone whose Result is "1/2" ends as a draw, so that
+    // what the writer makes of it (1/2-1/2) reads back to the same game.
+    const Game half = only("[Event \"x\"]\n[Result \"1/2\"]\n");
+    EXPECT_EQ(termination(half), "1/2-1/2");
+    EXPECT_TRUE(same_tree(only(write_pgn(half)), half));
 }
 
 TEST(PgnReview, AnImpossibleFenTagIsAnError) {
