@@ -429,6 +429,7 @@ struct Segment {
     std::size_t begin;  // raw offset; the first segment starts at 0, each ends where the next begins
     std::string charset;
     std::string_view declared;  // its root's CA, as written
+    bool unknown = false;       // a CA that iconv does not know (the charset is the file's)
 };
 
 // Where each game tree after the first begins in the raw bytes: the bytes are walked as the
@@ -443,8 +444,9 @@ std::vector<Segment> split_game_trees(std::string_view bytes, const std::string&
         if (open == std::string_view::npos) break;
         const std::string_view declared = declared_charset(bytes, open);
         std::string charset = declared.empty() ? std::string() : charset::canonical_name(declared);
+        const bool unknown = !declared.empty() && charset.empty();
         if (charset.empty()) charset = file_charset;  // none given, or one iconv does not know
-        out.push_back({out.empty() ? 0 : open, charset, declared});
+        out.push_back({out.empty() ? 0 : open, charset, declared, unknown});
         const LeadBytes leads = lead_bytes_of(charset);
         int depth = 0;
         bool in_value = false;
@@ -543,8 +545,7 @@ Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& opt
             segments = split_game_trees(bytes, file_charset);
     }
     const bool one_charset = std::all_of(segments.begin(), segments.end(), [&](const Segment& s) {
-        return s.charset == file_charset &&
-               (s.declared.empty() || !charset::canonical_name(s.declared).empty());
+        return s.charset == file_charset && !s.unknown;
     });
     std::vector<std::pair<std::size_t, std::string>> decoded_charsets;  // (decoded offset, charset)
     if (one_charset) {
@@ -557,7 +558,7 @@ Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& opt
         for (std::size_t k = 0; k < segments.size(); ++k) {
             const Segment& seg = segments[k];
             const std::size_t end = k + 1 < segments.size() ? segments[k + 1].begin : bytes.size();
-            if (k > 0 && !seg.declared.empty() && charset::canonical_name(seg.declared).empty())
+            if (k > 0 && seg.unknown)
                 early.push_back({SgfIssue::unknown_charset,
                                  unplaced(ErrorCode::unsupported,
                                           fmt::format("unknown character set CA[{}] in game {}; read as {}",

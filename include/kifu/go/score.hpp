@@ -53,7 +53,7 @@ struct GameCount {
 };
 
 struct CountOptions {
-    std::optional<Rules> rules{};             // else the game's RU, else Japanese
+    std::optional<Rules> rules{};              // else the game's RU, else Japanese
     std::optional<std::vector<Point>> dead{};  // else from TB/TW at the end of the main line
 };
 
