@@ -40,7 +40,11 @@ struct Everything : PgnVisitor {
     void result(std::string_view) override { ++events; }
     void error(const Error& e) override {
         if (e.line == 0 || e.column == 0) std::abort();  // every error has a place
+        if (e.message.size() > 400) std::abort();        // and quotes the input short
         ++events;
+    }
+    void warning(const Error& e) override {
+        if (e.line == 0 || e.column == 0 || e.message.size() > 400) std::abort();
     }
 };
 
@@ -60,5 +64,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     while (const auto game = trickle.next()) streamed.emplace_back(game->text);
     // A UTF-8 byte-order mark is only looked for at the very start: both see it.
     if (whole != streamed) std::abort();
+
+    // Under a small limit, a game is either within it or oversized (passed over, one
+    // error), and the games come in order, whether the text is streamed or whole.
+    constexpr std::size_t kLimit = 200;
+    for (const bool stream : {true, false}) {
+        PgnSplitter limited =
+            stream ? PgnSplitter(std::make_unique<Trickle>(text), kLimit) : PgnSplitter(text, kLimit);
+        std::size_t next_offset = 0;
+        while (const auto game = limited.next()) {
+            if (game->offset < next_offset) std::abort();
+            if (game->oversized
+                    ? game->oversized <= kLimit || game->limit != kLimit || game->text.size() > 256
+                    : game->text.size() > kLimit)
+                std::abort();
+            next_offset = game->offset + (game->oversized ? game->oversized : game->text.size());
+            if (game->oversized) {
+                Everything one;
+                if (read_pgn_game(*game, one) || one.events != 1) std::abort();
+            }
+        }
+    }
     return 0;
 }

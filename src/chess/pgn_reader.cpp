@@ -21,17 +21,24 @@ using pgn::TokenKind;
 // ---------------------------------------------------------------------------------
 // Splitting
 
-PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source) : source_(std::move(source)) {}
+PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, std::size_t max_game_bytes)
+    : source_(std::move(source)), max_game_bytes_(max_game_bytes) {}
 
-PgnSplitter::PgnSplitter(std::string_view text) : data_(text), eof_(true) {}
+PgnSplitter::PgnSplitter(std::string_view text, std::size_t max_game_bytes)
+    : max_game_bytes_(max_game_bytes), data_(text), eof_(true) {}
 
 bool PgnSplitter::refill() {
     if (eof_) return false;
     buffer_.erase(0, start_);
     offset_ += start_;
     start_ = 0;
-    // Read at least as much again as is held, so rescanning a long game stays linear.
-    const std::size_t want = std::max<std::size_t>(std::size_t{1} << 20, buffer_.size());
+    // Read at least as much again as is held, so rescanning a long game stays linear, but
+    // not much past the limit of a game: what is held stays under it and 1 MiB.
+    // The first reads are small (a short input costs no megabyte), then 1 MiB at a time.
+    const std::size_t held = buffer_.size();
+    const std::size_t want =
+        std::max(chunk_, std::min(held, max_game_bytes_ > held ? max_game_bytes_ - held : std::size_t{0}));
+    chunk_ = std::min(chunk_ * 2, std::size_t{1} << 20);
     std::size_t have = buffer_.size();
     buffer_.resize(have + want);
     while (have < buffer_.size()) {
@@ -62,7 +69,144 @@ std::size_t last_text_end(std::string_view data, std::size_t at) {
     return at;
 }
 
+// Where a game ends, found in a stream fed a piece at a time without holding any of it:
+// for a game over the size limit, which is passed over. It follows tags, comments,
+// variations, escape lines and results as the splitter does; a run of tag-only games is
+// not cut here (docs/pgn.md).
+class GameEndFinder {
+  public:
+    // The offset in `piece` where the game ends (the next one may begin), or npos when
+    // it goes on past the piece.
+    std::size_t feed(std::string_view piece) noexcept {
+        for (std::size_t i = 0; i < piece.size(); ++i) {
+            const char c = piece[i];
+            switch (state_) {
+                case State::brace_comment:
+                case State::line_comment:
+                case State::escape_line: {  // on to the '}', or to the end of the line
+                    const char until = state_ == State::brace_comment ? '}' : '\n';
+                    const void* at = std::memchr(piece.data() + i, until, piece.size() - i);
+                    if (!at) return std::string_view::npos;
+                    i = static_cast<std::size_t>(static_cast<const char*>(at) - piece.data());
+                    state_ = State::movetext;
+                    line_start_ = until == '\n';
+                    continue;
+                }
+                case State::tag_value:
+                    if (c == '\\') {
+                        state_ = State::tag_escape;
+                    } else if (c == '"') {
+                        state_ = State::tag;
+                    } else if (c == '\n') {
+                        state_ = State::movetext;
+                        line_start_ = true;
+                    }
+                    continue;
+                case State::tag_escape:
+                    state_ = State::tag_value;
+                    continue;
+                case State::tag:
+                    if (c == '"') state_ = State::tag_value;
+                    if (c == ']' || c == '\n') state_ = State::movetext;
+                    line_start_ = c == '\n';
+                    continue;
+                case State::movetext:
+                    break;
+            }
+            if (pgn::kClass[static_cast<unsigned char>(c)] == pgn::kOther) {
+                if (line_start_ && c == '%') {
+                    state_ = State::escape_line;
+                    continue;
+                }
+                std::size_t j = i;  // the rest of the word, in one go
+                while (j < piece.size() && pgn::kClass[static_cast<unsigned char>(piece[j])] == pgn::kOther) {
+                    if (word_length_ < sizeof word_) word_[word_length_] = piece[j];
+                    ++word_length_;
+                    ++j;
+                }
+                i = j - 1;
+                line_start_ = false;
+                movetext_ = true;
+                continue;
+            }
+            if (end_of_word()) return i;
+            switch (c) {
+                case '\n':
+                    line_start_ = true;
+                    break;
+                case '[':
+                    if (movetext_ && line_start_) return i;  // the next game's tags
+                    state_ = State::tag;
+                    line_start_ = false;
+                    break;
+                case '{':
+                    state_ = State::brace_comment;
+                    movetext_ = true;
+                    break;
+                case ';':
+                    state_ = State::line_comment;
+                    movetext_ = true;
+                    break;
+                case '(':
+                    ++depth_;
+                    movetext_ = true;
+                    line_start_ = false;
+                    break;
+                case ')':
+                    depth_ -= depth_ > 0;
+                    movetext_ = true;
+                    line_start_ = false;
+                    break;
+                default:
+                    if (pgn::kClass[static_cast<unsigned char>(c)] != pgn::kBlank) line_start_ = false;
+                    break;
+            }
+        }
+        return std::string_view::npos;
+    }
+
+  private:
+    // A word has ended: true when it is a result that ends the game.
+    bool end_of_word() noexcept {
+        const std::size_t n = word_length_;
+        word_length_ = 0;
+        return n > 0 && n <= sizeof word_ && depth_ == 0 && pgn::is_result(std::string_view(word_, n));
+    }
+    enum class State : std::uint8_t {
+        movetext,
+        tag,
+        tag_value,
+        tag_escape,
+        brace_comment,
+        line_comment,
+        escape_line
+    };
+    State state_ = State::movetext;
+    int depth_ = 0;
+    bool movetext_ = false;
+    bool line_start_ = true;
+    char word_[7]{};  // enough for 1/2-1/2
+    std::size_t word_length_ = 0;
+};
+
 }  // namespace
+
+// The game that begins at data_[start_] runs past the limit: passes over the rest of it,
+// a piece at a time, and returns its end as an offset in the input.
+std::size_t PgnSplitter::skip_oversized(std::size_t begin) {
+    GameEndFinder finder;
+    std::size_t at = begin;
+    for (;;) {
+        const std::size_t end = finder.feed(data_.substr(at));
+        at = end == std::string_view::npos ? data_.size() : at + end;
+        line_ +=
+            static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
+                                                  data_.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        start_ = at;
+        if (end != std::string_view::npos || eof_ || !refill()) return offset_ + start_;
+        at = start_;
+    }
+}
 
 std::optional<PgnGameText> PgnSplitter::next() {
     for (;;) {  // restarted after each refill: the scan of the game begins again
@@ -74,16 +218,17 @@ std::optional<PgnGameText> PgnSplitter::next() {
             first_ = false;
             if (data_.substr(0, 3) == "\xEF\xBB\xBF") start_ = 3;
         }
-        const bool too_long = data_.size() - start_ >= kMaxGameBytes;
-        pgn::Tokenizer tokens(data_, start_, !eof_ && !too_long);
+        pgn::Tokenizer tokens(data_, start_, !eof_);
         std::size_t begin = std::string_view::npos, end = 0, resume = 0;
+        std::size_t unfinished = std::string_view::npos;  // where a token the text cuts off begins
         std::string_view names[32];
         std::size_t name_count = 0;
         bool movetext = false, counts = false, found = false, need_more = false;
         int depth = 0;
         for (;;) {
             const Token t = tokens.next();
-            if (t.kind == TokenKind::incomplete || (t.kind == TokenKind::end && !eof_ && !too_long)) {
+            if (t.kind == TokenKind::incomplete || (t.kind == TokenKind::end && !eof_)) {
+                if (t.kind == TokenKind::incomplete) unfinished = t.begin;
                 need_more = true;
                 break;
             }
@@ -145,7 +290,7 @@ std::optional<PgnGameText> PgnSplitter::next() {
             if (movetext && counts) {
                 // From here on only results, tag lines and the text's end matter.
                 const pgn::Tokenizer::MovetextStop stop = tokens.scan_movetext(depth);
-                if (stop.kind == pgn::Tokenizer::MovetextStop::incomplete && !too_long) {
+                if (stop.kind == pgn::Tokenizer::MovetextStop::incomplete) {
                     need_more = true;
                 } else if (stop.kind == pgn::Tokenizer::MovetextStop::result) {
                     end = resume = stop.end;
@@ -161,6 +306,29 @@ std::optional<PgnGameText> PgnSplitter::next() {
                 }
                 break;
             }
+        }
+        if (need_more && data_.size() - start_ >= max_game_bytes_) {
+            const std::size_t from = begin != std::string_view::npos ? begin : unfinished;
+            if (from == std::string_view::npos) {  // blanks alone: nothing to keep
+                line_ += static_cast<std::uint32_t>(
+                    std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_), data_.end(), '\n'));
+                start_ = data_.size();
+                if (!refill()) eof_ = true;
+                continue;
+            }
+            line_ += static_cast<std::uint32_t>(
+                std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
+                           data_.begin() + static_cast<std::ptrdiff_t>(from), '\n'));
+            start_ = from;
+            std::size_t line_begin = from;
+            while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
+            PgnGameText game{
+                {}, index_++, offset_ + from, line_, static_cast<std::uint32_t>(from - line_begin + 1)};
+            oversized_start_.assign(data_.substr(from, 256));
+            game.oversized = skip_oversized(from) - game.offset;
+            game.limit = max_game_bytes_;
+            game.text = oversized_start_;
+            return game;
         }
         if (need_more) {
             if (!refill()) eof_ = true;
@@ -186,8 +354,14 @@ std::optional<PgnGameText> PgnSplitter::next() {
         }
         std::size_t line_begin = begin;
         while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
-        return PgnGameText{text, index_++, game_offset, game_line,
-                           static_cast<std::uint32_t>(begin - line_begin + 1)};
+        PgnGameText game{text, index_++, game_offset, game_line,
+                         static_cast<std::uint32_t>(begin - line_begin + 1)};
+        if (text.size() > max_game_bytes_) {  // it ended within what was held, but past the limit
+            game.oversized = text.size();
+            game.limit = max_game_bytes_;
+            game.text = text.substr(0, 256);
+        }
+        return game;
     }
 }
 
@@ -353,7 +527,7 @@ bool GameReader::run() {
         if (std::find(names.begin(), names.end(), t.text) != names.end()) {
             warn(t.begin, ErrorCode::duplicate,
                  fmt::format("the tag '{}' is given again: its value \"{}\" is dropped, the first holds",
-                             t.text, utf8::prefix(value, 60)));
+                             utf8::snippet(t.text), utf8::prefix(value, 60)));
             continue;
         }
         if (names.size() < 256) names.push_back(t.text);
@@ -366,8 +540,9 @@ bool GameReader::run() {
         } else if (t.text == "Variant") {
             const std::optional<bool> is_960 = variant_is_960(value);
             if (!is_960)
-                return fail(t.begin, ErrorCode::unsupported,
-                            fmt::format("the variant '{}' is not standard chess or Chess960", value));
+                return fail(
+                    t.begin, ErrorCode::unsupported,
+                    fmt::format("the variant '{}' is not standard chess or Chess960", utf8::snippet(value)));
             chess960 = *is_960;
         }
     }
@@ -429,8 +604,9 @@ bool GameReader::run() {
                 break;
             case TokenKind::nag: {
                 if (t.text.size() > 3)
-                    return fail(t.begin, ErrorCode::out_of_range,
-                                fmt::format("expected a NAG from $0 to $255, found '${}'", t.text));
+                    return fail(
+                        t.begin, ErrorCode::out_of_range,
+                        fmt::format("expected a NAG from $0 to $255, found '${}'", utf8::snippet(t.text)));
                 int n = 0;
                 for (const char c : t.text) n = n * 10 + (c - '0');
                 if (n > 255)
@@ -443,6 +619,12 @@ bool GameReader::run() {
                 if (!frame.has_move)
                     return fail(t.begin, ErrorCode::unexpected_character,
                                 "expected a move before '(': a variation replaces the move before it");
+                if (frames_.size() > kMaxPgnVariationDepth)  // a frame a level: hostile nesting
+                    return fail(
+                        t.begin, ErrorCode::out_of_range,
+                        fmt::format("variations are nested more than {} deep here: kifu reads at most "
+                                    "that many levels",
+                                    kMaxPgnVariationDepth));
                 if (!visitor_.begin_variation()) {
                     if (!tokens.skip_variation())
                         return fail(t.begin, ErrorCode::unexpected_end,
@@ -517,7 +699,8 @@ std::string_view GameReader::capital_castling(std::string_view san, std::size_t 
     for (char& c : castling_)
         if (c == 'o') c = 'O';
     warn(begin, ErrorCode::unexpected_character,
-         fmt::format("castling is written with capital letters: '{}' read as '{}'", san, castling_));
+         fmt::format("castling is written with capital letters: '{}' read as '{}'", utf8::snippet(san),
+                     utf8::snippet(castling_)));
     return castling_;
 }
 
@@ -554,8 +737,9 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
     if (!annotation.empty()) {
         const int n = suffix_nag(annotation);
         if (n == 0)
-            return fail(begin + suffix, ErrorCode::unexpected_character,
-                        fmt::format("expected one of ! ? !! ?? !? ?!, found '{}'", annotation));
+            return fail(
+                begin + suffix, ErrorCode::unexpected_character,
+                fmt::format("expected one of ! ? !! ?? !? ?!, found '{}'", utf8::snippet(annotation)));
         visitor_.nag(n);
     }
     return true;
@@ -593,6 +777,17 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
 }  // namespace
 
 bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options) {
+    if (game.oversized) {  // passed over by the splitter: one error, nothing read
+        if (!visitor.begin_game(game)) return true;
+        visitor.error(Error{ErrorCode::out_of_range, game.offset, game.line, game.column,
+                            fmt::format("the game is {} bytes long, over the limit of {} for one game: not "
+                                        "read (kifu's --max-input MIB raises the limit)",
+                                        game.oversized,
+                                        game.limit % (1 << 20) == 0 ? fmt::format("{} MiB", game.limit >> 20)
+                                                                    : fmt::format("{} bytes", game.limit))});
+        visitor.end_game(Position::start());
+        return false;
+    }
     // Real files hold Latin-1 and CP437 tag values; a game that is not UTF-8 is read as
     // CP437 when it has bytes 0x80-0x9F (control codes in Latin-1, letters in CP437),
     // else as Latin-1 (docs/pgn.md).

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 #include "kifu/core/text_position.hpp"
 
 namespace kifu::chess {
@@ -236,7 +238,7 @@ Error move_error(ErrorCode code, const Position& pos, std::string_view text, std
                              code == ErrorCode::illegal_move     ? "illegal"
                              : code == ErrorCode::ambiguous_move ? "ambiguous"
                                                                  : "invalid",
-                             text, side_name(pos), why)};
+                             utf8::snippet(text), side_name(pos), why)};
 }
 
 // The usual SAN shapes, read in one pass: [NBRQK][file][rank][x]square[=Q][+#].
@@ -370,7 +372,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
             text, 0, ErrorCode::unexpected_character,
             fmt::format("invalid move '{}' ({} to move): expected SAN such as Nf3, exd5, O-O or e8=Q, "
                         "or UCI such as g1f3",
-                        text, side_name(pos)));
+                        utf8::snippet(text), side_name(pos)));
     const Pattern& p = *pattern;
     if (p.null) return Move::null();
     if (const Move quick = quick_match(pos, p)) return quick;
@@ -445,7 +447,7 @@ Result<Move> parse_uci(const Position& pos, std::string_view text) {
     if (!shape)
         return error_at(text, 0, ErrorCode::unexpected_character,
                         fmt::format("invalid move '{}' ({} to move): expected UCI such as e2e4 or e7e8q",
-                                    text, side_name(pos)));
+                                    utf8::snippet(text), side_name(pos)));
     return parse_san(pos, text);
 }
 

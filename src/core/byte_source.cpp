@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -318,14 +319,24 @@ std::unique_ptr<ByteSource> memory_byte_source(std::string_view text) {
 }
 
 Result<std::string> read_all(ByteSource& source, std::size_t limit) {
+    const auto too_large = [limit] {
+        return Error{
+            ErrorCode::out_of_range, 0, 0, 0,
+            fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
+    };
     std::string out;
     std::size_t have = 0;
     for (;;) {
-        if (have > limit)
-            return Error{
-                ErrorCode::out_of_range, 0, 0, 0,
-                fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
-        out.resize(have + (1 << 16));
+        if (have == limit) {  // full: one byte more says whether the input is over the limit
+            char probe;
+            auto n = source.read(&probe, 1);
+            if (!n) return n.error();
+            if (*n == 0) break;
+            return too_large();
+        }
+        // Room by doubling, up to the limit and no further: an input at the limit costs the
+        // limit, not twice it.
+        if (have == out.size()) out.resize(std::min(limit, std::max(std::size_t{1} << 16, out.size() * 2)));
         auto n = source.read(out.data() + have, out.size() - have);
         if (!n) return n.error();
         if (*n == 0) break;

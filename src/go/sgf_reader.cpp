@@ -8,6 +8,7 @@
 
 #include "kifu/core/charset.hpp"
 #include "kifu/core/text_position.hpp"
+#include "kifu/core/utf8.hpp"
 #include "kifu/go/sgf.hpp"
 
 namespace kifu::go {
@@ -223,7 +224,7 @@ class SgfReader {
         if (length == 0)
             return error_at(text_, id_at, ErrorCode::unexpected_character,
                             fmt::format("expected a property identifier (upper-case letters), found '{}'",
-                                        text_.substr(id_at, i - id_at)));
+                                        utf8::snippet(text_.substr(id_at, i - id_at))));
         std::string_view id = text_.substr(id_at, i - id_at);
         if (lower_case) id = canonical_id(std::string_view(upper.data(), length));
 

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
 #include "reading.hpp"
@@ -177,9 +179,9 @@ PieceType read_piece(Cursor& c) {
 Result<Move> read(const Position& pos, std::string_view text, Square previous) {
     Cursor c{text};
     const auto invalid = [&](std::string_view what) {
-        return error_at(
-            text, c.i, ErrorCode::unexpected_character,
-            fmt::format("invalid move '{}': expected {} (as in ▲７六歩, 同　歩, ▲２二銀左成)", text, what));
+        return error_at(text, c.i, ErrorCode::unexpected_character,
+                        fmt::format("invalid move '{}': expected {} (as in ▲７六歩, 同　歩, ▲２二銀左成)",
+                                    utf8::snippet(text), what));
     };
     while (c.eat(" ") || c.eat("　")) {
     }
@@ -187,7 +189,7 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
     if ((black_mark && pos.side_to_move() != Color::black) ||
         (white_mark && pos.side_to_move() != Color::white))
         return error_at(text, 0, ErrorCode::illegal_move,
-                        fmt::format("illegal move '{}': it is {} to move", text,
+                        fmt::format("illegal move '{}': it is {} to move", utf8::snippet(text),
                                     pos.side_to_move() == Color::black ? "Black" : "White"));
     Square to;
     if (c.eat("同")) {
@@ -195,7 +197,7 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         }
         if (previous == kNoSquare)
             return error_at(text, 0, ErrorCode::illegal_move,
-                            fmt::format("'{}': 同 needs the previous move", text));
+                            fmt::format("'{}': 同 needs the previous move", utf8::snippet(text)));
         to = previous;
     } else {
         const int file = read_digit(c);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 #include "japanese.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
@@ -71,8 +73,9 @@ std::string western(const Position& pos, Move m, Notation n) {
 }
 
 Error not_a_move(std::string_view text, Notation n, std::string_view example) {
-    return error_at(text, 0, ErrorCode::unexpected_character,
-                    fmt::format("invalid move '{}': expected {} such as {}", text, to_string(n), example));
+    return error_at(
+        text, 0, ErrorCode::unexpected_character,
+        fmt::format("invalid move '{}': expected {} such as {}", utf8::snippet(text), to_string(n), example));
 }
 
 // What a Hodges or Hosking text says.
@@ -175,10 +178,10 @@ Result<Move> one_match(const Position& pos, std::string_view text, int matches, 
     if (matches == 1) return found;
     if (matches == 0)
         return error_at(text, 0, ErrorCode::illegal_move,
-                        fmt::format("illegal move '{}' ({} to move)", text, side_name(pos)));
+                        fmt::format("illegal move '{}' ({} to move)", utf8::snippet(text), side_name(pos)));
     return error_at(text, 0, ErrorCode::ambiguous_move,
-                    fmt::format("ambiguous move '{}' ({} to move): {} legal moves fit it", text,
-                                side_name(pos), matches));
+                    fmt::format("ambiguous move '{}' ({} to move): {} legal moves fit it",
+                                utf8::snippet(text), side_name(pos), matches));
 }
 
 PieceType moving_type(const Position& pos, Move m) noexcept {
@@ -273,8 +276,9 @@ Result<Move> parse_move(const Position& pos, std::string_view text, Notation n, 
             if (after == PieceType::none)
                 return not_a_move(text, n, "+7776FU (piece codes FU KY KE GI KI KA HI OU TO NY NK NG UM RY)");
             if (sign && (text[0] == '+') != (pos.side_to_move() == Color::black))
-                return error_at(text, 0, ErrorCode::illegal_move,
-                                fmt::format("illegal move '{}': it is {} to move", text, side_name(pos)));
+                return error_at(
+                    text, 0, ErrorCode::illegal_move,
+                    fmt::format("illegal move '{}': it is {} to move", utf8::snippet(text), side_name(pos)));
             const bool drop = t[0] == '0' && t[1] == '0';
             if (t[2] < '1' || t[3] < '1' || (!drop && (t[0] < '1' || t[1] < '1')))
                 return not_a_move(text, n, "+7776FU");
@@ -285,8 +289,9 @@ Result<Move> parse_move(const Position& pos, std::string_view text, Notation n, 
                 const PieceType result = m.promotes() ? promoted(moving_type(pos, m)) : moving_type(pos, m);
                 if (result == after) return m;
             }
-            return error_at(text, 0, ErrorCode::illegal_move,
-                            fmt::format("illegal move '{}' ({} to move)", text, side_name(pos)));
+            return error_at(
+                text, 0, ErrorCode::illegal_move,
+                fmt::format("illegal move '{}' ({} to move)", utf8::snippet(text), side_name(pos)));
         }
         default: {
             Pattern p;

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 #include "kifu/core/text_position.hpp"
 #include "reading.hpp"
 
@@ -123,9 +125,9 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         return true;
     };
     const auto invalid = [&](std::string_view what) {
-        return error_at(
-            text, i, ErrorCode::unexpected_character,
-            fmt::format("invalid move '{}': expected {} (as in 76fu, 22gin↗+, 〃to, 55kk□)", text, what));
+        return error_at(text, i, ErrorCode::unexpected_character,
+                        fmt::format("invalid move '{}': expected {} (as in 76fu, 22gin↗+, 〃to, 55kk□)",
+                                    utf8::snippet(text), what));
     };
     // A move number "12. " or a side symbol, both optional.
     std::size_t digits = 0;
@@ -138,17 +140,17 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
     if (eat("☗") || eat("▲")) {
         if (pos.side_to_move() != Color::black)
             return error_at(text, 0, ErrorCode::illegal_move,
-                            fmt::format("illegal move '{}': it is White to move", text));
+                            fmt::format("illegal move '{}': it is White to move", utf8::snippet(text)));
     } else if (eat("☖") || eat("△")) {
         if (pos.side_to_move() != Color::white)
             return error_at(text, 0, ErrorCode::illegal_move,
-                            fmt::format("illegal move '{}': it is Black to move", text));
+                            fmt::format("illegal move '{}': it is Black to move", utf8::snippet(text)));
     }
     Square to;
     if (eat("〃")) {
         if (previous == kNoSquare)
             return error_at(text, 0, ErrorCode::illegal_move,
-                            fmt::format("'{}': 〃 needs the previous move", text));
+                            fmt::format("'{}': 〃 needs the previous move", utf8::snippet(text)));
         to = previous;
     } else {
         if (i + 2 > text.size() || text[i] < '1' || text[i] > '9' || text[i + 1] < '1' || text[i + 1] > '9')

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 #include "kifu/core/diagnostics.hpp"
 #include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
@@ -283,9 +285,9 @@ Result<Move> parse_usi(const Position& pos, std::string_view text) {
         return make_square(f - '0', r - 'a');
     };
     const auto invalid = [&] {
-        return error_at(
-            text, 0, ErrorCode::unexpected_character,
-            fmt::format("invalid move '{}': expected a USI move such as 7g7f, 8h2b+ or P*5e", text));
+        return error_at(text, 0, ErrorCode::unexpected_character,
+                        fmt::format("invalid move '{}': expected a USI move such as 7g7f, 8h2b+ or P*5e",
+                                    utf8::snippet(text)));
     };
     Move m;
     if (text.size() == 4 && text[1] == '*') {
@@ -302,7 +304,7 @@ Result<Move> parse_usi(const Position& pos, std::string_view text) {
     }
     if (!legal_moves(pos).contains(m))
         return error_at(text, 0, ErrorCode::illegal_move,
-                        fmt::format("illegal move '{}' ({} to move)", text,
+                        fmt::format("illegal move '{}' ({} to move)", utf8::snippet(text),
                                     pos.side_to_move() == Color::black ? "Black" : "White"));
     return m;
 }

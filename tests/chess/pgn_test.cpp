@@ -4,6 +4,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -96,15 +99,20 @@ TEST(Pgn, VariationsNestAndStartBeforeTheirMove) {
 }
 
 TEST(Pgn, DeepVariationsNeedNoRecursion) {
-    // 20,000 nested variations: read, written and read again with explicit stacks.
-    std::string text = "1. e4 e5 ";
-    for (int i = 0; i < 20000; ++i) text += "(1... c5 ";
-    for (int i = 0; i < 20000; ++i) text += ") ";
-    text += "*";
-    const Game g = only(text);
-    EXPECT_TRUE(g.errors.empty());
-    EXPECT_EQ(g.nodes.size(), 3u + 20000u);
-    expect_same_tree(g, only(write_pgn(g)));
+    // Variations nested as deep as the reader takes them (255), and 20,000 side by side:
+    // read, written and read again with explicit stacks.
+    for (const bool nested : {true, false}) {
+        const int count = nested ? 255 : 20000;
+        std::string text = "1. e4 e5 ";
+        for (int i = 0; i < count; ++i) text += nested ? "(1... c5 " : "(1... c5) ";
+        if (nested)
+            for (int i = 0; i < count; ++i) text += ") ";
+        text += "*";
+        const Game g = only(text);
+        EXPECT_TRUE(g.errors.empty());
+        EXPECT_EQ(g.nodes.size(), 3u + static_cast<std::size_t>(count));
+        expect_same_tree(g, only(write_pgn(g)));
+    }
 }
 
 TEST(Pgn, NullMovesAndUciAndZeroCastling) {
@@ -221,6 +229,90 @@ TEST(Pgn, CompressedInputIsReadAsItStreams) {
     }
     ASSERT_TRUE(splitter.error().has_value());
     EXPECT_EQ(splitter.error()->code, ErrorCode::unexpected_end);
+}
+
+// A game over the splitter's limit: its bytes are passed over, never held, and it comes
+// out as one oversized game at its place; the games around it are untouched. Its comment
+// holds what would end a game outside one (a tag line, a result).
+TEST(Pgn, AGameOverTheLimitIsPassedOverWhole) {
+    constexpr std::size_t kLimit = std::size_t{1} << 20;
+    const std::string before = "[Event \"a\"]\n\n1. e4 e5 *\n\n";
+    std::string huge = "[Event \"huge\"]\n\n1. e4 {";
+    for (int i = 0; huge.size() < 3 * kLimit; ++i)
+        huge += i % 1000 == 0 ? "\n[Event \"not a game\"]\n1-0 ( *\n" : "some words ";
+    huge += "} 1... e5 (1... c5 *) 2. Nf3 1-0";
+    const std::string after = "\n\n[Event \"c\"]\n\n1. d4 d5 *\n";
+    const std::string text = before + huge + after;
+    const auto lines_in = [](std::string_view s) {
+        return static_cast<std::uint32_t>(std::count(s.begin(), s.end(), '\n'));
+    };
+    for (const bool streamed : {true, false}) {
+        SCOPED_TRACE(streamed ? "streamed" : "whole text");
+        PgnSplitter splitter =
+            streamed ? PgnSplitter(memory_byte_source(text), kLimit) : PgnSplitter(text, kLimit);
+        std::vector<PgnGameText> games;
+        std::vector<std::string> texts;
+        while (const auto g = splitter.next()) {
+            games.push_back(*g);
+            texts.emplace_back(g->text);
+        }
+        ASSERT_EQ(games.size(), 3u);
+        EXPECT_EQ(games[0].oversized, 0u);
+        EXPECT_EQ(games[1].oversized, huge.size());
+        EXPECT_EQ(games[1].limit, kLimit);
+        EXPECT_EQ(games[1].offset, before.size());
+        EXPECT_EQ(games[1].line, 5u);
+        EXPECT_LE(texts[1].size(), 256u);
+        EXPECT_EQ(texts[1].substr(0, 14), "[Event \"huge\"]");
+        EXPECT_EQ(texts[2], "[Event \"c\"]\n\n1. d4 d5 *");
+        EXPECT_EQ(games[2].line, 5 + lines_in(huge) + 2);
+        EXPECT_EQ(games[2].index, 2u);
+
+        // Read, it is one error at its place, and nothing of it reaches the visitor.
+        struct Seen : PgnVisitor {
+            std::vector<Error> errors;
+            int tags = 0;
+            void tag(std::string_view, std::string_view) override { ++tags; }
+            void error(const Error& e) override { errors.push_back(e); }
+        } seen;
+        EXPECT_FALSE(read_pgn_game(games[1], seen));
+        ASSERT_EQ(seen.errors.size(), 1u);
+        EXPECT_EQ(seen.tags, 0);
+        EXPECT_EQ(seen.errors[0].code, ErrorCode::out_of_range);
+        EXPECT_EQ(seen.errors[0].line, 5u);
+        EXPECT_EQ(seen.errors[0].message,
+                  fmt::format("the game is {} bytes long, over the limit of 1 MiB for one game: not read "
+                              "(kifu's --max-input MIB raises the limit)",
+                              huge.size()));
+    }
+}
+
+TEST(Pgn, VariationsNestAtMost255Deep) {
+    const auto nested = [](int depth) {
+        std::string s = "1. e4 ";
+        for (int i = 0; i < depth; ++i) s += i % 2 ? "(1. e4 " : "(1. d4 ";
+        return s + std::string(static_cast<std::size_t>(depth), ')') + " *";
+    };
+    const Game deepest = only(nested(255));
+    EXPECT_TRUE(deepest.errors.empty());
+    const Game deeper = only(nested(256));
+    ASSERT_EQ(deeper.errors.size(), 1u);
+    EXPECT_EQ(deeper.errors[0].code, ErrorCode::out_of_range);
+    EXPECT_EQ(deeper.errors[0].message,
+              "variations are nested more than 255 deep here: kifu reads at most that many levels");
+    EXPECT_EQ(deeper.errors[0].column, 7u + 7u * 255u);
+}
+
+TEST(Pgn, AHugeWordIsQuotedShort) {
+    const Game g = only("1. " + std::string(100000, 'x') + " *");
+    ASSERT_EQ(g.errors.size(), 1u);
+    EXPECT_LT(g.errors[0].message.size(), 200u);
+    EXPECT_NE(g.errors[0].message.find("'" + std::string(40, 'x') + "...'"), std::string::npos)
+        << g.errors[0].message;
+    // A fuzz finding: the warning about lower-case castling quoted the whole word.
+    const Game castling = only("1. o-o" + std::string(100000, 'x') + " *");
+    ASSERT_EQ(castling.warnings.size(), 1u);
+    EXPECT_LT(castling.warnings[0].message.size(), 200u);
 }
 
 TEST(Pgn, CommentCommands) {

@@ -8,10 +8,51 @@
 
 #include <fmt/format.h>
 
+#include "kifu/chess/pgn.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/scanner.hpp"
 
 namespace kifu::cli {
+
+namespace {
+
+// The messages of the source being reported: one fault repeated a million times (a broken
+// export, a hostile file) is not a million lines on a terminal.
+struct MessageLimit {
+    std::size_t limit = kDefaultMessageLimit;
+    std::string source;
+    std::size_t printed = 0, left_out = 0;
+
+    // Whether the next line of `of` may be printed.
+    bool take(std::string_view of) {
+        if (of != source) {
+            end();
+            source = of;
+        }
+        if (limit == 0 || printed < limit) {
+            ++printed;
+            return true;
+        }
+        ++left_out;
+        return false;
+    }
+    void end() {
+        if (left_out)
+            fmt::print(
+                stderr,
+                "{}: note: {} more errors and warnings not shown (--max-messages N shows up to N, 0 all)\n",
+                source, left_out);
+        printed = left_out = 0;
+        source.clear();
+    }
+};
+
+MessageLimit& message_limit() {
+    static MessageLimit limit;
+    return limit;
+}
+
+}  // namespace
 
 void InputOptions::add_to(CLI::App& command, std::string_view what, bool several) {
     if (several)
@@ -36,11 +77,19 @@ void InputOptions::add_to(CLI::App& command, std::string_view what, bool several
         ->excludes("INPUT");
     command
         .add_option("--max-input", max_input_mib,
-                    fmt::format("the largest input read whole, in MiB (default {}; a PGN file is streamed "
-                                "instead, a game at a time)",
-                                kDefaultReadLimit >> 20))
+                    fmt::format("the most read into memory at once, in MiB: a whole input (default {}), or "
+                                "one game of a streamed PGN file (default {})",
+                                kDefaultReadLimit >> 20, chess::PgnSplitter::kMaxGameBytes >> 20))
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
         ->option_text("MIB");
+    command
+        .add_option_function<std::size_t>(
+            "--max-messages", [](std::size_t n) { message_limit().limit = n; },
+            fmt::format(
+                "print at most N errors and warnings for each input, then count the rest (default {}; "
+                "0: all)",
+                kDefaultMessageLimit))
+        ->option_text("N");
 }
 
 std::vector<std::string> InputOptions::sources() const {
@@ -127,8 +176,23 @@ void check_output_is_not_input(const OutputOptions& output, const InputOptions& 
 }
 
 void report(const Error& error, std::string_view source, std::string_view severity) {
+    if (!message_limit().take(source)) return;
     const std::string line = error.format(source, severity) + "\n";  // control characters shown as \xNN
     std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+void report_lines(std::string_view source, std::string_view lines) {
+    std::size_t begin = 0;
+    while (begin < lines.size()) {
+        std::size_t end = lines.find('\n', begin);
+        end = end == std::string_view::npos ? lines.size() : end + 1;
+        if (message_limit().take(source)) std::fwrite(lines.data() + begin, 1, end - begin, stderr);
+        begin = end;
+    }
+}
+
+void end_messages() {
+    message_limit().end();
 }
 
 void note(std::string_view source, std::string_view message) {

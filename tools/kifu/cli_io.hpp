@@ -28,6 +28,7 @@ struct InputOptions {
     std::string text;
     bool text_given = false;
     std::optional<std::size_t> max_input_mib;  // the largest input read whole; 256 MiB when not given
+                                               // (a streamed PGN: the largest game, 64 MiB)
 
     void add_to(CLI::App& command, std::string_view what, bool several = true);
     // The inputs in order: --text, the paths, or standard input ("-") when none is given.
@@ -75,8 +76,17 @@ class Output {
 // is to be read.
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
 
+// How many errors and warnings of one source are printed when --max-messages is not given.
+inline constexpr std::size_t kDefaultMessageLimit = 1000;
+
 // "SOURCE:LINE:COL: error: MESSAGE" on stderr (control characters in the message escaped).
+// At most --max-messages errors and warnings are printed for one source; the rest are
+// counted, and end_messages() (or the next source's first message) says how many.
 void report(const Error& error, std::string_view source, std::string_view severity = "error");
+// Complete message lines already formatted (a PGN batch's), under the same limit.
+void report_lines(std::string_view source, std::string_view lines);
+// Says how many messages of the last source were left out, if any.
+void end_messages();
 // "SOURCE: note: MESSAGE".
 void note(std::string_view source, std::string_view message);
 // "kifu: error: MESSAGE" on stderr, then the exit code.

@@ -111,11 +111,7 @@ bool streams_pgn(const SourceOptions& options, std::string_view path) {
         const formats::Format* named = formats::format_of_file_name(path);
         streams = named && named->takes(formats::kStreams);
     }
-    // Nothing is read whole: the limit would be silently ignored.
-    if (streams && options.input.max_input_mib)
-        not_applicable("--max-input",
-                       "a PGN file is streamed, a game at a time (64 MiB at most each), not read whole");
-    return streams;
+    return streams;  // --max-input is then the limit of one game
 }
 
 const formats::Format& input_format(const Input& input, const SourceOptions& options) {

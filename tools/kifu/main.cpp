@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
         } catch (const Exit& e) {
             code = e.code;
         }
+        end_messages();
         // A message that could not be written (a closed or full stderr) is an I/O fault.
         if (std::fflush(stderr) != 0 || std::ferror(stderr)) return kIoError;
         return code;

@@ -47,12 +47,13 @@ struct Totals {
     std::uint64_t games = 0, plies = 0, variations = 0, comments = 0, nags = 0, errors = 0, broken = 0;
     std::uint64_t warnings = 0, written = 0, left_out = 0;  // left out: no position at the chosen ply
     std::uint64_t write_errors = 0;                         // documents the target format cannot hold
+    std::uint64_t oversized = 0;                            // games over --max-input, never held
     std::array<std::uint64_t, 5> results{};                 // 1-0, 0-1, 1/2-1/2, *, none
     void add(const Totals& o) {
         games += o.games, plies += o.plies, variations += o.variations, comments += o.comments,
             nags += o.nags;
         errors += o.errors, broken += o.broken, warnings += o.warnings, written += o.written,
-            left_out += o.left_out, write_errors += o.write_errors;
+            left_out += o.left_out, write_errors += o.write_errors, oversized += o.oversized;
         for (std::size_t i = 0; i < results.size(); ++i) results[i] += o.results[i];
     }
 };
@@ -76,7 +77,12 @@ struct Settings {
     const PgnOptions* options = nullptr;
     std::string source;
     chess::PgnReadOptions read;
+    std::size_t max_game_bytes = chess::PgnSplitter::kMaxGameBytes;  // --max-input
 };
+
+std::size_t max_game_bytes(const SourceOptions& source) {
+    return source.input.max_input_mib ? *source.input.max_input_mib << 20 : chess::PgnSplitter::kMaxGameBytes;
+}
 
 // "SOURCE:LINE:COL: error: game N: MESSAGE", or with "warning".
 void report_game(BatchOutput& out, const Settings& s, std::size_t index, const Error& e,
@@ -243,7 +249,8 @@ BatchOutput run_batch(const Batch& batch, const Settings& s, std::string buffer)
         }
         if (out.totals.errors != errors_before) {
             ++out.totals.broken;
-            if (!o.keep_broken.empty()) {
+            out.totals.oversized += g.oversized != 0;
+            if (!o.keep_broken.empty() && !g.oversized) {  // an oversized game's bytes were never held
                 out.broken.append(g.text);
                 out.broken += "\n\n";
             }
@@ -270,7 +277,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     if (!s.options->keep_broken.empty())
         broken = std::make_unique<Output>(OutputOptions{s.options->keep_broken});
     std::vector<std::string> notes, write_errors;
-    chess::PgnSplitter splitter(std::move(source));
+    chess::PgnSplitter splitter(std::move(source), s.max_game_bytes);
     const std::size_t threads = static_cast<std::size_t>(std::max(1, s.options->threads));
     const bool progress = isatty(STDERR_FILENO) != 0;
     auto last_progress = std::chrono::steady_clock::now();
@@ -288,7 +295,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     const auto emit = [&](BatchOutput b) {
         out.write(b.text);
         buffers.push_back(std::move(b.text));
-        if (!b.messages.empty()) std::fwrite(b.messages.data(), 1, b.messages.size(), stderr);
+        report_lines(s.source, b.messages);
         if (broken) broken->write(b.broken);
         for (std::string& n : b.notes)
             if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
@@ -304,31 +311,54 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         }
     };
     constexpr std::size_t kBatchBytes = 1 << 20;
-    for (;;) {
-        auto batch = std::make_shared<Batch>();
-        while (batch->bytes.size() < kBatchBytes) {
-            const std::optional<PgnGameText> g = splitter.next();
-            if (!g) break;
-            batch->add(*g);
-        }
-        if (batch->games.empty()) break;
+    // Read ahead at most this much, however many threads there are: a file of large games
+    // holds a few of them at a time, not one a thread (a batch always runs).
+    constexpr std::size_t kInFlightBytes = std::size_t{64} << 20;
+    std::size_t in_flight = 0;
+    std::deque<std::size_t> running_bytes;
+    const auto finish_oldest = [&] {
+        emit(running.front().get());
+        running.pop_front();
+        in_flight -= running_bytes.front();
+        running_bytes.pop_front();
+    };
+    const auto dispatch = [&](std::shared_ptr<Batch> batch) {
         batch->finish();
         if (threads == 1) {
             emit(run_batch(*batch, s, take_buffer()));
-            continue;
+            return;
         }
+        const std::size_t bytes = batch->bytes.size();
+        while (!running.empty() && (running.size() >= threads || in_flight + bytes > kInFlightBytes))
+            finish_oldest();
         running.push_back(std::async(std::launch::async, [batch, &s, buffer = take_buffer()]() mutable {
             return run_batch(*batch, s, std::move(buffer));
         }));
-        if (running.size() >= threads) {
-            emit(running.front().get());
-            running.pop_front();
+        running_bytes.push_back(bytes);
+        in_flight += bytes;
+    };
+    auto batch = std::make_shared<Batch>();
+    while (const std::optional<PgnGameText> g = splitter.next()) {
+        if (threads == 1 && g->text.size() >= kBatchBytes) {
+            // A large game is read where the splitter holds it, not copied.
+            if (!batch->games.empty()) {
+                dispatch(std::move(batch));
+                batch = std::make_shared<Batch>();
+            }
+            Batch alone;
+            alone.games.push_back(*g);
+            emit(run_batch(alone, s, take_buffer()));
+            continue;
+        }
+        batch->add(*g);
+        if (batch->bytes.size() >= kBatchBytes) {
+            dispatch(std::move(batch));
+            batch = std::make_shared<Batch>();
         }
     }
-    while (!running.empty()) {
-        emit(running.front().get());
-        running.pop_front();
-    }
+    if (!batch->games.empty()) dispatch(std::move(batch));
+    while (!running.empty()) finish_oldest();
+    end_messages();
     if (progress && totals.games > 0) fmt::print(stderr, "\r");
     if (broken) broken->close();
     for (const std::string& n : notes)
@@ -371,12 +401,14 @@ namespace {
 // What happened to the broken games, and the games without the chosen position.
 void summarize(const Settings& s, const Totals& t) {
     if (t.broken)
-        fmt::print(stderr, "{}: {} of {} games have errors ({} errors){}\n", s.source, t.broken, t.games,
-                   t.errors,
-                   s.job != Job::convert ? ""
-                   : s.options->keep_broken.empty()
-                       ? ": left out of the output"
-                       : fmt::format(": left out of the output, their text in {}", s.options->keep_broken));
+        fmt::print(
+            stderr, "{}: {} of {} games have errors ({} errors){}\n", s.source, t.broken, t.games, t.errors,
+            s.job != Job::convert ? ""
+            : s.options->keep_broken.empty()
+                ? ": left out of the output"
+                : fmt::format(": left out of the output, their text in {}{}", s.options->keep_broken,
+                              t.oversized ? fmt::format(" (but for the {} over the size limit)", t.oversized)
+                                          : std::string{}));
     if (t.left_out)
         fmt::print(stderr, "{}: {} {} of {} games have no position at the chosen ply or node: left out\n",
                    s.source, t.written == 0 ? "error:" : "warning:", t.left_out, t.games);
@@ -393,7 +425,8 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                write,
                &options,
                source_name(path, text, source),
-               {.strict_results = options.strict_results}};
+               {.strict_results = options.strict_results},
+               max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {
         fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
@@ -413,7 +446,8 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
                      {},
                      &options,
                      source_name(path, text, source),
-                     {.strict_results = options.strict_results}};
+                     {.strict_results = options.strict_results},
+                     max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
         summarize(s, totals);
@@ -455,7 +489,8 @@ Run add_pgn_command(CLI::App& app) {
                          {},
                          &options->pgn,
                          source_name(path, text, in),
-                         {.strict_results = options->pgn.strict_results}};
+                         {.strict_results = options->pgn.strict_results},
+                         max_game_bytes(in)};
         check_output_is_not_input(options->output, in.input);
         Output out(options->output);
         const Totals t = run(path, text, s, out);

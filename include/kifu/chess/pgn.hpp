@@ -25,20 +25,26 @@ namespace kifu::chess {
 
 // One game's bytes as they stand in the input.
 struct PgnGameText {
-    std::string_view text;
+    std::string_view text;     // oversized: only the game's first bytes
     std::size_t index = 0;     // 0-based, in input order
     std::size_t offset = 0;    // byte offset of the text in the input
     std::uint32_t line = 1;    // line of its first byte
     std::uint32_t column = 1;  // column (in bytes) of its first byte on that line
+    // Nonzero: the game's length, over the splitter's limit. Its bytes were passed over,
+    // never held; read_pgn_game reports it as one error.
+    std::size_t oversized = 0;
+    std::size_t limit = 0;  // oversized: the limit it is over
 };
 
 class PgnSplitter {
   public:
-    // Games longer than this are reported as one error and skipped (hostile input).
+    // Games longer than the limit are skipped without being held and reported as one
+    // error each (hostile input): the splitter holds at most the limit and 1 MiB.
     static constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
 
-    explicit PgnSplitter(std::unique_ptr<ByteSource> source);
-    explicit PgnSplitter(std::string_view text);  // `text` must outlive the splitter
+    explicit PgnSplitter(std::unique_ptr<ByteSource> source, std::size_t max_game_bytes = kMaxGameBytes);
+    // `text` must outlive the splitter.
+    explicit PgnSplitter(std::string_view text, std::size_t max_game_bytes = kMaxGameBytes);
 
     // The next game, valid until the next call; nullopt at the end. A read error ends
     // the input: see error().
@@ -49,10 +55,14 @@ class PgnSplitter {
 
   private:
     bool refill();
+    std::size_t skip_oversized(std::size_t begin);
     std::unique_ptr<ByteSource> source_;
+    std::size_t max_game_bytes_;
+    std::size_t chunk_ = std::size_t{64} << 10;  // the least the next refill reads
     std::string buffer_;
-    std::string_view data_;  // what is in memory: buffer_, or the whole text
-    std::size_t start_ = 0;  // first byte not yet handed out
+    std::string oversized_start_;  // the beginning of the last oversized game
+    std::string_view data_;        // what is in memory: buffer_, or the whole text
+    std::size_t start_ = 0;        // first byte not yet handed out
     bool eof_ = false;
     bool first_ = true;
     std::size_t index_ = 0;
@@ -97,6 +107,10 @@ struct PgnReadOptions {
     // error with this, a warning without it.
     bool strict_results = false;
 };
+
+// How deep variations may nest: a game that goes deeper is an error (each level costs a
+// position; real games nest a few levels, annotated ones a few dozen).
+inline constexpr std::size_t kMaxPgnVariationDepth = 255;
 
 // Reads one game. Returns false when it ended with an error (the visitor had it).
 bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options = {});

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace kifu::utf8 {
@@ -32,6 +33,14 @@ inline std::string_view prefix(std::string_view text, std::size_t max_bytes) noe
     std::size_t back = 0;
     while (n > 0 && back < 3 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n, ++back;
     return text.substr(0, n);
+}
+
+// `text` as a message quotes it: its first 40 bytes at most, and "..." when it is longer.
+inline std::string snippet(std::string_view text) {
+    constexpr std::size_t kMaxBytes = 40;
+    std::string out(prefix(text, kMaxBytes));
+    if (out.size() < text.size()) out += "...";
+    return out;
 }
 
 }  // namespace kifu::utf8

@@ -1,0 +1,147 @@
+// The faults of the hostile-input review, each as a user meets it through the CLI. The
+// bombs are made here, small enough for a sanitised build; scripts/check-memory runs the
+// large ones against the optimised binary under a memory cap.
+
+#include <algorithm>
+#include <string>
+
+#include "cli_fixture.hpp"
+
+using namespace kifu_test;
+
+namespace {
+
+std::size_t count_lines(const std::string& s, const std::string& with) {
+    std::size_t n = 0;
+    for (std::size_t at = s.find(with); at != std::string::npos; at = s.find(with, at + 1)) ++n;
+    return n;
+}
+
+// A game whose comment is `bytes` long, between two good games.
+std::string pgn_with_a_long_comment(std::size_t bytes) {
+    return "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"long\"]\n\n1. e4 {" + std::string(bytes, 'c') +
+           "} 1... e5 1-0\n\n[Event \"c\"]\n\n1. d4 d5 *\n";
+}
+
+}  // namespace
+
+TEST_F(Cli, InputReadWholeStopsAtItsLimit) {
+    const Outcome zero = kifu({"validate", "--from", "sgf", "--max-input", "1", "/dev/zero"});
+    EXPECT_EQ(zero.exit_code, 1);
+    EXPECT_EQ(
+        zero.err,
+        "/dev/zero: error: the input is larger than the limit of 1 MiB for this format; --max-input MIB "
+        "raises it\n");
+    const std::string sgf = "(;FF[4]SZ[9]C[" + std::string(std::size_t{3} << 20, 'c') + "];B[ee])";
+    EXPECT_EQ(kifu({"validate", "--max-input", "1", "-"}, sgf).exit_code, 1);
+    EXPECT_EQ(kifu({"validate", "--max-input", "4", "-"}, sgf).exit_code, 0);
+}
+
+TEST_F(Cli, APgnGameOverTheLimitIsOneErrorAndTheGamesAroundItAreRead) {
+    const std::string text = pgn_with_a_long_comment(std::size_t{3} << 20);
+    const std::size_t long_game = text.find("1-0") + 3 - text.find("[Event \"long\"]");
+    for (const std::string threads : {"1", "2"}) {
+        SCOPED_TRACE("--threads " + threads);
+        const Outcome v =
+            kifu({"validate", "--from", "pgn", "--max-input", "1", "--threads", threads, "-"}, text);
+        EXPECT_EQ(v.exit_code, 1);
+        EXPECT_EQ(v.err,
+                  "<stdin>:5:1: error: game 2: the game is " + std::to_string(long_game) +
+                      " bytes long, over the limit of 1 MiB for one game: not read (kifu's --max-input MIB "
+                      "raises the limit)\n<stdin>: 1 of 3 games have errors (1 errors)\n");
+        const Outcome stats = kifu({"pgn", "stats", "--max-input", "1", "--threads", threads, "-"}, text);
+        EXPECT_NE(stats.out.find("games: 3\n"), std::string::npos) << stats.out;
+        EXPECT_NE(stats.out.find("errors: 1 in 1 games\n"), std::string::npos) << stats.out;
+    }
+    // Its bytes were never held, so the broken games' file cannot have them: the summary says so.
+    const Outcome c = kifu({"convert", "--from", "pgn", "--to", "pgn", "--max-input", "1", "--keep-broken",
+                            (dir_ / "broken.pgn").string(), "-"},
+                           text);
+    EXPECT_EQ(c.exit_code, 1);
+    EXPECT_EQ(count_lines(c.out, "[Event "), 2u);
+    EXPECT_EQ(slurp(dir_ / "broken.pgn"), "");
+    EXPECT_NE(c.err.find("their text in " + (dir_ / "broken.pgn").string() +
+                         " (but for the 1 over the size limit)"),
+              std::string::npos)
+        << c.err;
+    // With the limit raised, the game reads.
+    EXPECT_EQ(kifu({"validate", "--from", "pgn", "--max-input", "4", "-"}, text).exit_code, 0);
+}
+
+TEST_F(Cli, CompressedNulBytesAreOneShortError) {
+    const Outcome r = shell(
+        "head -c 3145728 /dev/zero | zstd -q > nul.pgn.zst && $KIFU validate --max-input 1 --threads 2 "
+        "nul.pgn.zst");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err,
+              "nul.pgn.zst:1:1: error: game 1: the game is 3145728 bytes long, over the limit of 1 MiB for "
+              "one game: "
+              "not read (kifu's --max-input MIB raises the limit)\nnul.pgn.zst: 1 of 1 games have errors (1 "
+              "errors)\n");
+    // Under the limit, the bytes are one word: an invalid move, quoted short.
+    const Outcome word = shell("head -c 100000 /dev/zero > nul.pgn && $KIFU validate nul.pgn");
+    EXPECT_EQ(word.exit_code, 1);
+    EXPECT_LT(word.err.size(), 400u) << word.err.size();
+    EXPECT_NE(word.err.find(R"(\x00\x00...')"), std::string::npos) << word.err;
+}
+
+TEST_F(Cli, DeepVariationsAreAnErrorNotAStackOfPositions) {
+    std::string deep = "[Event \"deep\"]\n\n1. e4 ";
+    for (int i = 0; i < 100000; ++i) deep += i % 2 ? "(1. e4 " : "(1. d4 ";
+    deep += std::string(100000, ')') + " *\n";
+    const Outcome r = kifu({"validate", "--from", "pgn", "-"}, deep);
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("<stdin>:3:1792: error: game 1: variations are nested more than 255 deep here"),
+              std::string::npos)
+        << r.err;
+}
+
+TEST_F(Cli, RepeatedMessagesAreCappedAndCounted) {
+    std::string games;
+    for (int i = 0; i < 30; ++i) games += "[Event \"x\"]\n\n1. e5 *\n\n";
+    const Outcome all = kifu({"validate", "--from", "pgn", "-"}, games);
+    EXPECT_EQ(count_lines(all.err, ": error: game "), 30u);
+    EXPECT_EQ(all.err.find("not shown"), std::string::npos);
+    const Outcome five = kifu({"validate", "--from", "pgn", "--max-messages", "5", "-"}, games);
+    EXPECT_EQ(five.exit_code, 1);
+    EXPECT_EQ(count_lines(five.err, ": error: game "), 5u);
+    EXPECT_NE(
+        five.err.find("<stdin>: note: 25 more errors and warnings not shown (--max-messages N shows up to "
+                      "N, 0 all)\n<stdin>: 30 of 30 games have errors (30 errors)\n"),
+        std::string::npos)
+        << five.err;
+    // SGF warnings too, counted for each input on its own.
+    std::string moves = "(;FF[4]SZ[9]";
+    for (int i = 0; i < 12; ++i) moves += ";B[ee]";
+    moves += ")";
+    std::ofstream(dir_ / "a.sgf") << moves;
+    std::ofstream(dir_ / "b.sgf") << moves;
+    const Outcome two =
+        kifu({"validate", "--max-messages", "3", (dir_ / "a.sgf").string(), (dir_ / "b.sgf").string()});
+    EXPECT_EQ(count_lines(two.err, "warning: "), 6u) << two.err;
+    EXPECT_EQ(count_lines(two.err, ": note: 8 more errors and warnings not shown"), 2u) << two.err;
+}
+
+TEST_F(Cli, EachFaultIsSaidWithWhatToDo) {
+    const Outcome size = kifu({"info", "--text", "(;FF[4]SZ[53];B[aa])"});
+    EXPECT_EQ(size.exit_code, 1);
+    EXPECT_EQ(size.err, "<text>:1:8: error: SZ[53]: board size 53 is outside 1-52\n");
+    // Text before the first tree of a .sgf file: the extension decides, the text is a warning.
+    std::ofstream(dir_ / "preamble.sgf") << "Some text first\n(;FF[4]SZ[9];B[ee])\n";
+    const Outcome preamble = kifu({"validate", (dir_ / "preamble.sgf").string()});
+    EXPECT_EQ(preamble.exit_code, 0);
+    EXPECT_NE(preamble.err.find("1:1: warning: text before the first game tree is ignored"),
+              std::string::npos);
+    const Outcome move = kifu({"convert", "--to", "hen", "--move", "-1", "--text", "(;SZ[9];B[ee])"});
+    EXPECT_EQ(move.exit_code, 2);
+    EXPECT_NE(move.err.find("--move: '-1' is not a whole number of 0 or more"), std::string::npos)
+        << move.err;
+    const Outcome usi = kifu({"convert", "--from", "usi", "--to", "japanese", "--text", "7g7f"});
+    EXPECT_EQ(usi.exit_code, 0);
+    EXPECT_EQ(usi.out, "▲７六歩\n");
+    // A gzip file not named .pgn: the content under the compression decides.
+    const Outcome gz =
+        shell("printf '[Event \"x\"]\\n\\n1. e4 *\\n' | gzip > game.gz && $KIFU validate game.gz");
+    EXPECT_EQ(gz.exit_code, 0) << gz.err;
+    EXPECT_EQ(gz.out, "ok: 1 games\n");
+}
