@@ -4,6 +4,7 @@
 
 #include "format_support.hpp"
 #include "kifu/shogi/game.hpp"
+#include "kifu/shogi/handicap.hpp"
 #include "kifu/shogi/sfen.hpp"
 
 namespace kifu::formats {
@@ -23,6 +24,7 @@ bool usi_position_command(std::string_view t) {
            t.starts_with("position ");
 }
 
+// The sfen format: an SFEN or a USI position (handicap names are for --position only).
 Result<shogi::Position> shogi_position(std::string_view text) {
     const std::string_view t = trim_blanks(text);
     if (usi_position_command(t)) return shogi::parse_usi_position(t);
@@ -52,7 +54,7 @@ template <shogi::Notation N>
 Result<Document> read_moves(std::string_view text, const ReadOptions& options) {
     shogi::Position start = shogi::Position::start();
     if (!options.start.empty()) {
-        Result<shogi::Position> p = shogi_position(options.start);
+        Result<shogi::Position> p = shogi::read_start_position(options.start);
         if (!p) {
             Error e = p.error();
             e.message = "--position: " + e.message;

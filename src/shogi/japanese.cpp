@@ -6,6 +6,8 @@
 //              stands on, 左 or 右 as its player sees the board, or 直 for a gold-like
 //              piece going straight forward; both when one alone does not do;
 //   ▲２二銀打  打 for a drop only when a piece on the board could also go there;
+//              a pinned piece counts here as in the modifiers above (it could, but for
+//              its king): ▲４八金右, ▲４八金打 (docs/shogi.md);
 //   成 / 不成  for a promotion, and for a move that could have promoted but did not.
 
 #include "japanese.hpp"
@@ -81,6 +83,20 @@ std::vector<Square> rivals(const Position& pos, Move m, const MoveList& legal) {
     return out;
 }
 
+// The moves of the side to move as if it had no king to keep out of check: a like piece
+// that is pinned still counts when pieces are told apart, as tsshogi and shogiops write
+// them (docs/shogi.md). The king's square is taken by an opponent's piece, which blocks
+// as the king did (no move of ours goes there: only its own square would).
+MoveList reachable_moves(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king(us);
+    if (king == kNoSquare) return legal_moves(pos);
+    Position p = pos;
+    p.remove(king);
+    p.put(Piece{PieceType::gold, ~us}, king);
+    return legal_moves(p);
+}
+
 }  // namespace
 
 std::string disambiguation(const Position& pos, Move m, const MoveList& legal) {
@@ -121,7 +137,7 @@ std::string write(const Position& pos, Move m, Square previous, bool side_mark) 
         out += kKanjiDigits[static_cast<std::size_t>(rank_of(m.to()) + 1)];
     }
     out += kPieceNames[static_cast<std::size_t>(index(moving_type(pos, m)))];
-    out += disambiguation(pos, m, legal_moves(pos));
+    out += disambiguation(pos, m, reachable_moves(pos));
     if (m.promotes()) {
         out += "成";
     } else if (!m.is_drop()) {
@@ -235,6 +251,9 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         }
     }
     const MoveList legal = legal_moves(pos);
+    // Modifiers are checked among the pieces that could reach the square, pinned or not
+    // (as they are written); a text without them reads as well (as kifu wrote it before).
+    const MoveList reachable = reachable_moves(pos);
     Move found;
     int matches = 0;
     for (const Move m : legal) {
@@ -243,10 +262,10 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         if (m.promotes() != promote) continue;
         if (!m.is_drop()) {
             // The modifiers given must be those of this piece's move.
-            const std::string d = disambiguation(pos, m, legal);
+            const std::string d = disambiguation(pos, m, reachable);
             const Color us = pos.side_to_move();
             if (!relative.empty()) {
-                std::vector<Square> all = rivals(pos, m, legal);
+                std::vector<Square> all = rivals(pos, m, reachable);
                 if (horizontal(us, pos.piece_on(m.from()).type, m.from(), m.to(), all) != relative &&
                     d.find(relative) == std::string::npos)
                     continue;

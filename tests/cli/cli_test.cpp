@@ -467,6 +467,14 @@ TEST_F(Cli, ShogiPerftAndMoves) {
     const Outcome bad = kifu({"perft", "--game", "shogi", "startpos moves 7g7e", "1"});
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_EQ(bad.err, "<sfen>:1:16: error: illegal move '7g7e' (Black to move)\n");
+    // A handicap by name: White (the giver) moves first.
+    const Outcome two = kifu({"moves", "--game", "shogi", "二枚落ち"});
+    EXPECT_EQ(two.exit_code, 0);
+    EXPECT_NE(two.out.find("5a4b\n"), std::string::npos) << two.out;
+    EXPECT_EQ(two.out.find("7g7f"), std::string::npos) << two.out;
+    EXPECT_EQ(
+        kifu({"convert", "--from", "usi", "--position", "2mai", "--to", "sfen", "--text", "5a4b 7g7f"}).out,
+        "lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3\n");
 }
 
 TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {

@@ -155,6 +155,22 @@ TEST(ShogiNotation, JapaneseCuratedCases) {
     EXPECT_EQ(cases, 43);
 }
 
+// A pinned like piece still calls for the modifier, as tsshogi and shogiops write it; the
+// older form without it still reads, and a modifier that does not fit does not.
+TEST(ShogiNotation, JapanesePinnedPiecesStillCount) {
+    const Position golds = *parse_sfen("4r3k/9/9/9/9/9/9/4G1G2/4K4 b - 1");  // 5h pinned by the rook
+    const Move sideways = *parse_usi(golds, "3h4h");
+    EXPECT_EQ(write_move(golds, sideways, Notation::japanese), "▲４八金右");
+    EXPECT_EQ(*parse_move(golds, "▲４八金右", Notation::japanese), sideways);
+    EXPECT_EQ(*parse_move(golds, "▲４八金", Notation::japanese), sideways);
+    EXPECT_FALSE(parse_move(golds, "▲４八金左", Notation::japanese));
+    const Position drop = *parse_sfen("4r3k/9/9/9/9/9/9/4G4/4K4 b G 1");
+    const Move g4h = *parse_usi(drop, "G*4h");
+    EXPECT_EQ(write_move(drop, g4h, Notation::japanese), "▲４八金打");
+    EXPECT_EQ(*parse_move(drop, "▲４八金打", Notation::japanese), g4h);
+    EXPECT_EQ(*parse_move(drop, "▲４八金", Notation::japanese), g4h);
+}
+
 // No peer writes Sassersson: every legal move of the 300 positions is written and read
 // back, and an arrow or □ appears exactly when another like piece could reach the square.
 TEST(ShogiNotation, SasserssonRoundTripAndMarks) {

@@ -11,6 +11,7 @@
 #include "kifu/chess/san.hpp"
 #include "kifu/chess/status.hpp"
 #include "kifu/core/scanner.hpp"
+#include "kifu/shogi/handicap.hpp"
 #include "kifu/shogi/sfen.hpp"
 
 namespace kifu::cli {
@@ -30,15 +31,12 @@ chess::Position fen_argument(const std::string& fen) {
 
 }  // namespace
 
-// "startpos", an SFEN, or a USI position command's argument ("startpos moves 7g7f").
+// "startpos", a handicap's name (二枚落ち, 2mai), an SFEN, or a USI position command's
+// argument ("startpos moves 7g7f").
 namespace {
 
 shogi::Position shogi_argument(const std::string& text) {
-    const std::string_view t = trim_blanks(text);
-    Result<shogi::Position> pos = t == "startpos" || t.substr(0, 9) == "startpos " ||
-                                          t.substr(0, 5) == "sfen " || t.substr(0, 9) == "position "
-                                      ? shogi::parse_usi_position(t)
-                                      : shogi::parse_sfen(t, {.relaxed = true});
+    Result<shogi::Position> pos = shogi::read_start_position(text);
     if (!pos) {
         report(pos.error(), "<sfen>");
         throw Exit{kInvalidInput};
@@ -81,8 +79,11 @@ Run add_perft_command(CLI::App& app) {
         "  kifu perft --game shogi 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1' "
         "3");
     command
-        ->add_option("POSITION", options->fen,
-                     "chess: a FEN or 'startpos'; shogi: an SFEN, 'startpos', or 'startpos moves 7g7f ...'")
+        ->add_option(
+            "POSITION", options->fen,
+            "chess: a FEN or 'startpos'; shogi: an SFEN, 'startpos', 'startpos moves 7g7f ...', or a "
+            "handicap's name (二枚落ち, 2mai, 2-piece; 'kifu formats' does not list them: docs/shogi.md "
+            "does)")
         ->required();
     command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
     command->add_option("--game", options->game, "chess (the default) or shogi")

@@ -49,7 +49,8 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
     }
     command.add_option(
         "--position", position,
-        "a move list: the position the moves start from (an SFEN, 'startpos' or a USI position)");
+        "a move list: the position the moves start from (an SFEN, 'startpos', a USI position, or a "
+        "handicap: 香落ち or kyo, 二枚落ち or 2mai, ...)");
     command.add_flag("--superko", superko, "SGF: report moves that repeat an earlier whole-board position");
     std::string names;
     for (const go::Rules& r : go::all_rules())
