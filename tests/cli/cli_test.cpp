@@ -475,6 +475,13 @@ TEST_F(Cli, ShogiPerftAndMoves) {
     EXPECT_EQ(
         kifu({"convert", "--from", "usi", "--position", "2mai", "--to", "sfen", "--text", "5a4b 7g7f"}).out,
         "lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3\n");
+    // info names the preset a position or a move list starts from.
+    const Outcome position = kifu(
+        {"info", "--from", "sfen", "--text", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"});
+    EXPECT_NE(position.out.find("start position: 二枚落ち (2mai, 2-piece)\n"), std::string::npos)
+        << position.out;
+    const Outcome listed = kifu({"info", "--from", "usi", "--position", "飛車落ち", "--text", "5a4b"});
+    EXPECT_NE(listed.out.find("  start        飛車落ち (hisha)\n"), std::string::npos) << listed.out;
 }
 
 TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {

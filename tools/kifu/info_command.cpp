@@ -13,6 +13,7 @@
 #include "kifu/go/game.hpp"
 #include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
+#include "kifu/shogi/handicap.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -166,6 +167,8 @@ std::string document_info(const formats::Format& from, const formats::Document& 
         return out;
     }
     if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
+        if (const shogi::Handicap* h = shogi::handicap_of(game->start))
+            out += fmt::format("  {:<12} {} ({})\n", "start", h->japanese, h->romanised);
         out += tree_lines(*game);
         if (!game->result.empty()) out += fmt::format("  {:<12} {}\n", "result", game->result);
         formats::Document end{
@@ -174,6 +177,9 @@ std::string document_info(const formats::Format& from, const formats::Document& 
         if (Result<BoardView> view = formats::board_view(end)) out += render_text(*view);
         return out;
     }
+    if (const auto* position = std::get_if<shogi::Position>(&d.value))
+        if (const shogi::Handicap* h = shogi::handicap_of(*position))
+            out += fmt::format("start position: {} ({}, {})\n", h->japanese, h->romanised, h->english);
     std::vector<std::string> notes;
     if (Result<std::string> diagram = formats::find_format("txt")->write(d, {}, notes)) out += *diagram;
     return out;
