@@ -191,6 +191,19 @@ class GameEndFinder {
 
 }  // namespace
 
+void PgnSplitter::advance_to(std::size_t to) {
+    line_ += static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
+                                                   data_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+    start_ = to;
+}
+
+PgnGameText PgnSplitter::game_at(std::size_t begin, std::string_view text) {
+    advance_to(begin);
+    std::size_t line_begin = begin;
+    while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
+    return {text, index_++, offset_ + begin, line_, static_cast<std::uint32_t>(begin - line_begin + 1)};
+}
+
 // The game that begins at data_[start_] runs past the limit: passes over the rest of it,
 // a piece at a time, and returns its end as an offset in the input.
 std::size_t PgnSplitter::skip_oversized(std::size_t begin) {
@@ -198,11 +211,7 @@ std::size_t PgnSplitter::skip_oversized(std::size_t begin) {
     std::size_t at = begin;
     for (;;) {
         const std::size_t end = finder.feed(data_.substr(at));
-        at = end == std::string_view::npos ? data_.size() : at + end;
-        line_ +=
-            static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
-                                                  data_.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-        start_ = at;
+        advance_to(end == std::string_view::npos ? data_.size() : at + end);
         if (end != std::string_view::npos || eof_ || !refill()) return offset_ + start_;
         at = start_;
     }
@@ -310,21 +319,12 @@ std::optional<PgnGameText> PgnSplitter::next() {
         if (need_more && data_.size() - start_ >= max_game_bytes_) {
             const std::size_t from = begin != std::string_view::npos ? begin : unfinished;
             if (from == std::string_view::npos) {  // blanks alone: nothing to keep
-                line_ += static_cast<std::uint32_t>(
-                    std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_), data_.end(), '\n'));
-                start_ = data_.size();
+                advance_to(data_.size());
                 if (!refill()) eof_ = true;
                 continue;
             }
-            line_ += static_cast<std::uint32_t>(
-                std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
-                           data_.begin() + static_cast<std::ptrdiff_t>(from), '\n'));
-            start_ = from;
-            std::size_t line_begin = from;
-            while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
-            PgnGameText game{
-                {}, index_++, offset_ + from, line_, static_cast<std::uint32_t>(from - line_begin + 1)};
-            oversized_start_.assign(data_.substr(from, 256));
+            PgnGameText game = game_at(from, {});
+            oversized_start_.assign(data_.substr(from, kOversizedStart));
             game.oversized = skip_oversized(from) - game.offset;
             game.limit = max_game_bytes_;
             game.text = oversized_start_;
@@ -336,30 +336,18 @@ std::optional<PgnGameText> PgnSplitter::next() {
         }
         const std::string_view text =
             begin == std::string_view::npos ? std::string_view{} : data_.substr(begin, end - begin);
-        const std::uint32_t lines_before =
-            begin == std::string_view::npos ? 0
-                                            : static_cast<std::uint32_t>(std::count(
-                                                  data_.begin() + static_cast<std::ptrdiff_t>(start_),
-                                                  data_.begin() + static_cast<std::ptrdiff_t>(begin), '\n'));
-        const std::uint32_t game_line = line_ + lines_before;
-        const std::size_t game_offset = offset_ + begin;
-        line_ +=
-            static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
-                                                  data_.begin() + static_cast<std::ptrdiff_t>(resume), '\n'));
-        start_ = resume;
-        if (!found) return std::nullopt;
-        if (!counts) {  // comments or stray characters between games: no game
-            skipped_ += text.size();
+        if (!found || !counts) {
+            advance_to(resume);
+            if (!found) return std::nullopt;
+            skipped_ += text.size();  // comments or stray characters between games: no game
             continue;
         }
-        std::size_t line_begin = begin;
-        while (line_begin > 0 && data_[line_begin - 1] != '\n') --line_begin;
-        PgnGameText game{text, index_++, game_offset, game_line,
-                         static_cast<std::uint32_t>(begin - line_begin + 1)};
+        PgnGameText game = game_at(begin, text);
+        advance_to(resume);
         if (text.size() > max_game_bytes_) {  // it ended within what was held, but past the limit
             game.oversized = text.size();
             game.limit = max_game_bytes_;
-            game.text = text.substr(0, 256);
+            game.text = text.substr(0, kOversizedStart);
         }
         return game;
     }

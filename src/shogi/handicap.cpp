@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 
+#include "kifu/core/scanner.hpp"
 #include "kifu/shogi/sfen.hpp"
 
 namespace kifu::shogi {
@@ -41,19 +42,14 @@ bool same_latin(std::string_view a, std::string_view b) noexcept {
 }
 
 std::string_view trimmed(std::string_view t) noexcept {
-    // Blanks and the ideographic space (U+3000) that KIF headers pad names with.
-    for (;;) {
-        if (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\r' || t.front() == '\n'))
-            t.remove_prefix(1);
-        else if (t.starts_with("\u3000"))
-            t.remove_prefix(3);
-        else if (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r' || t.back() == '\n'))
-            t.remove_suffix(1);
-        else if (t.ends_with("\u3000"))
-            t.remove_suffix(3);
-        else
-            return t;
+    // Blanks, and the ideographic spaces (U+3000) that KIF headers pad names with.
+    for (std::string_view before; before != t;) {
+        before = t;
+        t = trim_blanks(t);
+        if (t.starts_with("\u3000")) t.remove_prefix(3);
+        if (t.ends_with("\u3000")) t.remove_suffix(3);
     }
+    return t;
 }
 
 }  // namespace

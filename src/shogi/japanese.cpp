@@ -13,6 +13,7 @@
 #include "japanese.hpp"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -251,9 +252,10 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         }
     }
     const MoveList legal = legal_moves(pos);
-    // Modifiers are checked among the pieces that could reach the square, pinned or not
-    // (as they are written); a text without them reads as well (as kifu wrote it before).
-    const MoveList reachable = reachable_moves(pos);
+    // A 左/右/直 given is checked among the pieces that could reach the square, pinned or
+    // not (as it is written); a text without one reads as well (as kifu wrote it before).
+    // Those moves are generated only for a text that has one.
+    std::optional<MoveList> reachable;
     Move found;
     int matches = 0;
     for (const Move m : legal) {
@@ -262,10 +264,11 @@ Result<Move> read(const Position& pos, std::string_view text, Square previous) {
         if (m.promotes() != promote) continue;
         if (!m.is_drop()) {
             // The modifiers given must be those of this piece's move.
-            const std::string d = disambiguation(pos, m, reachable);
             const Color us = pos.side_to_move();
             if (!relative.empty()) {
-                std::vector<Square> all = rivals(pos, m, reachable);
+                if (!reachable) reachable = reachable_moves(pos);
+                const std::string d = disambiguation(pos, m, *reachable);
+                std::vector<Square> all = rivals(pos, m, *reachable);
                 if (horizontal(us, pos.piece_on(m.from()).type, m.from(), m.to(), all) != relative &&
                     d.find(relative) == std::string::npos)
                     continue;

@@ -54,7 +54,10 @@ class PgnSplitter {
     std::size_t skipped_bytes() const noexcept { return skipped_; }
 
   private:
+    static constexpr std::size_t kOversizedStart = 256;  // what an oversized game keeps of its text
     bool refill();
+    void advance_to(std::size_t to);  // start_ to `to`, counting the lines passed
+    PgnGameText game_at(std::size_t begin, std::string_view text);
     std::size_t skip_oversized(std::size_t begin);
     std::unique_ptr<ByteSource> source_;
     std::size_t max_game_bytes_;
