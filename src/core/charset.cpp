@@ -118,6 +118,37 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
     return out;
 }
 
+Result<std::string> from_utf8(std::string_view text, std::string_view charset) {
+    const std::string name(charset);
+    Iconv cd(name.c_str(), "UTF-8");
+    if (!cd.ok())
+        return Error{ErrorCode::unsupported, 0, 0, 0, fmt::format("unknown character set '{}'", charset)};
+    std::string out(text.size() + 16, '\0');
+    char* in = const_cast<char*>(text.data());  // iconv's interface; it does not write
+    std::size_t in_left = text.size();
+    std::size_t written = 0;
+    while (in_left > 0) {
+        char* dst = out.data() + written;
+        std::size_t dst_left = out.size() - written;
+        const std::size_t r = iconv(cd.get(), &in, &in_left, &dst, &dst_left);
+        written = static_cast<std::size_t>(dst - out.data());
+        if (r != static_cast<std::size_t>(-1)) break;
+        if (errno == E2BIG) {
+            out.resize(out.size() * 2);
+            continue;
+        }
+        const std::size_t at = text.size() - in_left;
+        const utf8::Decoded d = utf8::decode(text, at);
+        return Error{ErrorCode::unsupported, at, 0, 0,
+                     d.length == 0
+                         ? fmt::format("invalid UTF-8 at byte {}", at)
+                         : fmt::format("'{}' (U+{:04X}) has no code in {}", text.substr(at, d.length),
+                                       static_cast<std::uint32_t>(d.code_point), name)};
+    }
+    out.resize(written);
+    return out;
+}
+
 Converted repair_utf8(std::string_view text) {
     Converted out;
     std::size_t bad = utf8::find_invalid(text);

@@ -46,8 +46,10 @@ int detect_hen_url(std::string_view text) {
 }
 
 int detect_sgf(std::string_view text) {
-    if (!charset::byte_order_mark(text).first.empty()) return 100;
-    const std::string_view t = trim_blanks(text);
+    // A UTF-16 byte-order mark: SGF is what kifu reads in UTF-16; a UTF-8 one: what follows tells.
+    const auto [bom, length] = charset::byte_order_mark(text);
+    if (!bom.empty() && bom != "UTF-8") return 100;
+    const std::string_view t = trim_blanks(text.substr(length));
     if (t.empty()) return 0;
     if (t.front() == '(' || t.find("(;") != std::string_view::npos) return 100;
     // UTF-16 text has NUL bytes between the ASCII ones; a bounded prefix tells.

@@ -55,7 +55,7 @@ constexpr ValueInfo kValueInfo<std::vector<chess::Game>>{"a chess game", Game::c
 template <>
 constexpr ValueInfo kValueInfo<shogi::Position>{"a shogi position", Game::shogi, false};
 template <>
-constexpr ValueInfo kValueInfo<shogi::Game>{"a shogi move list", Game::shogi, true};
+constexpr ValueInfo kValueInfo<std::vector<shogi::Game>>{"a shogi record", Game::shogi, true};
 template <>
 constexpr ValueInfo kValueInfo<xiangqi::Position>{"a xiangqi position", Game::xiangqi, false};
 template <>
@@ -209,6 +209,7 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
 std::size_t game_count(const Document& d) {
     if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf->games().size();
     if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) return games->size();
+    if (const auto* games = std::get_if<std::vector<shogi::Game>>(&d.value)) return games->size();
     return 1;
 }
 
@@ -243,11 +244,12 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
         if (!node) return node.error();
         return Document{Value{g.position_after(*node)}, {}};
     }
-    if (const auto* game = std::get_if<shogi::Game>(&record.value)) {
-        if (choice.game_index > 0) return no_such_game(choice.game_index, 1);
-        Result<NodeId> node = choose_node(*game, choice);
+    if (const auto* games = std::get_if<std::vector<shogi::Game>>(&record.value)) {
+        if (choice.game_index >= games->size()) return no_such_game(choice.game_index, games->size());
+        const shogi::Game& g = (*games)[choice.game_index];
+        Result<NodeId> node = choose_node(g, choice);
         if (!node) return node.error();
-        return Document{Value{game->position_after(*node)}, {}};
+        return Document{Value{g.position_after(*node)}, {}};
     }
     return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not a record", value_name(record)));
 }

@@ -23,16 +23,13 @@
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/movegen.hpp"
 #include "reading.hpp"
+#include "record_parts.hpp"
 
 namespace kifu::shogi::japanese {
 namespace {
 
-constexpr std::array<std::string_view, 10> kFullWidthDigits = {"０", "１", "２", "３", "４",
-                                                               "５", "６", "７", "８", "９"};
-constexpr std::array<std::string_view, 10> kKanjiDigits = {"〇", "一", "二", "三", "四",
-                                                           "五", "六", "七", "八", "九"};
-constexpr std::array<std::string_view, 14> kPieceNames = {"歩", "香", "桂",   "銀",   "金",   "角", "飛",
-                                                          "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+using record::kKanjiDigits;
+using record::kWideDigits;
 
 // Rank and file as the mover sees them: forward is toward smaller ranks for Black.
 int forward_of(Color c, Square from, Square to) {
@@ -134,10 +131,10 @@ std::string write(const Position& pos, Move m, Square previous, bool side_mark) 
     if (m.to() == previous) {
         out += "同　";
     } else {
-        out += kFullWidthDigits[static_cast<std::size_t>(file_of(m.to()))];
+        out += kWideDigits[static_cast<std::size_t>(file_of(m.to()))];
         out += kKanjiDigits[static_cast<std::size_t>(rank_of(m.to()) + 1)];
     }
-    out += kPieceNames[static_cast<std::size_t>(index(moving_type(pos, m)))];
+    out += record::piece_name(moving_type(pos, m));
     out += disambiguation(pos, m, reachable_moves(pos));
     if (m.promotes()) {
         out += "成";
@@ -166,29 +163,14 @@ struct Cursor {
 
 int read_digit(Cursor& c) {
     for (int d = 1; d <= 9; ++d)
-        if (c.eat(kFullWidthDigits[static_cast<std::size_t>(d)]) ||
+        if (c.eat(kWideDigits[static_cast<std::size_t>(d)]) ||
             c.eat(std::string_view(&"0123456789"[d], 1)) || c.eat(kKanjiDigits[static_cast<std::size_t>(d)]))
             return d;
     return 0;
 }
 
 PieceType read_piece(Cursor& c) {
-    struct Name {
-        std::string_view text;
-        PieceType type;
-    };
-    static constexpr Name kNames[] = {
-        {"成香", PieceType::pro_lance}, {"成桂", PieceType::pro_knight}, {"成銀", PieceType::pro_silver},
-        {"歩", PieceType::pawn},        {"香", PieceType::lance},        {"桂", PieceType::knight},
-        {"銀", PieceType::silver},      {"金", PieceType::gold},         {"角", PieceType::bishop},
-        {"飛", PieceType::rook},        {"玉", PieceType::king},         {"王", PieceType::king},
-        {"と", PieceType::pro_pawn},    {"杏", PieceType::pro_lance},    {"圭", PieceType::pro_knight},
-        {"全", PieceType::pro_silver},  {"馬", PieceType::horse},        {"龍", PieceType::dragon},
-        {"竜", PieceType::dragon},
-    };
-    for (const Name& n : kNames)
-        if (c.eat(n.text)) return n.type;
-    return PieceType::none;
+    return record::read_piece_name(c.t, c.i);
 }
 
 }  // namespace

@@ -497,19 +497,19 @@ TEST_F(Cli, ShogiConvertsMoveListsThroughThePosition) {
         kifu({"convert", "--game", "shogi", "--from", "hodges", "--to", "sfen", "--text", "1. P-7f 2. P-3d"});
     EXPECT_EQ(sfen.out, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n");
     const Outcome handicap =
-        kifu({"convert", "--game", "shogi", "--from", "csa", "--to", "hosking", "--position",
+        kifu({"convert", "--game", "shogi", "--from", "csa-moves", "--to", "hosking", "--position",
               "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "--text", "-3334FU"});
     EXPECT_EQ(handicap.out, "P34\n");
     const Outcome illegal =
-        kifu({"convert", "--game", "shogi", "--from", "usi", "--to", "csa", "--text", "7g7f 7g7f"});
+        kifu({"convert", "--game", "shogi", "--from", "usi", "--to", "csa-moves", "--text", "7g7f 7g7f"});
     EXPECT_EQ(illegal.exit_code, 1);
     EXPECT_EQ(illegal.err, "<text>:1:6: error: illegal move '7g7f' (White to move)\n");
     // A move list is validated move by move; the notation names the game.
     EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f"}).out, "ok\n");
     EXPECT_EQ(kifu({"validate", "--from", "usi", "--text", "7g7f 7g7f"}).exit_code, 1);
-    EXPECT_EQ(kifu({"convert", "--from", "usi", "--to", "csa", "--text", "7g7f"}).out, "+7776FU\n");
+    EXPECT_EQ(kifu({"convert", "--from", "usi", "--to", "csa-moves", "--text", "7g7f"}).out, "+7776FU\n");
     const Outcome wrong_game =
-        kifu({"convert", "--game", "chess", "--from", "usi", "--to", "csa", "--text", "7g7f"});
+        kifu({"convert", "--game", "chess", "--from", "usi", "--to", "csa-moves", "--text", "7g7f"});
     EXPECT_EQ(wrong_game.exit_code, 2);
     EXPECT_EQ(wrong_game.err, "kifu: error: --game chess: usi is a shogi format\n");
 }

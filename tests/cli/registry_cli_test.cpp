@@ -22,7 +22,7 @@ TEST_F(Cli, FormatsListsTheRegistry) {
                              "feen           any      position  read, validate, write"})
         EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
     // Help and "can be written as" messages come from the same list.
-    EXPECT_NE(kifu({"convert", "--help"}).out.find("sfen, usi, csa"), std::string::npos);
+    EXPECT_NE(kifu({"convert", "--help"}).out.find("sfen, usi, csa-moves"), std::string::npos);
     const Outcome unknown = kifu({"convert", "--to", "sgff", "--text", ".9x9"});
     EXPECT_EQ(unknown.exit_code, 2);
     EXPECT_NE(unknown.err.find("--to sgff: no such format (did you mean sgf?)"), std::string::npos)

@@ -25,7 +25,7 @@ constexpr Sample kSamples[] = {
     {"pgn", "1. e4 e5 *", ""},
     {"sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", ""},
     {"usi", "7g7f\n3c3d\n", ""},
-    {"csa", "+7776FU\n-3334FU\n", ""},
+    {"csa-moves", "+7776FU\n-3334FU\n", ""},
     {"japanese", "▲７六歩\n△３四歩\n", ""},
     {"xfen-xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", ""},
     {"feen", "ab2/CD2 2P/q G/g", ""},

@@ -20,7 +20,17 @@ struct ConvertOptions {
     bool letters = false;
     bool pretty = false;
     bool always_size = false;
+    std::string encoding;  // "", "utf-8" or "shift_jis"
 };
+
+// Shift_JIS when asked for, or for an -o FILE that is .kif or .ki2 (the files Kifu for
+// Windows writes in Shift_JIS; .kifu and .ki2u are their UTF-8 forms).
+bool writes_shift_jis(const ConvertOptions& o, const formats::Format& to) {
+    if (!o.encoding.empty()) return o.encoding == "shift_jis";
+    if (!to.takes(formats::kEncoding)) return false;
+    const std::string& path = o.output.path;
+    return path.ends_with(".kif") || path.ends_with(".ki2");
+}
 
 void check_write_options(const formats::Format& to, const ConvertOptions& o) {
     const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
@@ -31,6 +41,7 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
     need(o.always_size, formats::kAlwaysSize, "--always-size", "HEN output");
     need(o.letters, formats::kLetters, "--letters", "feen2015 output");
     need(o.pgn.writing_given(), formats::kPgnWrite, "--no-comments/--no-nags/--no-variations", "PGN output");
+    need(!o.encoding.empty(), formats::kEncoding, "--encoding", "KIF, KI2 and CSA output");
 }
 
 // One document written; returns its exit code.
@@ -55,7 +66,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
         o.pretty,
         o.always_size,
         o.letters,
-        {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags, .variations = !o.pgn.no_variations}};
+        {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags, .variations = !o.pgn.no_variations},
+        writes_shift_jis(o, to)};
     if (streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
@@ -125,6 +137,11 @@ Run add_convert_command(CLI::App& app) {
     command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
     command->add_flag("--letters", options->letters, "feen2015: chess pieces as letters, not Unicode glyphs");
     command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
+    command
+        ->add_option("--encoding", options->encoding,
+                     "KIF, KI2, CSA: utf-8 (the default) or shift_jis (the default for -o FILE.kif or .ki2)")
+        ->check(CLI::IsMember({"utf-8", "shift_jis"}))
+        ->option_text("ENCODING");
     options->source.add_to(*command, true);
     options->pgn.add_to(*command, true);
     options->output.add_to(*command);

@@ -14,6 +14,8 @@
 #include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
 #include "kifu/shogi/handicap.hpp"
+#include "kifu/shogi/record.hpp"
+#include "kifu/shogi/sfen.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -166,15 +168,30 @@ std::string document_info(const formats::Format& from, const formats::Document& 
         }
         return out;
     }
-    if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
-        if (const shogi::Handicap* h = shogi::handicap_of(game->start))
-            out += fmt::format("  {:<12} {} ({})\n", "start", h->japanese, h->romanised);
-        out += tree_lines(*game);
-        if (!game->result.empty()) out += fmt::format("  {:<12} {}\n", "result", game->result);
-        formats::Document end{
-            formats::Value{game->position_after(game->main_line().empty() ? 0 : game->main_line().back())},
-            {}};
-        if (Result<BoardView> view = formats::board_view(end)) out += render_text(*view);
+    if (const auto* games = std::get_if<std::vector<shogi::Game>>(&d.value)) {
+        std::size_t number = 0;
+        for (const shogi::Game& game : *games) {
+            if (games->size() > 1) out += fmt::format("game {} of {}\n", ++number, games->size());
+            for (const auto& [name, value] : game.tags) out += fmt::format("  {:<12} {}\n", name, value);
+            if (const shogi::Handicap* h = shogi::handicap_of(game.start))
+                out += fmt::format("  {:<12} {} ({})\n", "start", h->japanese, h->romanised);
+            else
+                out += fmt::format("  {:<12} {}\n", "start", shogi::write_sfen(game.start));
+            out += tree_lines(game);
+            const std::vector<NodeId> main = game.main_line();
+            const NodeId last = main.empty() ? shogi::Game::kRoot : main.back();
+            const shogi::Position end = game.position_after(last);
+            if (const Ending ending = game.node(last).ending; ending != Ending::none) {
+                const shogi::Handicap* h = shogi::handicap_of(game.start);
+                out += fmt::format(
+                    "  {:<12} {} ({})\n", "result", to_string(ending),
+                    shogi::closing_line(ending, main.size(), end.side_to_move(), h && h->japanese != "平手"));
+            } else if (!game.result.empty()) {
+                out += fmt::format("  {:<12} {}\n", "result", game.result);
+            }
+            if (Result<BoardView> view = formats::board_view(formats::Document{formats::Value{end}, {}}))
+                out += render_text(*view);
+        }
         return out;
     }
     if (const auto* position = std::get_if<shogi::Position>(&d.value))

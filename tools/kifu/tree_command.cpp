@@ -20,6 +20,14 @@ std::string one_line(std::string_view text) {
     return out;
 }
 
+// "16s", "1.5s": the time a move took.
+std::string seconds(std::int32_t ms) {
+    if (ms % 1000 == 0) return fmt::format("{}s", ms / 1000);
+    std::string out = fmt::format("{}.{:03}", ms / 1000, ms % 1000);
+    while (out.back() == '0') out.pop_back();
+    return out + 's';
+}
+
 template <class Tree>
 std::string list_tree(const Tree& tree) {
     std::string out;
@@ -34,6 +42,12 @@ std::string list_tree(const Tree& tree) {
         for (const std::string& c : n.starting_comments) line += "  {" + one_line(c) + "}";
         for (const std::uint8_t nag : n.nags) line += fmt::format(" ${}", nag);
         for (const std::string& c : n.comments) line += "  {" + one_line(c) + "}";
+        if (!n.name.empty()) line += "  &" + one_line(n.name);
+        if (n.time_ms >= 0) line += fmt::format("  [{}]", seconds(n.time_ms));
+        if (n.ending != Ending::none) {
+            line += fmt::format("  ({})", to_string(n.ending));
+            if (n.ending_time_ms >= 0) line += fmt::format(" [{}]", seconds(n.ending_time_ms));
+        }
         out += line + '\n';
         return true;
     });
@@ -84,8 +98,12 @@ Run add_tree_command(CLI::App& app) {
                         if (games->size() > 1) text += fmt::format("game {} of {}\n", i + 1, games->size());
                         text += list_tree((*games)[i]);
                     }
-                } else if (const auto* game = std::get_if<shogi::Game>(&d.value)) {
-                    text += list_tree(*game);
+                } else if (const auto* records = std::get_if<std::vector<shogi::Game>>(&d.value)) {
+                    for (std::size_t i = 0; i < records->size(); ++i) {
+                        if (records->size() > 1)
+                            text += fmt::format("game {} of {}\n", i + 1, records->size());
+                        text += list_tree((*records)[i]);
+                    }
                 }
                 out.write(text);
             });

@@ -73,7 +73,4 @@ void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& optio
 // One JSON object on one line, with a '\n' (docs/pgn.md has the fields).
 void append_game_json(std::string& out, const Game& game);
 
-// `text` as a JSON string literal, quotes included.
-void append_json_string(std::string& out, std::string_view text);
-
 }  // namespace kifu::chess

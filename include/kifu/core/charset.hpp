@@ -25,6 +25,11 @@ std::string canonical_name(std::string_view declared);
 // never dropped silently. Fails only when the charset is unknown.
 Result<Converted> to_utf8(std::string_view bytes, std::string_view charset);
 
+// Converts UTF-8 `text` to `charset` (an iconv name), for writing a file in a legacy
+// encoding. Errors: unsupported for a character the charset has no code for (at its byte
+// offset in `text`, line and column not filled in) or an unknown charset.
+Result<std::string> from_utf8(std::string_view text, std::string_view charset);
+
 // Replaces the invalid UTF-8 sequences of `text` with U+FFFD.
 Converted repair_utf8(std::string_view text);
 

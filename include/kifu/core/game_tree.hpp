@@ -40,6 +40,40 @@ struct NodeMark {
     bool operator==(const NodeMark&) const = default;
 };
 
+// How a line of play ends, where the record says so (KIF's 投了 and 中断, CSA's %TORYO and
+// %CHUDAN): every line of a shogi record ends with its own word. "The side to move" is the
+// side to move in the position at the end of the line.
+enum class Ending : std::uint8_t {
+    none,             // the record does not say
+    resign,           // the side to move resigned (投了, %TORYO)
+    interrupt,        // the game was stopped, unfinished (中断, %CHUDAN)
+    repetition,       // a draw by repetition (千日手, %SENNICHITE)
+    impasse,          // a draw by impasse (持将棋, %JISHOGI)
+    timeout,          // the side to move lost on time (切れ負け, %TIME_UP)
+    illegal_win,      // the side to move wins: the last move was a foul (反則勝ち)
+    illegal_loss,     // the side to move loses by a foul (反則負け, %+ILLEGAL_ACTION / %-ILLEGAL_ACTION)
+    illegal_move,     // the side to move played an illegal move and lost (%ILLEGAL_MOVE)
+    declaration_win,  // the side to move declared a win by entering kings (入玉勝ち, %KACHI)
+    win_by_default,   // the side to move wins by default (不戦勝)
+    loss_by_default,  // the side to move loses by default (不戦敗)
+    mate,             // the side to move is checkmated (詰み, %TSUMI)
+    no_mate,          // a problem with no mate (不詰, %FUZUMI)
+    max_moves,        // a draw at the move limit (%MAX_MOVES)
+    draw,             // a draw agreed or declared (%HIKIWAKE)
+    error,            // the game ended in an error (%ERROR)
+    sealed_move,      // adjourned: the side to move sealed its move (封じ手)
+};
+
+// "resign", "interrupt", ..., "illegal-win": for messages, kifu info and kifu tree.
+constexpr std::string_view to_string(Ending ending) noexcept {
+    constexpr std::string_view kNames[] = {
+        "none",           "resign",          "interrupt",    "repetition",   "impasse",
+        "timeout",        "illegal-win",     "illegal-loss", "illegal-move", "declaration-win",
+        "win-by-default", "loss-by-default", "mate",         "no-mate",      "max-moves",
+        "draw",           "error",           "sealed-move"};
+    return kNames[static_cast<std::size_t>(ending)];
+}
+
 // The children of a node: the first (the line's continuation) held in place, the others
 // (variations, which are rare) in a vector, so that a line of moves costs no allocation
 // per move.
@@ -111,6 +145,11 @@ class GameTree {
         std::vector<std::string> comments;
         std::vector<std::uint8_t> nags;
         std::vector<NodeMark> marks;
+        std::string name;           // a node's name: SGF's N, KIF's & bookmark
+        std::int32_t time_ms = -1;  // the time the move took, in milliseconds; -1: not given
+        // Set at the end of a line that the record ends with a word, and the time that took.
+        Ending ending = Ending::none;
+        std::int32_t ending_time_ms = -1;
         NodeId parent = 0;
         ChildList children;  // children[0] continues the line; the others are variations
 
@@ -200,7 +239,7 @@ class GameTree {
 };
 
 // Whether two trees hold the same game: start, result, and move by move the same moves,
-// comments, NAGs, marks and variations in the same order, however the nodes are
+// comments, NAGs, marks, names, times, line endings and variations in the same order, however the nodes are
 // numbered. The text a move was written as, the tags and the errors are not compared;
 // `result_of` says how a tree's result is read (chess: its termination()).
 template <class Traits, class ResultOf>
@@ -213,7 +252,9 @@ bool same_tree(const GameTree<Traits>& a, const GameTree<Traits>& b, ResultOf re
         pending.pop_back();
         const auto &p = a.nodes[x], &q = b.nodes[y];
         if (!(p.move == q.move) || p.comments != q.comments || p.starting_comments != q.starting_comments ||
-            p.nags != q.nags || p.marks != q.marks || p.children.size() != q.children.size())
+            p.nags != q.nags || p.marks != q.marks || p.name != q.name || p.time_ms != q.time_ms ||
+            p.ending != q.ending || p.ending_time_ms != q.ending_time_ms ||
+            p.children.size() != q.children.size())
             return false;
         for (std::size_t i = 0; i < p.children.size(); ++i)
             pending.emplace_back(p.children[i], q.children[i]);

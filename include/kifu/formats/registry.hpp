@@ -41,7 +41,7 @@ std::string_view to_string(Kind kind) noexcept;
 // What a format reads into and writes from. SgfCollection is move-only, so Documents are.
 using Value =
     std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
-                 shogi::Position, shogi::Game, xiangqi::Position, feen::Position>;
+                 shogi::Position, std::vector<shogi::Game>, xiangqi::Position, feen::Position>;
 
 struct Document {
     Value value;
@@ -63,6 +63,7 @@ enum Option : std::uint32_t {
     kStreams = 1u << 6,        // read game by game from a stream of any size (--threads, --keep-broken)
     kNodeChoice = 1u << 7,     // a record: --ply, --node (and SGF's --move, --game-index)
     kSgfMove = 1u << 8,        // SGF: --move N (moves of the main line, passes included)
+    kEncoding = 1u << 9,       // written in UTF-8 or Shift_JIS (--encoding; KIF, KI2, CSA)
 };
 
 struct ReadOptions {
@@ -76,6 +77,7 @@ struct WriteOptions {
     bool always_size = false;
     bool letters = false;
     chess::PgnWriteOptions pgn{};
+    bool shift_jis = false;  // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
 };
 
 struct Format {
