@@ -216,6 +216,7 @@ class KifReader {
         std::size_t i = 0;
         int number = 0;
         while (i < t.size() && is_digit(t[i]) && number < 1000000) number = number * 10 + (t[i++] - '0');
+        if (Result<void> r = line_has_ended(base + i + 1); !r) return r;
         const std::size_t depth = game_.depth(current_);
         if (!numbered_) {
             number_offset_ = number - 1 - static_cast<int>(depth);
@@ -226,7 +227,6 @@ class KifReader {
                                         static_cast<int>(depth) + 1 + number_offset_));
         }
         skip_spaces(t, i);
-        if (Result<void> r = line_has_ended(base + i); !r) return r;
         const std::size_t move_at = i;
         // A terminal word: the line ends here.
         std::size_t word_end = i;

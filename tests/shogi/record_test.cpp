@@ -3,11 +3,248 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "kifu/core/charset.hpp"
 #include "kifu/shogi/record.hpp"
 #include "kifu/shogi/sfen.hpp"
 
 namespace kifu::shogi {
 namespace {
+
+Game one(Result<std::vector<Game>> r) {
+    EXPECT_TRUE(r) << (r ? "" : r.error().format("record"));
+    if (!r || r->empty()) return Game();
+    return std::move(r->front());
+}
+
+std::string usi_of(const Game& g, NodeId id) {
+    return write_usi(g.node(id).move);
+}
+
+constexpr std::string_view kBranches =
+    "手合割：平手\n"
+    "先手：A\n"
+    "手数----指手---------消費時間--\n"
+    "*before the first move\n"
+    "   1 ７六歩(77)   ( 0:16/00:00:16)\n"
+    "*after 1\n"
+    "&mark\n"
+    "   2 ３四歩(33)   ( 1:05/00:01:05)+\n"
+    "   3 ２二角成(88) ( 0:01/00:00:17)\n"
+    "   4 同　銀(31)   ( 0:02/00:01:07)\n"
+    "   5 投了         ( 0:03/00:00:20)\n"
+    "まで4手で後手の勝ち\n"
+    "\n"
+    "変化：2手\n"
+    "   2 ８四歩(83)   ( 0:01/00:00:01)\n"
+    "   3 中断         ( 0:00/00:00:16)\n";
+
+TEST(ShogiKif, BranchesCommentsBookmarksTimesAndEndings) {
+    const Game g = one(read_kif(kBranches));
+    EXPECT_EQ(g.tag("先手").value_or(""), "A");
+    EXPECT_FALSE(g.tag("手合割"));  // it is the start position, not a tag
+    ASSERT_EQ(g.main_line().size(), 4u);
+    const std::vector<NodeId> main = g.main_line();
+    EXPECT_EQ(g.node(Game::kRoot).comments, std::vector<std::string>{"before the first move"});
+    EXPECT_EQ(g.node(main[0]).comments, std::vector<std::string>{"after 1"});
+    EXPECT_EQ(g.node(main[0]).name, "mark");
+    EXPECT_EQ(g.node(main[1]).time_ms, 65000);
+    EXPECT_EQ(usi_of(g, main[2]), "8h2b+");
+    EXPECT_EQ(usi_of(g, main[3]), "3a2b");
+    EXPECT_EQ(g.node(main[3]).ending, Ending::resign);
+    EXPECT_EQ(g.node(main[3]).ending_time_ms, 3000);
+    // The variation replaces move 2 of the main line.
+    const ChildList& after_first = g.node(main[0]).children;
+    ASSERT_EQ(after_first.size(), 2u);
+    EXPECT_EQ(usi_of(g, after_first[1]), "8c8d");
+    EXPECT_EQ(g.node(after_first[1]).ending, Ending::interrupt);
+    // Written back: the same tree, and the totals worked out again.
+    std::vector<std::string> notes;
+    const std::string kif = write_kif(g, notes);
+    EXPECT_NE(kif.find("   4 同　銀(31)   ( 0:02/00:01:07)\n"), std::string::npos) << kif;
+    EXPECT_NE(kif.find("   2 ３四歩(33)   ( 1:05/00:01:05)+\n"), std::string::npos) << kif;
+    EXPECT_NE(kif.find("まで4手で後手の勝ち\n\n変化：2手\n"), std::string::npos) << kif;
+    EXPECT_TRUE(same_tree(one(read_kif(kif)), g, [](const Game&) { return 0; }));
+    EXPECT_TRUE(notes.empty());
+}
+
+std::string first_error(Result<std::vector<Game>> r) {
+    EXPECT_FALSE(r);
+    return r ? std::string() : r.error().format("x");
+}
+
+TEST(ShogiKif, ErrorsSayWhereAndWhat) {
+    EXPECT_EQ(first_error(read_kif("手数----指手--\n   1 ７六歩(76)\n")),
+              "x:2:6: error: illegal move '７六歩(76)': no piece stands on 76");
+    EXPECT_EQ(first_error(read_kif("手数----指手--\n   1 ７六歩(77)\n   3 ３四歩(33)\n")),
+              "x:3:4: error: move number 3 where 2 was expected");
+    EXPECT_EQ(first_error(read_kif("手数----指手--\n   1 ７六金(77)\n")),
+              "x:2:6: error: illegal move '７六金(77)': the piece on 77 is 歩, not 金");
+    EXPECT_EQ(first_error(read_kif("手数----指手--\n   1 ５五角打\n")),
+              "x:2:6: error: illegal move '５五角打': Black has no 角 in hand");
+    EXPECT_EQ(first_error(read_kif("手合割：九枚落ち\n   1 ７六歩(77)\n")),
+              "x:1:1: error: 手合割 '九枚落ち' is no handicap kifu knows (平手, 香落ち, 角落ち, ...), and no "
+              "board diagram gives the position");
+    EXPECT_EQ(first_error(read_kif("   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n")),
+              "x:3:6: error: a move after the line ended (resign)");
+    EXPECT_EQ(first_error(read_kif("   1 ７六歩(77)\n変化：3手\n   3 ２六歩(27)\n")),
+              "x:2:1: error: 変化：3手 is no move of the line read last, which has moves 1 to 1");
+    EXPECT_EQ(first_error(read_kif("   1 ７六歩(77)   ( 0:1x/00:00:01)\n")),
+              "x:1:16: error: expected a time such as '( 0:16/00:00:16)', found '( 0:1x/00:00:01)'");
+    EXPECT_EQ(first_error(read_kif("   1 同　歩(77)\n")),
+              "x:1:6: error: 同 (the square of the previous move) at the first move");
+}
+
+TEST(ShogiKif, BoardDiagramsGiveTheStart) {
+    const std::string bod =
+        "後手の持駒：飛二　角二　金三　銀　桂三　香三　歩十五　\n"
+        "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"
+        "+---------------------------+\n"
+        "| ・ ・ ・ ・ ・ ・ とv桂v香|一\n"
+        "| ・ ・ ・ ・ ・ ・ 銀v玉 ・|二\n"
+        "| ・ ・ ・ ・ ・ ・v銀v歩 ・|三\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ 歩|五\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"
+        "+---------------------------+\n"
+        "先手の持駒：金　銀　\n"
+        "手数----指手--\n"
+        "   1 １三銀打\n";
+    const Game g = one(read_kif(bod));
+    EXPECT_EQ(write_sfen(g.start), "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1");
+    ASSERT_EQ(g.main_line().size(), 1u);
+    // A start that no preset is written as a diagram, and reads back the same.
+    std::vector<std::string> notes;
+    const std::string kif = write_kif(g, notes);
+    EXPECT_NE(kif.find("| ・ ・ ・ ・ ・ ・ とv桂v香|一\n"), std::string::npos) << kif;
+    EXPECT_EQ(write_sfen(one(read_kif(kif)).start), write_sfen(g.start));
+    // A diagram with White to move, and an unfinished one.
+    std::string white = bod;
+    white.replace(white.find("手数----"), 0, "後手番\n");
+    EXPECT_EQ(one(read_kif(white.substr(0, white.find("   1 ")))).start.side_to_move(), Color::white);
+    EXPECT_EQ(first_error(
+                  read_kif(bod.substr(0, bod.find("| ・ ・ ・ ・ ・ ・ ・ ・ ・|九")) + "手数----指手--\n")),
+              "x:12:1: error: the board diagram has fewer than nine rows");
+}
+
+TEST(ShogiKif, HandicapsAndEncodings) {
+    const Game g = one(read_kif("手合割：二枚落ち\n   1 ６二銀(71)\n"));
+    EXPECT_EQ(write_sfen(g.start), "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    std::vector<std::string> notes;
+    const std::string kif = write_kif(g, notes);
+    EXPECT_NE(kif.find("手合割：二枚落ち\n"), std::string::npos);
+    // Shift_JIS out, and read back: the declaration says what the bytes are.
+    const Result<std::string> sjis = to_shift_jis(kif);
+    ASSERT_TRUE(sjis);
+    EXPECT_TRUE(sjis->starts_with("#KIF version=2.0 encoding=Shift_JIS\n"));
+    EXPECT_NE(*sjis, kif);
+    EXPECT_TRUE(same_tree(one(read_kif(*sjis)), g, [](const Game&) { return 0; }));
+    // Undeclared Shift_JIS reads too; a character Shift_JIS lacks is an error.
+    const Result<std::string> undeclared = charset::from_utf8("手合割：二枚落ち\n   1 ６二銀(71)\n", "CP932");
+    ASSERT_TRUE(undeclared);
+    EXPECT_EQ(write_sfen(one(read_kif(*undeclared)).start), write_sfen(g.start));
+    EXPECT_FALSE(to_shift_jis("先手：😀\n"));
+}
+
+TEST(ShogiKi2, MovesInJapaneseAndTheClosingLine) {
+    const Game g =
+        one(read_ki2("先手：A\n▲７六歩    △３四歩    ▲２二角成\n*a comment\n△同　銀\nまで4手で後手の勝ち\n"
+                     "\n変化：   3手\n▲２六歩\nまで3手で中断\n"));
+    const std::vector<NodeId> main = g.main_line();
+    ASSERT_EQ(main.size(), 4u);
+    EXPECT_EQ(usi_of(g, main[3]), "3a2b");
+    EXPECT_EQ(g.node(main[2]).comments, std::vector<std::string>{"a comment"});
+    EXPECT_EQ(g.node(main[3]).ending, Ending::resign);
+    EXPECT_EQ(g.node(g.node(main[1]).children[1]).ending, Ending::interrupt);
+    std::vector<std::string> notes;
+    EXPECT_EQ(
+        write_ki2(g, notes),
+        "手合割：平手\n先手：A\n▲７六歩    △３四歩    ▲２二角成\n*a comment\n△同　銀\nまで4手で後手の勝ち\n"
+        "\n変化：   3手\n▲２六歩\nまで3手で中断\n");
+    EXPECT_EQ(first_error(read_ki2("▲７六歩    ▲３四歩\n")),
+              "x:1:9: error: illegal move '▲３四歩': it is White to move");
+}
+
+TEST(ShogiCsa, StartsTimesSpecialsAndSeveralRecords) {
+    const Result<std::vector<Game>> r = read_csa(
+        "'CSA encoding=UTF-8\nV3.0\nN+sente\nN-gote\n$EVENT:test\n$NOTE:kept\nPI82HI22KA\n-\n"
+        "-3334FU,T1.5\n'*a comment\n+7776FU\nT2\n%TORYO,T3\n/\n"
+        "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n"
+        "P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n"
+        "P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n"
+        "+\n+7776FU\n%+ILLEGAL_ACTION\n/\nP-11OU\nP+00HI00AL\n+\n");
+    ASSERT_TRUE(r) << r.error().format("x");
+    ASSERT_EQ(r->size(), 3u);
+    const Game& first = (*r)[0];
+    EXPECT_EQ(first.tag("先手").value_or(""), "sente");
+    EXPECT_EQ(first.tag("棋戦").value_or(""), "test");
+    EXPECT_EQ(first.tag("$NOTE").value_or(""), "kept");
+    EXPECT_EQ(write_sfen(first.start), "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    const std::vector<NodeId> main = first.main_line();
+    ASSERT_EQ(main.size(), 2u);
+    EXPECT_EQ(first.node(main[0]).time_ms, 1500);
+    EXPECT_EQ(first.node(main[0]).comments, std::vector<std::string>{"a comment"});
+    EXPECT_EQ(first.node(main[1]).ending, Ending::resign);
+    EXPECT_EQ(first.node(main[1]).ending_time_ms, 3000);
+    // Black's foul, White to move: White wins.
+    EXPECT_EQ((*r)[1].node((*r)[1].main_line().back()).ending, Ending::illegal_win);
+    // 00AL: every piece not placed goes to the hand.
+    EXPECT_EQ(write_sfen((*r)[2].start), "8k/9/9/9/9/9/9/9/9 b 2R2B4G4S4N4L18P 1");
+    // Written as V3.0 the fraction stays; V2.2 says it drops it.
+    std::vector<std::string> notes;
+    const std::string v3 = write_csa(first, CsaVersion::v3_0, notes);
+    EXPECT_NE(v3.find("-3334FU\nT1.5\n'*a comment\n+7776FU\nT2\n%TORYO\nT3\n"), std::string::npos) << v3;
+    EXPECT_NE(v3.find("PI82HI22KA\n-\n"), std::string::npos) << v3;
+    EXPECT_TRUE(notes.empty());
+    EXPECT_NE(write_csa(first, CsaVersion::v2_2, notes).find("T1\n"), std::string::npos);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0], "the fractions of seconds of the times");
+}
+
+TEST(ShogiCsa, Errors) {
+    EXPECT_EQ(first_error(read_csa("PI\n+\n+7776FU\n-3334FU\n+7776FU\n")),
+              "x:5:1: error: illegal move '+7776FU' (Black to move)");
+    EXPECT_EQ(first_error(read_csa("PI99HI\n+\n")),
+              "x:1:3: error: PI takes away '99HI', which is not on the starting board");
+    EXPECT_EQ(first_error(read_csa("PI\n+\n+7776FU\nT1x\n")),
+              "x:4:1: error: expected a time in seconds such as T12 or T12.345, found 'T1x'");
+    EXPECT_EQ(first_error(read_csa("PI\n+\n%TOURYOU\n")),
+              "x:3:1: error: expected a special such as %TORYO or %CHUDAN, found '%TOURYOU'");
+    EXPECT_EQ(first_error(read_csa("P1-KY-KE-XX\n")),
+              "x:1:9: error: expected ' * ' or a piece such as '+FU' for square 71, found '-XX'");
+}
+
+TEST(ShogiJkf, ForksInitialPositionsAndErrors) {
+    const Game g = one(read_jkf(R"({"header": {"先手": "A", "後手": "B"},
+        "initial": {"preset": "KA"},
+        "moves": [{"comments": ["start"]},
+                  {"move": {"from": {"x": 5, "y": 1}, "to": {"x": 4, "y": 2}, "piece": "OU", "color": 1},
+                   "time": {"now": {"m": 1, "s": 2}, "total": {"h": 0, "m": 1, "s": 2}},
+                   "forks": [[{"move": {"from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU", "color": 1}},
+                              {"special": "CHUDAN"}]]},
+                  {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU", "color": 0}},
+                  {"special": "TORYO"}]})"));
+    EXPECT_EQ(g.tags.size(), 2u);
+    EXPECT_EQ(write_sfen(g.start), "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    EXPECT_EQ(g.node(Game::kRoot).comments, std::vector<std::string>{"start"});
+    ASSERT_EQ(g.node(Game::kRoot).children.size(), 2u);
+    EXPECT_EQ(g.node(g.node(Game::kRoot).children[0]).time_ms, 62000);
+    EXPECT_EQ(g.node(g.node(Game::kRoot).children[1]).ending, Ending::interrupt);
+    EXPECT_EQ(g.node(g.main_line().back()).ending, Ending::resign);
+    std::vector<std::string> notes;
+    EXPECT_TRUE(same_tree(one(read_jkf(write_jkf(g, notes))), g, [](const Game&) { return 0; }));
+    // No "from" is a drop; the place is the move's object.
+    EXPECT_EQ(first_error(read_jkf(
+                  "{\"moves\": [{}, {\"move\": {\"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}}]}")),
+              "x:1:16: error: moves/1: illegal move: FU dropped on 76");
+    EXPECT_EQ(first_error(read_jkf("{\"moves\": [}")),
+              "x:1:12: error: invalid JSON: error while parsing value - unexpected '}'; expected '[', '{', "
+              "or a literal");
+}
 
 }  // namespace
 }  // namespace kifu::shogi
