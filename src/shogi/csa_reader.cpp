@@ -366,7 +366,9 @@ class CsaReader {
 Result<std::vector<Game>> read_csa(std::string_view bytes) {
     Result<std::string> text = decode_record(bytes);
     if (!text) return text.error();
-    return CsaReader(*text).read();
+    Result<std::vector<Game>> games = CsaReader(*text).read();
+    if (games) add_judgements(*games);
+    return games;
 }
 
 }  // namespace kifu::shogi

@@ -163,8 +163,8 @@ struct Cursor {
 
 int read_digit(Cursor& c) {
     for (int d = 1; d <= 9; ++d)
-        if (c.eat(kWideDigits[static_cast<std::size_t>(d)]) ||
-            c.eat(std::string_view(&"0123456789"[d], 1)) || c.eat(kKanjiDigits[static_cast<std::size_t>(d)]))
+        if (c.eat(kWideDigits[static_cast<std::size_t>(d)]) || c.eat(std::string_view(&"0123456789"[d], 1)) ||
+            c.eat(kKanjiDigits[static_cast<std::size_t>(d)]))
             return d;
     return 0;
 }

@@ -3,6 +3,7 @@
 // with a line and column), and written directly. Variations ("forks") are read and written
 // with explicit stacks, so that no nesting depth can exhaust the call stack.
 
+#include <cmath>
 #include <iterator>
 #include <map>
 
@@ -245,7 +246,7 @@ class JkfReader {
                     return fail(at, fmt::format("\"{}\" of a time is a number of at most a million", unit));
                 seconds += v->get<double>() * scale;
             }
-        return static_cast<std::int32_t>(std::min(seconds * 1000 + 0.5, 2e9));
+        return static_cast<std::int32_t>(std::min(std::floor(seconds * 1000 + 0.5), 2e9));
     }
 
     static int number(const Json& object, const char* key) {
@@ -384,10 +385,18 @@ void put_place(std::string& out, Square s) {
     out += fmt::format("{{\"x\":{},\"y\":{}}}", file_of(s), rank_of(s) + 1);
 }
 
+// Seconds with the milliseconds a CSA V3 time may have: 16, 1.5.
+std::string seconds(std::int64_t ms) {
+    if (ms % 1000 == 0) return std::to_string(ms / 1000);
+    std::string out = fmt::format("{}.{:03}", ms / 1000, ms % 1000);
+    while (out.back() == '0') out.pop_back();
+    return out;
+}
+
 void put_time(std::string& out, std::int32_t ms, std::int64_t total_ms) {
-    const std::int64_t s = std::max(ms, 0) / 1000, t = std::max<std::int64_t>(total_ms, 0) / 1000;
+    const std::int64_t now = std::max(ms, 0), t = std::max<std::int64_t>(total_ms, 0) / 1000;
     out += fmt::format(",\"time\":{{\"now\":{{\"m\":{},\"s\":{}}},\"total\":{{\"h\":{},\"m\":{},\"s\":{}}}}}",
-                       s / 60, s % 60, t / 3600, t / 60 % 60, t % 60);
+                       now / 60000, seconds(now % 60000), t / 3600, t / 60 % 60, t % 60);
 }
 
 void put_comments(std::string& out, const Game::Node& n, bool first = false) {
@@ -577,6 +586,8 @@ Result<std::vector<Game>> read_jkf(std::string_view bytes) {
         std::string message = parser.error();
         if (const std::size_t at = message.find("error while parsing"); at != std::string::npos)
             message = message.substr(at);
+        // nlohmann quotes the token it stopped at, which can be any length.
+        if (message.size() > 200) message = std::string(utf8::prefix(message, 200)) + "...";
         return error_at(text, parser.error_offset(), ErrorCode::unexpected_character,
                         "invalid JSON: " + (message.empty() ? std::string("not a JSON value") : message));
     }
@@ -584,6 +595,7 @@ Result<std::vector<Game>> read_jkf(std::string_view bytes) {
     if (!game) return game.error();
     std::vector<Game> games;
     games.push_back(std::move(*game));
+    add_judgements(games);
     return games;
 }
 

@@ -397,6 +397,7 @@ Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour) {
     if (!game) return game.error();
     std::vector<Game> games;
     games.push_back(std::move(*game));
+    add_judgements(games);
     return games;
 }
 

@@ -85,6 +85,8 @@ Result<std::string> decode_record(std::string_view bytes) {
     }
     Result<charset::Converted> text = charset::to_utf8(bytes, charset);
     if (!text) return text.error();
+    // iconv takes names loosely ("UT(F-8") and may pass bytes through: what comes out is UTF-8.
+    if (!utf8::is_valid(text->text)) return charset::repair_utf8(text->text).text;
     return std::move(text->text);
 }
 

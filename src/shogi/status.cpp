@@ -57,4 +57,54 @@ GameStatus game_status(const Position& pos, std::span<const HistoryEntry> histor
     return status;
 }
 
+EnteringKingCount entering_king_count(const Position& pos) {
+    EnteringKingCount count;
+    const auto value = [](PieceType t) {
+        const PieceType u = unpromoted(t);
+        return u == PieceType::king ? 0 : (u == PieceType::rook || u == PieceType::bishop) ? 5 : 1;
+    };
+    for (Square s = 0; s < kSquares; ++s) {
+        const Piece p = pos.piece_on(s);
+        if (p.empty()) continue;
+        const int c = index(p.color);
+        const bool in_camp = in_zone(p.color, s);  // the three ranks where it promotes
+        count.points[c] += value(p.type);
+        if (p.type == PieceType::king) {
+            count.king_in_camp[c] = in_camp;
+            continue;
+        }
+        if (in_camp) {
+            count.camp_points[c] += value(p.type);
+            ++count.camp_pieces[c];
+        }
+    }
+    for (const Color c : {Color::black, Color::white})
+        for (int t = 0; t < kHandTypes; ++t) {
+            const int n = pos.hand(c, static_cast<PieceType>(t)) * value(static_cast<PieceType>(t));
+            count.points[index(c)] += n;
+            count.camp_points[index(c)] += n;
+        }
+    return count;
+}
+
+bool declaration_holds(const Position& pos, std::string* why) {
+    const EnteringKingCount count = entering_king_count(pos);
+    const Color us = pos.side_to_move();
+    const int c = index(us);
+    const int needed = us == Color::black ? 28 : 27;
+    const auto fails = [&](std::string reason) {
+        if (why) *why = std::move(reason);
+        return false;
+    };
+    if (!count.king_in_camp[c]) return fails("the king is not in the opponent's camp");
+    if (count.camp_pieces[c] < 10)
+        return fails("only " + std::to_string(count.camp_pieces[c]) +
+                     " pieces besides the king are in the camp (10 needed)");
+    if (count.camp_points[c] < needed)
+        return fails(std::to_string(count.camp_points[c]) + " points (" + std::to_string(needed) +
+                     " needed)");
+    if (in_check(pos, us)) return fails("the king is in check");
+    return true;
+}
+
 }  // namespace kifu::shogi

@@ -88,6 +88,16 @@ TEST(ShogiRecordCorpus, EveryKifuForJsFileReadsToItsPinnedCounts) {
         EXPECT_EQ(got, pin->second);
     }
     EXPECT_EQ(files, 58u);
+    // The floodgate game that ends with a declaration: judged by the 27-point rule.
+    Result<std::vector<Game>> declared = read_csa(
+        slurp(dir / "csa" / "dr1test1test0+tu-1_aobazero_viper-300-5F+aobazero+viper+20200719201040.csa"));
+    ASSERT_TRUE(declared);
+    const std::vector<LineFinding> found = judge_lines(declared->front());
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].message,
+              "入玉宣言 (entering-king declaration) by Black after move 400: 40 points and 10 pieces in the "
+              "camp, king "
+              "in it: it holds by the 27-point rule");
     EXPECT_EQ(unpinned, "") << "files with no pinned counts";
 }
 

@@ -246,5 +246,27 @@ TEST(ShogiJkf, ForksInitialPositionsAndErrors) {
               "or a literal");
 }
 
+TEST(ShogiRecordJudge, RepetitionsAndTheirEndings) {
+    // The rooks go and come back three times: the start stands a fourth time after move 12.
+    const std::string moves =
+        "▲５八飛 △５二飛 ▲２八飛 △８二飛 ▲５八飛 △５二飛 ▲２八飛 △８二飛 ▲５八飛 △５二飛 ▲２八飛 △８二飛\n";
+    const Game drawn = one(read_ki2(moves + "まで12手で千日手\n"));
+    const std::vector<LineFinding> found = judge_lines(drawn);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].node, drawn.main_line().back());
+    EXPECT_EQ(found[0].message,
+              "千日手 (repetition) after move 12: the position stands a fourth time, a draw");
+    EXPECT_FALSE(found[0].contradicts);
+    EXPECT_TRUE(drawn.warnings.empty());
+    // A record that plays on, and one that says 千日手 with no repetition, are warned about.
+    const Game goes_on = one(read_ki2(moves + "▲７六歩\nまで13手で中断\n"));
+    ASSERT_EQ(goes_on.warnings.size(), 1u);
+    EXPECT_EQ(goes_on.warnings[0].message, found[0].message);
+    const Game says = one(read_ki2("▲７六歩\nまで1手で千日手\n"));
+    ASSERT_EQ(says.warnings.size(), 1u);
+    EXPECT_EQ(says.warnings[0].message,
+              "the line of 1 moves ends with 千日手, but no position of it stands four times");
+}
+
 }  // namespace
 }  // namespace kifu::shogi

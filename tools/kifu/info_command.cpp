@@ -189,6 +189,9 @@ std::string document_info(const formats::Format& from, const formats::Document& 
             } else if (!game.result.empty()) {
                 out += fmt::format("  {:<12} {}\n", "result", game.result);
             }
+            for (const shogi::LineFinding& f : shogi::judge_lines(game))
+                out += fmt::format("  {:<12} {}{}\n", "judged", f.message,
+                                   f.contradicts ? " (the record says otherwise)" : "");
             if (Result<BoardView> view = formats::board_view(formats::Document{formats::Value{end}, {}}))
                 out += render_text(*view);
         }

@@ -68,6 +68,18 @@ std::string_view kif_word(Ending ending) noexcept;
 std::string_view csa_special(Ending ending, Color side_to_move) noexcept;
 Ending ending_from_kif_word(std::string_view word) noexcept;  // none when it is none of them
 
+// What kifu finds at the ends of a record's lines: a position that stands for the fourth
+// time (千日手, or perpetual check), an entering-king declaration judged by the 27-point rule,
+// an impasse counted by the 24-point rule; and where the record's ending contradicts it.
+struct LineFinding {
+    NodeId node = 0;           // where: the move after which it stands (the line's end for endings)
+    std::string message;       // "千日手 (repetition) after move 57: the position stands a fourth time"
+    bool contradicts = false;  // the record says otherwise (it goes on, or ends with another word)
+};
+std::vector<LineFinding> judge_lines(const Game& game);
+// The readers call this: what contradicts the record becomes a warning of its game.
+void add_judgements(std::vector<Game>& games);
+
 // The closing line of KIF and KI2 ("まで109手で先手の勝ち") for a line of `plies` moves that
 // ends with `ending` with `side_to_move` to move; `handicap`: 下手/上手 instead of 先手/後手.
 std::string closing_line(Ending ending, std::size_t plies, Color side_to_move, bool handicap);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "kifu/shogi/position.hpp"
 
@@ -37,5 +38,21 @@ struct GameStatus {
 // The status of `position`, the last of a game whose earlier positions are `history`
 // (oldest first).
 GameStatus game_status(const Position& position, std::span<const HistoryEntry> history = {});
+
+// The counts of the entering-king rules (入玉), indexed by Color. Points: a rook or bishop
+// (promoted or not) 5, any other piece 1, the king none.
+struct EnteringKingCount {
+    int points[2] = {0, 0};       // 24-point rule (持将棋): all of a side's pieces, board and hand
+    int camp_points[2] = {0, 0};  // 27-point rule (declaration): in the opponent's camp and in hand
+    int camp_pieces[2] = {0, 0};  // pieces but the king in the opponent's camp (its three ranks)
+    bool king_in_camp[2] = {false, false};
+};
+EnteringKingCount entering_king_count(const Position& position);
+
+// Whether the side to move may declare a win by the 27-point rule (as the CSA and the JSA's
+// rule for amateurs have it): its king in the opponent's camp, ten other pieces there, 28
+// points for Black or 27 for White (in the camp and in hand), and not in check. `why`, when
+// given, gets the first condition that fails.
+bool declaration_holds(const Position& position, std::string* why = nullptr);
 
 }  // namespace kifu::shogi
