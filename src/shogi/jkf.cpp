@@ -195,12 +195,18 @@ class JkfReader {
                     s->is_string() ? special(s->get<std::string>(), position.side_to_move()) : Ending::none;
                 if (e == Ending::none)
                     return fail(at, fmt::format("unknown special {}", utf8::snippet(s->dump())));
+                Result<std::int32_t> t = time(m, at);
+                if (!t) return t.error();
                 Game::Node& leaf = game_.node(node);
-                leaf.ending = e;
-                if (Result<std::int32_t> t = time(m, at); !t)
-                    return t.error();
-                else
+                if (leaf.children.empty()) {
+                    leaf.ending = e;
                     leaf.ending_time_ms = *t;
+                } else {  // a fork that is only a special: no node to hold it
+                    Error w =
+                        fail(at, fmt::format("a fork that is only the ending {}: left out", to_string(e)),
+                             ErrorCode::unsupported);
+                    game_.warnings.push_back(std::move(w));
+                }
                 ended = true;
             } else if (const auto mv = m.find("move"); mv != m.end()) {
                 Result<Move> move = read_move(*mv, position, node, at);
@@ -290,13 +296,11 @@ class JkfReader {
             return fail(at, "a move has \"to\"");
         }
         const bool promote = m.value("promote", false);
-        const MoveList legal = legal_moves(position);
         if (m.contains("from") && !m["from"].is_null()) {
             Result<Square> from = place(m, "from", at);
             if (!from) return from.error();
             const Move move = Move::make(*from, to, promote);
-            for (const Move x : legal)
-                if (x == move && position.piece_on(*from).type == type) return move;
+            if (position.piece_on(*from).type == type && is_legal(position, move)) return move;
             return fail(
                 at,
                 fmt::format("illegal move: {} from {}{} to {}{}{}", record::csa_code(type), file_of(*from),
@@ -305,8 +309,7 @@ class JkfReader {
         }
         // No "from": a drop (as json-kifu-format defines it).
         const Move drop = Move::drop(type, to);
-        for (const Move x : legal)
-            if (x == drop) return drop;
+        if (is_legal(position, drop)) return drop;
         return fail(at,
                     fmt::format("illegal move: {} dropped on {}{}", record::csa_code(type), file_of(to),
                                 rank_of(to) + 1),

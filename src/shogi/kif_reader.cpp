@@ -40,6 +40,14 @@ int variation_number(std::string_view line) {
     return eat(line, i, "手") ? n : 0;
 }
 
+// A value on one line, as the writers keep it: a lone CR (a line end to other readers) is a space.
+std::string one_line(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c == '\r') c = ' ';
+    return out;
+}
+
 class KifReader {
   public:
     KifReader(std::string_view text, Flavour flavour) : text_(text), flavour_(flavour) {}
@@ -64,21 +72,21 @@ class KifReader {
             return {};
         }
         if (t.starts_with("&")) {
-            game_.node(current_).name = std::string(trim(t.substr(1)));
+            game_.node(current_).name = one_line(trim(t.substr(1)));
             return {};
         }
         if (const int n = variation_number(t)) return begin_variation(n, line);
         if (t.starts_with("まで")) {
             // KIF says the ending with its terminal word already; KI2 only here.
-            Game::Node& leaf = game_.node(current_);
-            if (leaf.ending == Ending::none)
-                leaf.ending = record::ending_from_closing_line(t, position_.side_to_move());
+            if (game_.node(current_).ending == Ending::none)
+                end_line(record::ending_from_closing_line(t, position_.side_to_move()), -1, line.offset);
             line_ended_ = true;
             return {};
         }
         if (t.starts_with("手数----") || t.starts_with("手数＝＝")) return begin_moves(line.offset);
         if (!moves_begun_) {
-            Result<bool> diagram = bod_.take(line.text, text_, line.offset);
+            const std::size_t indent = static_cast<std::size_t>(t.data() - line.text.data());
+            Result<bool> diagram = bod_.take(t, text_, line.offset + indent);
             if (!diagram) return diagram.error();
             if (*diagram) return {};
         }
@@ -112,13 +120,21 @@ class KifReader {
             handicap_text_ = value;
             return {};
         }
+        if (key == "後手の持駒" || key == "先手の持駒" || key == "上手の持駒" || key == "下手の持駒") {
+            // A hand written loosely ("後手の持駒 ：..."): read as the diagram's, never kept as a tag.
+            if (moves_begun_) return {};
+            const std::string normal = std::string(key) + "：" + std::string(value);
+            Result<bool> r = bod_.take(normal, normal, 0);
+            if (!r) return error_at(text_, line.offset, r.error().code, r.error().message);
+            return {};
+        }
         if (key.empty()) {
             game_.warnings.push_back(
                 error_at(text_, line.offset, ErrorCode::unexpected_character,
                          fmt::format("line not understood, skipped: '{}'", utf8::snippet(t))));
             return {};
         }
-        game_.tags.emplace_back(key, value);
+        game_.tags.emplace_back(one_line(key), one_line(value));
         return {};
     }
 
@@ -154,7 +170,7 @@ class KifReader {
     Result<void> begin_variation(int n, const record::Line& line) {
         if (Result<void> r = begin_moves(line.offset); !r) return r.error();
         const int depth = n - 1 - number_offset_;
-        std::size_t at = game_.depth(current_);
+        std::size_t at = depth_;
         if (depth < 0 || static_cast<std::size_t>(depth) > at)
             return error_at(
                 text_, line.offset, ErrorCode::out_of_range,
@@ -164,6 +180,7 @@ class KifReader {
             current_ = game_.node(current_).parent;
             --at;
         }
+        depth_ = at;
         position_ = game_.position_after(current_);
         line_ended_ = false;
         return {};
@@ -217,7 +234,7 @@ class KifReader {
         int number = 0;
         while (i < t.size() && is_digit(t[i]) && number < 1000000) number = number * 10 + (t[i++] - '0');
         if (Result<void> r = line_has_ended(base + i + 1); !r) return r;
-        const std::size_t depth = game_.depth(current_);
+        const std::size_t depth = depth_;
         if (!numbered_) {
             number_offset_ = number - 1 - static_cast<int>(depth);
             numbered_ = true;
@@ -234,13 +251,13 @@ class KifReader {
         if (const Ending ending = ending_from_kif_word(t.substr(i, word_end - i)); ending != Ending::none) {
             i = word_end;
             skip_spaces(t, i);
-            Game::Node& leaf = game_.node(current_);
-            leaf.ending = ending;
+            std::int32_t ms = -1;
             if (i < t.size() && t[i] == '(') {
-                Result<std::int32_t> ms = time(t, i, base);
-                if (!ms) return ms.error();
-                leaf.ending_time_ms = *ms;
+                Result<std::int32_t> r = time(t, i, base);
+                if (!r) return r.error();
+                ms = *r;
             }
+            end_line(ending, ms, base + move_at);
             line_ended_ = true;
             return rest_of_line(t, i, base);
         }
@@ -269,8 +286,26 @@ class KifReader {
             fmt::format("expected the end of the move's line, found '{}'", utf8::snippet(t.substr(i))));
     }
 
+    // The ending of the line read last. A variation that is nothing but an ending (a player
+    // resigning instead of the move played) has no node to hold it: said, and left out.
+    void end_line(Ending ending, std::int32_t ms, std::size_t offset) {
+        if (ending == Ending::none) return;
+        Game::Node& leaf = game_.node(current_);
+        if (!leaf.children.empty()) {
+            game_.warnings.push_back(error_at(
+                text_, offset, ErrorCode::unsupported,
+                fmt::format("a variation that is only the ending {}: kifu's tree ends lines after moves, "
+                            "so it is left out",
+                            to_string(ending))));
+            return;
+        }
+        leaf.ending = ending;
+        leaf.ending_time_ms = ms;
+    }
+
     Game::Node& play(Move move, std::string_view written) {
         current_ = game_.add_move(current_, move, std::string(written));
+        ++depth_;
         position_.play(move);
         return game_.node(current_);
     }
@@ -317,7 +352,6 @@ class KifReader {
             i += 4;
         }
         const std::string_view written = t.substr(start, i - start);
-        const MoveList legal = legal_moves(position_);
         if (!drop && from == kNoSquare) {
             // No origin: the Japanese reader resolves it (and says why when it cannot).
             Result<Move> m = japanese::read(position_, written, previous_square());
@@ -325,12 +359,7 @@ class KifReader {
             return *m;
         }
         const Move move = drop ? Move::drop(type, to) : Move::make(from, to, promote);
-        for (const Move m : legal)
-            if (m == move) {
-                const PieceType moving = drop ? type : position_.piece_on(from).type;
-                if (moving != type) break;
-                return move;
-            }
+        if ((drop || position_.piece_on(from).type == type) && is_legal(position_, move)) return move;
         std::string why;
         if (!drop) {
             const Piece p = position_.piece_on(from);
@@ -364,7 +393,7 @@ class KifReader {
             if (Result<void> r = line_has_ended(base + start); !r) return r;
             std::size_t w = is_side_mark_at(token, 0) ? 3 : 0;
             if (const Ending ending = ending_from_kif_word(token.substr(w)); ending != Ending::none) {
-                game_.node(current_).ending = ending;
+                end_line(ending, -1, base + start);
                 line_ended_ = true;
                 continue;
             }
@@ -379,6 +408,7 @@ class KifReader {
     Flavour flavour_;
     Game game_;
     NodeId current_ = Game::kRoot;  // the last node read: the end of the line read last
+    std::size_t depth_ = 0;         // its depth: the moves from the start to it
     Position position_;             // after current_
     record::BodReader bod_;
     const Handicap* handicap_ = nullptr;

@@ -294,6 +294,59 @@ std::uint64_t count_legal_moves(const Position& pos) {
     return sink.count;
 }
 
+namespace {
+
+// Whether the piece on `from` moves to `to` by its steps, slides (not through a piece) or jump.
+bool reaches(const Position& pos, Square from, Square to) {
+    const Tables& t = tables();
+    const Piece p = pos.piece_on(from);
+    const auto ti = static_cast<std::size_t>(index(p.type));
+    const std::uint8_t steps = turn(kSteps[ti], p.color), slides = turn(kSlides[ti], p.color);
+    const SquareSet occupied = pos.occupied();
+    for (int d = 0; d < 8; ++d) {
+        if (((steps >> d) & 1) && t.neighbor[from][d] == to) return true;
+        if ((slides >> d) & 1)
+            for (Square q = t.neighbor[from][d]; q != kNoSquare; q = t.neighbor[q][d]) {
+                if (q == to) return true;
+                if (occupied & square_bit(q)) break;
+            }
+    }
+    if (p.type == PieceType::knight)
+        for (const Square q : t.knight[index(p.color)][from])
+            if (q == to) return true;
+    return false;
+}
+
+}  // namespace
+
+bool is_legal(const Position& pos, Move m) {
+    const Color us = pos.side_to_move();
+    const Square to = m.to();
+    if (to >= kSquares) return false;
+    const Piece target = pos.piece_on(to);
+    if (m.is_drop()) {
+        const PieceType type = m.dropped();
+        if (index(type) >= kHandTypes || m.promotes() || pos.hand(us, type) == 0 || !target.empty() ||
+            dead_end(type, us, to))
+            return false;
+        if (type == PieceType::pawn && ((pos.pawn_files(us) >> column_of(to)) & 1)) return false;
+    } else {
+        const Square from = m.from();
+        const Piece p = pos.piece_on(from);
+        if (p.empty() || p.color != us || (!target.empty() && target.color == us) || !reaches(pos, from, to))
+            return false;
+        const bool zone = in_zone(us, from) || in_zone(us, to);
+        if (m.promotes() ? !(can_promote(p.type) && zone) : dead_end(p.type, us, to)) return false;
+    }
+    Position next = pos;
+    next.play(m);
+    if (in_check(next, us)) return false;  // only a side with one king has one to protect
+    // A pawn dropped with check may not mate at once.
+    if (m.is_drop() && m.dropped() == PieceType::pawn && in_check(next, ~us) && count_legal_moves(next) == 0)
+        return false;
+    return true;
+}
+
 bool attacked(const Position& pos, Square s, Color by) {
     return attacked_ignoring(pos, s, by, kNoSquare);
 }

@@ -32,12 +32,24 @@ constexpr std::array<std::string_view, 14> kCharacters = {"歩", "香", "桂", "
 constexpr std::array<std::string_view, 14> kCsaCodes = {"FU", "KY", "KE", "GI", "KI", "KA", "HI",
                                                         "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
+// ASCII blanks, the wide space and U+FEFF (a byte-order mark inside a text is no character).
 bool is_space_at(std::string_view text, std::size_t i) noexcept {
-    return is_blank(text[i]) || text.substr(i, 3) == kWideSpace;
+    return is_blank(text[i]) || text.substr(i, 3) == kWideSpace || text.substr(i, 3) == "\uFEFF";
 }
 
 Error error_in(std::string_view text, std::size_t offset, ErrorCode code, std::string message) {
     return error_at(text, offset, code, std::move(message));
+}
+
+// "  ９ ８ ７ ６ ５ ４ ３ ２ １": the files above a diagram.
+bool is_column_line(std::string_view t) {
+    std::size_t i = 0;
+    for (int file = 9; file >= 1; --file) {
+        skip_spaces(t, i);
+        if (!eat(t, i, kWideDigits[static_cast<std::size_t>(file)])) return false;
+    }
+    skip_spaces(t, i);
+    return i == t.size();
 }
 
 }  // namespace
@@ -49,15 +61,15 @@ std::string_view trim(std::string_view text) noexcept {
     for (;;) {
         if (!text.empty() && is_blank(text.back()))
             text.remove_suffix(1);
-        else if (text.ends_with(kWideSpace))
-            text.remove_suffix(kWideSpace.size());
+        else if (text.ends_with(kWideSpace) || text.ends_with("\uFEFF"))
+            text.remove_suffix(3);
         else
             return text;
     }
 }
 
 void skip_spaces(std::string_view text, std::size_t& i) noexcept {
-    while (i < text.size() && is_space_at(text, i)) i += is_blank(text[i]) ? 1 : kWideSpace.size();
+    while (i < text.size() && is_space_at(text, i)) i += is_blank(text[i]) ? 1 : 3;
 }
 
 bool eat(std::string_view text, std::size_t& i, std::string_view word) noexcept {
@@ -171,7 +183,7 @@ Result<bool> BodReader::take(std::string_view line, std::string_view text, std::
         move_number_ = n;
         return true;
     }
-    if (t.starts_with("+---") || t.starts_with("９ ") || t.starts_with("９　")) return true;
+    if (t.starts_with("+---") || is_column_line(t)) return true;
     if (!line.starts_with("|")) return false;
     // "| ・v香 歩 ...|一": nine cells of two characters, 'v' or ' ' then the piece or ・.
     if (rows_ >= 9)

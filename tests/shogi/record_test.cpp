@@ -268,5 +268,35 @@ TEST(ShogiRecordJudge, RepetitionsAndTheirEndings) {
               "the line of 1 moves ends with 千日手, but no position of it stands four times");
 }
 
+// Inputs the fuzzers found, each once a round trip that changed the tree.
+TEST(ShogiRecordRegressions, WhatTheFuzzersFound) {
+    std::vector<std::string> notes;
+    // A variation that is only an ending has no node to hold it: a warning, and left out.
+    const Game only_ending =
+        one(read_ki2("▲７六歩    △３四歩\nまで2手で中断\n\n変化：   2手\nまで2手で中断\n"));
+    EXPECT_EQ(only_ending.size(), 3u);
+    EXPECT_EQ(only_ending.node(only_ending.main_line().back()).ending, Ending::interrupt);
+    EXPECT_EQ(only_ending.node(only_ending.main_line().front()).ending, Ending::none);
+    ASSERT_EQ(only_ending.warnings.size(), 1u);
+    // A header key that starts like a diagram's file line, or with U+FEFF, reads back the same.
+    for (const std::string_view text : {"９ 八：x\n   1 ７六歩(77)\n", "\uFEFF名：A\n   1 ７六歩(77)\n"}) {
+        const Game g = one(read_kif(text));
+        const Game again = one(read_kif(write_kif(g, notes)));
+        EXPECT_EQ(again.tags, g.tags) << text;
+    }
+    // A lone CR in a bookmark is a space (the writers keep values on one line).
+    EXPECT_EQ(one(read_kif("   1 ７六歩(77)\n&a\rb\n")).node(1).name, "a b");
+    // A file that declares UTF-8 and is not is read as Shift_JIS.
+    const Result<std::string> sjis =
+        charset::from_utf8("#KIF version=2.0 encoding=UTF-8\n先手：羽生\n", "CP932");
+    ASSERT_TRUE(sjis);
+    EXPECT_EQ(one(read_kif(*sjis)).tag("先手").value_or(""), "羽生");
+    // nlohmann quotes the token it stopped at; the message stays short.
+    const std::string long_token = "{\"moves\": [" + std::string(5000, '1') + "x]}";
+    const Result<std::vector<Game>> bad = read_jkf(long_token);
+    ASSERT_FALSE(bad);
+    EXPECT_LE(bad.error().message.size(), 300u);
+}
+
 }  // namespace
 }  // namespace kifu::shogi

@@ -19,6 +19,9 @@ using MoveList = BoundedMoveList<Move, 600>;
 
 MoveList legal_moves(const Position& position);
 std::uint64_t count_legal_moves(const Position& position);
+// Whether `move` is one of legal_moves(position), without generating them: what the record
+// readers ask of every move they read.
+bool is_legal(const Position& position, Move move);
 // Whether `c`'s king (if it has exactly one) is attacked.
 bool in_check(const Position& position, Color c);
 // Whether square `s` is attacked by a piece of `by`.
