@@ -6,6 +6,7 @@ const fs = require('fs');
 const zlib = require('zlib');
 const sgf = require('@sabaki/sgf');
 const Board = require('@sabaki/go-board');
+const { timeIt } = require('./timing');
 
 function tarFiles(tar) {
   const files = [];
@@ -24,19 +25,6 @@ function tarFiles(tar) {
     at += 512 + Math.ceil(size / 512) * 512;
   }
   return files;
-}
-
-function timeIt(seconds, fn) {
-  // Repeats fn until `seconds` have passed; returns the median time of one run.
-  const times = [];
-  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
-  do {
-    const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-  } while (process.hrtime.bigint() < deadline || times.length < 3);
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
 }
 
 const [tarPath, secondsArg] = process.argv.slice(2);

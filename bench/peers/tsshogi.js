@@ -6,18 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const tsshogi = require('tsshogi');
-
-function timeIt(seconds, fn) {
-  const times = [];
-  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
-  do {
-    const t0 = process.hrtime.bigint();
-    fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-  } while (process.hrtime.bigint() < deadline || times.length < 3);
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
+const { timeIt } = require('./timing');
 
 const [dir, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg || 3);
