@@ -84,6 +84,13 @@ class KifReader {
             return {};
         }
         if (t.starts_with("手数----") || t.starts_with("手数＝＝")) return begin_moves(line.offset);
+        if (moves_begun_ && record::BodReader::claims(t)) {
+            game_.warnings.push_back(
+                error_at(text_, line.offset, ErrorCode::unexpected_character,
+                         fmt::format("a board diagram's line after the moves began, skipped: '{}'",
+                                     utf8::snippet(t))));
+            return {};
+        }
         if (!moves_begun_) {
             const std::size_t indent = static_cast<std::size_t>(t.data() - line.text.data());
             Result<bool> diagram = bod_.take(t, text_, line.offset + indent);
@@ -128,7 +135,7 @@ class KifReader {
             if (!r) return error_at(text_, line.offset, r.error().code, r.error().message);
             return {};
         }
-        if (key.empty()) {
+        if (key.empty() || key.starts_with("|") || key.starts_with("+")) {  // a diagram's line out of place
             game_.warnings.push_back(
                 error_at(text_, line.offset, ErrorCode::unexpected_character,
                          fmt::format("line not understood, skipped: '{}'", utf8::snippet(t))));
@@ -248,7 +255,12 @@ class KifReader {
         // A terminal word: the line ends here.
         std::size_t word_end = i;
         while (word_end < t.size() && !is_blank(t[word_end]) && t[word_end] != '(') ++word_end;
-        if (const Ending ending = ending_from_kif_word(t.substr(i, word_end - i)); ending != Ending::none) {
+        // A move starts with its square (a wide digit, "\xEF\xBC\x91".."\x99") or 同; a terminal word never
+        // does.
+        const bool square_first = t.substr(i, 2) == "\xEF\xBC" || t.substr(i, 3) == "同";
+        if (const Ending ending =
+                square_first ? Ending::none : ending_from_kif_word(t.substr(i, word_end - i));
+            ending != Ending::none) {
             i = word_end;
             skip_spaces(t, i);
             std::int32_t ms = -1;

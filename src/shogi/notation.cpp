@@ -283,12 +283,18 @@ Result<Move> parse_move(const Position& pos, std::string_view text, Notation n, 
             if (t[2] < '1' || t[3] < '1' || (!drop && (t[0] < '1' || t[1] < '1')))
                 return not_a_move(text, n, "+7776FU");
             const Square to = make_square(t[2] - '0', t[3] - '1');
-            for (const Move m : legal_moves(pos)) {
-                if (m.to() != to || m.is_drop() != drop) continue;
-                if (!drop && m.from() != make_square(t[0] - '0', t[1] - '1')) continue;
-                const PieceType result = m.promotes() ? promoted(moving_type(pos, m)) : moving_type(pos, m);
-                if (result == after) return m;
+            // The move the text names, then whether it is legal (no list of moves generated).
+            Move m;
+            if (drop) {
+                m = Move::drop(after, to);
+            } else {
+                const Square from = make_square(t[0] - '0', t[1] - '1');
+                const PieceType before = pos.piece_on(from).type;
+                if (before == after ||
+                    (before != PieceType::none && promoted(before) == after && can_promote(before)))
+                    m = Move::make(from, to, before != after);
             }
+            if (m && is_legal(pos, m)) return m;
             return error_at(
                 text, 0, ErrorCode::illegal_move,
                 fmt::format("illegal move '{}' ({} to move)", utf8::snippet(text), side_name(pos)));

@@ -152,6 +152,18 @@ Result<void> BodReader::read_hand(std::string_view list, Color color, std::strin
     return {};
 }
 
+bool BodReader::claims(std::string_view line) noexcept {
+    const std::string_view t = trim(line);
+    for (const std::string_view prefix : {"後手の持駒", "上手の持駒", "先手の持駒", "下手の持駒"}) {
+        std::size_t i = 0;
+        if (!eat(t, i, prefix)) continue;
+        skip_spaces(t, i);
+        if (eat(t, i, "：") || eat(t, i, ":")) return true;
+    }
+    return t == "先手番" || t == "下手番" || t == "後手番" || t == "上手番" || t.starts_with("手数＝") ||
+           t.starts_with("+---") || t.starts_with("|") || is_column_line(t);
+}
+
 Result<bool> BodReader::take(std::string_view line, std::string_view text, std::size_t offset) {
     std::size_t i = 0;
     for (const auto& [prefix, color] : {std::pair{std::string_view("後手の持駒"), Color::white},
@@ -159,9 +171,8 @@ Result<bool> BodReader::take(std::string_view line, std::string_view text, std::
                                         {"先手の持駒", Color::black},
                                         {"下手の持駒", Color::black}})
         if (eat(line, i, prefix)) {
-            if (!eat(line, i, "：") && !eat(line, i, ":"))
-                return error_in(text, offset + i, ErrorCode::unexpected_character,
-                                fmt::format("expected '：' after {}", prefix));
+            skip_spaces(line, i);
+            if (!eat(line, i, "：") && !eat(line, i, ":")) return false;  // a header key that starts so
             if (Result<void> r = read_hand(line.substr(i), color, text, offset + i); !r) return r.error();
             return true;
         }

@@ -91,6 +91,8 @@ class BodReader {
   public:
     // The line was one of the diagram's: true; an error for a malformed one.
     Result<bool> take(std::string_view line, std::string_view text, std::size_t offset);
+    // Whether `take` would take the line as the diagram's (well formed or not).
+    static bool claims(std::string_view line) noexcept;
     bool has_board() const noexcept { return rows_ > 0; }
     bool complete() const noexcept { return rows_ == 9; }
     bool side_given() const noexcept { return side_given_; }

@@ -80,8 +80,10 @@ Result<std::string> decode_record(std::string_view bytes) {
             return Error{ErrorCode::unsupported, 0, 1, 1,
                          fmt::format("the file declares the encoding '{}', which kifu does not know",
                                      utf8::snippet(declared))};
+    } else if (utf8::is_valid(bytes)) {
+        return std::string(bytes);  // the common case: one pass over the bytes
     } else {
-        charset = utf8::is_valid(bytes) ? "UTF-8" : "CP932";
+        charset = "CP932";
     }
     Result<charset::Converted> text = charset::to_utf8(bytes, charset);
     if (!text) return text.error();
