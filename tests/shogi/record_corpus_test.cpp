@@ -233,7 +233,6 @@ TEST(ShogiRecordCorpus, SyntheticGamesConvertToEveryFormatAndBack) {
             Result<std::vector<Game>> back = read_kif(write(there->front(), Out::kif));
             ASSERT_TRUE(back) << back.error().format("back");
             EXPECT_TRUE(same(back->front(), as_held_by(original, to)));
-            EXPECT_EQ(write(back->front(), to), write(there->front(), to));
             ++conversions;
         }
     }
