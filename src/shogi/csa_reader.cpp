@@ -53,9 +53,9 @@ class CsaReader {
             while (at <= t.size()) {
                 std::size_t end = t.find(',', at);
                 if (end == std::string_view::npos) end = t.size();
-                const std::string_view statement = trim_right(t.substr(at, end - at));
+                const std::string_view statement = trim_blanks(t.substr(at, end - at));
                 if (statement.starts_with("'")) {  // a comment runs to the end of the line, commas and all
-                    comment(trim_right(t.substr(t.find('\'', at))));
+                    comment(trim_blanks(t.substr(t.find('\'', at))));
                     break;
                 }
                 if (!statement.empty())
@@ -71,12 +71,6 @@ class CsaReader {
     }
 
   private:
-    static std::string_view trim_right(std::string_view s) {
-        while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-        while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-        return s;
-    }
-
     void comment(std::string_view t) {
         if (!t.starts_with("'*")) return;  // "'..." is the file's own remark; "'*..." belongs to the game
         std::string_view c = t.substr(2);

@@ -52,34 +52,18 @@ std::string board_lines(const Position& start) {
 }
 
 std::string csa_time(std::int32_t ms, CsaVersion version, bool& rounded) {
-    if (version == CsaVersion::v3_0 && ms % 1000 != 0) {
-        std::string out = fmt::format("T{}.{:03}", ms / 1000, ms % 1000);
-        while (out.back() == '0') out.pop_back();
-        return out;
-    }
+    if (version == CsaVersion::v3_0) return "T" + record::seconds_text(ms);
     rounded = rounded || ms % 1000 != 0;
     return fmt::format("T{}", ms / 1000);
 }
 
+// A value on one line, and no ',' (it separates CSA's statements).
 std::string one_line(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c == '\n' || c == '\r' || c == ',') c = ' ';
-    return out;
+    return record::one_line(text, ",");
 }
 
 void comments(std::string& out, const Game::Node& node) {
-    for (const std::string& c : node.comments) {
-        std::size_t start = 0;
-        for (;;) {
-            const std::size_t end = std::min(c.find('\n', start), c.size());
-            out += "'*";
-            out += std::string_view(c).substr(start, end - start);
-            out += '\n';
-            if (end >= c.size()) break;
-            start = end + 1;
-        }
-    }
+    record::append_comments(out, "'*", node.comments);
 }
 
 }  // namespace

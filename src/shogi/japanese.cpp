@@ -162,11 +162,7 @@ struct Cursor {
 };
 
 int read_digit(Cursor& c) {
-    for (int d = 1; d <= 9; ++d)
-        if (c.eat(kWideDigits[static_cast<std::size_t>(d)]) || c.eat(std::string_view(&"0123456789"[d], 1)) ||
-            c.eat(kKanjiDigits[static_cast<std::size_t>(d)]))
-            return d;
-    return 0;
+    return record::read_digit(c.t, c.i);
 }
 
 PieceType read_piece(Cursor& c) {

@@ -388,18 +388,10 @@ void put_place(std::string& out, Square s) {
     out += fmt::format("{{\"x\":{},\"y\":{}}}", file_of(s), rank_of(s) + 1);
 }
 
-// Seconds with the milliseconds a CSA V3 time may have: 16, 1.5.
-std::string seconds(std::int64_t ms) {
-    if (ms % 1000 == 0) return std::to_string(ms / 1000);
-    std::string out = fmt::format("{}.{:03}", ms / 1000, ms % 1000);
-    while (out.back() == '0') out.pop_back();
-    return out;
-}
-
 void put_time(std::string& out, std::int32_t ms, std::int64_t total_ms) {
     const std::int64_t now = std::max(ms, 0), t = std::max<std::int64_t>(total_ms, 0) / 1000;
     out += fmt::format(",\"time\":{{\"now\":{{\"m\":{},\"s\":{}}},\"total\":{{\"h\":{},\"m\":{},\"s\":{}}}}}",
-                       now / 60000, seconds(now % 60000), t / 3600, t / 60 % 60, t % 60);
+                       now / 60000, record::seconds_text(now % 60000), t / 3600, t / 60 % 60, t % 60);
 }
 
 void put_comments(std::string& out, const Game::Node& n, bool first = false) {

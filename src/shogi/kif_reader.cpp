@@ -18,6 +18,7 @@ namespace kifu::shogi {
 namespace {
 
 using record::eat;
+using record::one_line;
 using record::skip_spaces;
 using record::trim;
 
@@ -38,14 +39,6 @@ int variation_number(std::string_view line) {
     int n = 0;
     while (i < line.size() && is_digit(line[i]) && n < 1000000) n = n * 10 + (line[i++] - '0');
     return eat(line, i, "手") ? n : 0;
-}
-
-// A value on one line, as the writers keep it: a lone CR (a line end to other readers) is a space.
-std::string one_line(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c == '\r') c = ' ';
-    return out;
 }
 
 class KifReader {
@@ -235,6 +228,12 @@ class KifReader {
         return static_cast<std::int32_t>(std::min<std::int64_t>(ms, INT32_MAX));
     }
 
+    // The time at `i` when one is there ('('), else -1.
+    Result<std::int32_t> optional_time(std::string_view t, std::size_t& i, std::size_t base) {
+        if (i >= t.size() || t[i] != '(') return -1;
+        return time(t, i, base);
+    }
+
     // "   1 ７六歩(77)   ( 0:16/00:00:16)+", or a terminal word in the move's place.
     Result<void> kif_move(std::string_view t, std::size_t base) {
         std::size_t i = 0;
@@ -263,13 +262,9 @@ class KifReader {
             ending != Ending::none) {
             i = word_end;
             skip_spaces(t, i);
-            std::int32_t ms = -1;
-            if (i < t.size() && t[i] == '(') {
-                Result<std::int32_t> r = time(t, i, base);
-                if (!r) return r.error();
-                ms = *r;
-            }
-            end_line(ending, ms, base + move_at);
+            Result<std::int32_t> ms = optional_time(t, i, base);
+            if (!ms) return ms.error();
+            end_line(ending, *ms, base + move_at);
             line_ended_ = true;
             return rest_of_line(t, i, base);
         }
@@ -277,14 +272,10 @@ class KifReader {
         if (!move) return move.error();
         const std::string_view written = trim(t.substr(move_at, i - move_at));
         skip_spaces(t, i);
-        std::int32_t ms = -1;
-        if (i < t.size() && t[i] == '(') {
-            Result<std::int32_t> r = time(t, i, base);
-            if (!r) return r.error();
-            ms = *r;
-        }
+        Result<std::int32_t> ms = optional_time(t, i, base);
+        if (!ms) return ms.error();
         if (Result<void> r = rest_of_line(t, i, base); !r) return r;
-        play(*move, written).time_ms = ms;
+        play(*move, written).time_ms = *ms;
         return {};
     }
 

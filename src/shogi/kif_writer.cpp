@@ -14,6 +14,8 @@
 namespace kifu::shogi {
 namespace {
 
+using record::one_line;
+
 enum class Flavour : std::uint8_t { kif, ki2 };
 
 // Columns as the fixed-width layout counts them: two for every character beyond ASCII.
@@ -30,14 +32,6 @@ std::size_t columns(std::string_view text) {
 void pad_to(std::string& out, std::string_view text, std::size_t width) {
     out += text;
     for (std::size_t n = columns(text); n < width; ++n) out += ' ';
-}
-
-// A tag or comment on one line: line ends become spaces.
-std::string one_line(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c == '\n' || c == '\r') c = ' ';
-    return out;
 }
 
 std::string kif_move_text(const Position& position, Move move, Square previous) {
@@ -115,18 +109,7 @@ class KifWriter {
 
     void annotations(NodeId id) {
         const Game::Node& n = game_.node(id);
-        for (const std::string& c : n.comments) {
-            std::size_t start = 0;
-            for (;;) {  // a comment of several lines is written as several
-                const std::size_t end = std::min(c.find('\n', start), c.size());
-                out_ += '*';
-                out_ += std::string_view(c).substr(start, end - start);
-                if (!out_.empty() && out_.back() == '\r') out_.pop_back();
-                out_ += '\n';
-                if (end >= c.size()) break;
-                start = end + 1;
-            }
-        }
+        record::append_comments(out_, "*", n.comments);
         if (!n.name.empty()) {
             if (flavour_ == Flavour::kif)
                 out_ += fmt::format("&{}\n", one_line(n.name));
@@ -188,7 +171,7 @@ class KifWriter {
                     on_line = 0;
                 }
                 if (on_line > 0) {
-                    const std::size_t width = columns(out_.substr(last_move_at_));
+                    const std::size_t width = columns(std::string_view(out_).substr(last_move_at_));
                     for (std::size_t c = width; c < 12 || c == width; ++c) out_ += ' ';
                 }
                 last_move_at_ = out_.size();

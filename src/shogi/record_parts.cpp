@@ -78,6 +78,34 @@ bool eat(std::string_view text, std::size_t& i, std::string_view word) noexcept 
     return true;
 }
 
+std::string one_line(std::string_view text, std::string_view also) {
+    std::string out(text);
+    for (char& c : out)
+        if (c == '\n' || c == '\r' || also.find(c) != std::string_view::npos) c = ' ';
+    return out;
+}
+
+void append_comments(std::string& out, std::string_view mark, const std::vector<std::string>& comments) {
+    for (const std::string_view c : comments)
+        for (std::size_t start = 0;;) {
+            const std::size_t end = std::min(c.find('\n', start), c.size());
+            std::string_view line = c.substr(start, end - start);
+            if (line.ends_with('\r')) line.remove_suffix(1);
+            out += mark;
+            out += line;
+            out += '\n';
+            if (end >= c.size()) break;
+            start = end + 1;
+        }
+}
+
+std::string seconds_text(std::int64_t ms) {
+    if (ms % 1000 == 0) return std::to_string(ms / 1000);
+    std::string out = fmt::format("{}.{:03}", ms / 1000, ms % 1000);
+    while (out.back() == '0') out.pop_back();
+    return out;
+}
+
 int read_digit(std::string_view text, std::size_t& i) noexcept {
     for (int d = 1; d <= 9; ++d) {
         const auto k = static_cast<std::size_t>(d);
@@ -152,30 +180,42 @@ Result<void> BodReader::read_hand(std::string_view list, Color color, std::strin
     return {};
 }
 
+namespace {
+
+// "後手の持駒：..." (上手, 先手, 下手 too): whose hand, with `i` after the colon; false when the
+// line is none (a header key that only starts so included).
+bool hand_line(std::string_view line, std::size_t& i, Color& color) noexcept {
+    for (const auto& [prefix, c] : {std::pair{std::string_view("後手の持駒"), Color::white},
+                                    {"上手の持駒", Color::white},
+                                    {"先手の持駒", Color::black},
+                                    {"下手の持駒", Color::black}}) {
+        i = 0;
+        if (!eat(line, i, prefix)) continue;
+        skip_spaces(line, i);
+        color = c;
+        return eat(line, i, "：") || eat(line, i, ":");
+    }
+    return false;
+}
+
+}  // namespace
+
 bool BodReader::claims(std::string_view line) noexcept {
     const std::string_view t = trim(line);
-    for (const std::string_view prefix : {"後手の持駒", "上手の持駒", "先手の持駒", "下手の持駒"}) {
-        std::size_t i = 0;
-        if (!eat(t, i, prefix)) continue;
-        skip_spaces(t, i);
-        if (eat(t, i, "：") || eat(t, i, ":")) return true;
-    }
+    std::size_t i = 0;
+    Color color = Color::black;
+    if (hand_line(t, i, color)) return true;
     return t == "先手番" || t == "下手番" || t == "後手番" || t == "上手番" || t.starts_with("手数＝") ||
            t.starts_with("+---") || t.starts_with("|") || is_column_line(t);
 }
 
 Result<bool> BodReader::take(std::string_view line, std::string_view text, std::size_t offset) {
     std::size_t i = 0;
-    for (const auto& [prefix, color] : {std::pair{std::string_view("後手の持駒"), Color::white},
-                                        {"上手の持駒", Color::white},
-                                        {"先手の持駒", Color::black},
-                                        {"下手の持駒", Color::black}})
-        if (eat(line, i, prefix)) {
-            skip_spaces(line, i);
-            if (!eat(line, i, "：") && !eat(line, i, ":")) return false;  // a header key that starts so
-            if (Result<void> r = read_hand(line.substr(i), color, text, offset + i); !r) return r.error();
-            return true;
-        }
+    Color whose = Color::black;
+    if (hand_line(line, i, whose)) {
+        if (Result<void> r = read_hand(line.substr(i), whose, text, offset + i); !r) return r.error();
+        return true;
+    }
     const std::string_view t = trim(line);
     if (t == "先手番" || t == "下手番") {
         position_.set_side_to_move(Color::black);

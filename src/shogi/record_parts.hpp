@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
@@ -51,6 +52,17 @@ inline constexpr std::array<std::string_view, 10> kWideDigits = {"０", "１", "
                                                                  "５", "６", "７", "８", "９"};
 inline constexpr std::array<std::string_view, 10> kKanjiDigits = {"〇", "一", "二", "三", "四",
                                                                   "五", "六", "七", "八", "九"};
+
+// `text` on one line, as every record writer keeps a value (and the readers read it): line
+// ends (a lone CR is one to other readers) and the characters of `also` become spaces.
+std::string one_line(std::string_view text, std::string_view also = {});
+
+// Each comment of `comments` after `mark` ("*" for KIF, "'*" for CSA), one a line: a comment
+// of several lines is written as several (a CR before a line end dropped).
+void append_comments(std::string& out, std::string_view mark, const std::vector<std::string>& comments);
+
+// Seconds with the milliseconds a CSA V3 time may have: "16", "1.5".
+std::string seconds_text(std::int64_t ms);
 
 // A digit 1-9 written as a wide digit, an ASCII digit or a kanji numeral; 0 when none is.
 int read_digit(std::string_view text, std::size_t& i) noexcept;
