@@ -48,7 +48,7 @@ constexpr int kSetCount[7] = {1, 2, 2, 2, 2, 2, 5};
 int rank_of(int s) {
     return kRanks - s / kFiles;
 }
-int file_of(int s) {
+int file_index(int s) {
     return s % kFiles;
 }
 // Ranks counted from the piece's own side (1 = its back rank).
@@ -57,7 +57,7 @@ int own_rank(Color c, int s) {
 }
 
 std::string square_name(int s) {
-    return fmt::format("{}{}", static_cast<char>('a' + file_of(s)), rank_of(s));
+    return fmt::format("{}{}", static_cast<char>('a' + file_index(s)), rank_of(s));
 }
 
 }  // namespace
@@ -172,6 +172,32 @@ std::string write_fen(const Position& pos, Letters letters) {
     return out;
 }
 
+Position Position::start() {
+    return *parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+}
+
+Position::Undo Position::make(Move m) noexcept {
+    const Undo undo{board[m.to()], halfmove_clock};
+    board[m.to()] = board[m.from()];
+    board[m.from()] = Piece{};
+    halfmove_clock = undo.captured.empty() ? halfmove_clock + 1 : 0;
+    if (side_to_move == Color::black) ++fullmove_number;
+    side_to_move = side_to_move == Color::red ? Color::black : Color::red;
+    return undo;
+}
+
+void Position::unmake(Move m, const Undo& undo) noexcept {
+    side_to_move = side_to_move == Color::red ? Color::black : Color::red;
+    if (side_to_move == Color::black) --fullmove_number;
+    board[m.from()] = board[m.to()];
+    board[m.to()] = undo.captured;
+    halfmove_clock = undo.halfmove_clock;
+}
+
+void Position::play(Move m) noexcept {
+    (void)make(m);
+}
+
 std::string_view to_string(ProblemKind kind) noexcept {
     switch (kind) {
         case ProblemKind::piece_off_its_points:
@@ -195,7 +221,7 @@ std::vector<Problem> validity_problems(const Position& pos) {
         if (p.empty()) continue;
         const int c = static_cast<int>(p.color);
         ++counts[c][static_cast<int>(p.type)];
-        const int r = own_rank(p.color, s), f = file_of(s);
+        const int r = own_rank(p.color, s), f = file_index(s);
         const std::string_view side = p.color == Color::red ? "Red" : "Black";
         const auto bad = [&](std::string_view where) {
             problems.push_back({ProblemKind::piece_off_its_points, s,
@@ -232,7 +258,7 @@ std::vector<Problem> validity_problems(const Position& pos) {
         if (counts[c][0] == 0)
             problems.push_back({ProblemKind::no_general, -1, fmt::format("{} has no general", side)});
     }
-    if (generals[0] >= 0 && generals[1] >= 0 && file_of(generals[0]) == file_of(generals[1])) {
+    if (generals[0] >= 0 && generals[1] >= 0 && file_index(generals[0]) == file_index(generals[1])) {
         bool open = true;
         for (int s = generals[1] + kFiles; s < generals[0]; s += kFiles)
             open = open && pos.board[static_cast<std::size_t>(s)].empty();

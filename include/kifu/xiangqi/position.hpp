@@ -8,7 +8,7 @@
 // P soldier (both sets read; UCCI's B/N written unless asked for WXF's E/H). Side: w or r
 // (Red), b (Black). The fields after the side ("- - 0 1") may be left out.
 // Squares count from the top left as Red sees the board: index = 9 * (10 - rank) + file,
-// files a-i as 0-8. Legal move generation is a later issue: this is the position.
+// files a-i as 0-8. Moves and their generation: move.hpp, movegen.hpp.
 
 #include <array>
 #include <cstdint>
@@ -18,6 +18,7 @@
 
 #include "kifu/core/problem.hpp"
 #include "kifu/core/result.hpp"
+#include "kifu/xiangqi/move.hpp"
 
 namespace kifu::xiangqi {
 
@@ -38,6 +39,22 @@ struct Position {
     Color side_to_move = Color::red;
     int halfmove_clock = 0;
     int fullmove_number = 1;
+
+    static Position start();
+    Piece piece_on(Square s) const noexcept { return board[s]; }
+
+    // Plays a legal move (one the generator gave for this position): the halfmove clock
+    // counts the moves since the last capture, as UCCI's FEN does.
+    void play(Move m) noexcept;
+    // play() that remembers how to take the move back: make(m) then unmake(m, undo) gives
+    // the position back exactly.
+    struct Undo {
+        Piece captured{};
+        int halfmove_clock = 0;
+    };
+    Undo make(Move m) noexcept;
+    void unmake(Move m, const Undo& undo) noexcept;
+
     bool operator==(const Position&) const = default;
 };
 

@@ -1,0 +1,32 @@
+// Xiangqi perft, bulk-counted at the leaves: the start position to depth 5 and
+// Fairy-Stockfish's middlegame test position to depth 4.
+
+#include <benchmark/benchmark.h>
+
+#include <string_view>
+
+#include "kifu/xiangqi/movegen.hpp"
+
+namespace {
+
+void xiangqi_perft(benchmark::State& state, std::string_view fen, int depth) {
+    const kifu::xiangqi::Position pos = *kifu::xiangqi::parse_fen(fen);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        nodes = kifu::xiangqi::perft(pos, depth);
+        benchmark::DoNotOptimize(nodes);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(nodes));
+    state.counters["nodes"] = static_cast<double>(nodes);
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(xiangqi_perft, startpos_5, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                  5)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(xiangqi_perft, middlegame_4,
+                  "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", 4)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);

@@ -1,0 +1,39 @@
+#pragma once
+// Legal move generation for xiangqi, total: any position the FEN reader accepts gives a
+// defined list. Generals and advisors stay in their palace, elephants on their side of
+// the river and are stopped by a piece on the eye, horses by a piece on the leg, cannons
+// capture over exactly one screen, soldiers step sideways once across the river, and no
+// move may leave one's general attacked, by the flying general (the two generals on one
+// open file) too. A side with no general, or several, has nothing to protect: all its
+// pseudo-legal moves count.
+
+#include <cstdint>
+
+#include "kifu/core/move_list.hpp"
+#include "kifu/xiangqi/move.hpp"
+#include "kifu/xiangqi/position.hpp"
+
+namespace kifu::xiangqi {
+
+// A side has at most 2x17 (chariots) + 2x17 (cannons) + 2x8 + 2x4 + 2x2 + 4 + 5x3 = 115
+// moves on an open board.
+using MoveList = BoundedMoveList<Move, 128>;
+
+MoveList legal_moves(const Position& position);
+std::uint64_t count_legal_moves(const Position& position);
+// Whether `move` is one of legal_moves(position), without generating them.
+bool is_legal(const Position& position, Move move);
+// Whether `c`'s general (if it has exactly one) is attacked.
+bool in_check(const Position& position, Color c);
+// Whether square `s` is attacked by a piece of `by` (the generals facing count).
+bool attacked(const Position& position, Square s, Color by);
+// Positions `depth` plies on (bulk-counted at the last ply).
+std::uint64_t perft(const Position& position, int depth);
+
+// The side to move with no legal move loses, in check (mate) or not (stalemate):
+// unlike chess, a stalemate is no draw.
+enum class Status : std::uint8_t { ongoing, checkmate, stalemate };
+Status status(const Position& position);
+std::string_view to_string(Status status) noexcept;
+
+}  // namespace kifu::xiangqi

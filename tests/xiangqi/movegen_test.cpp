@@ -1,0 +1,177 @@
+// Xiangqi move generation against the perft table of ../shared/testdata/xiangqi/perft
+// (KIFU_TESTDATA_DIR): the rows within the node budget in make test, every row in make
+// test-long; and the rules one by one.
+
+#include "kifu/xiangqi/movegen.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace kifu::xiangqi {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kPerft = fs::path(KIFU_TESTDATA_DIR) / "xiangqi" / "perft" / "perft.tsv";
+
+// Two million nodes a row in make test (50 of the 69 rows, 3.7 million nodes in all).
+constexpr std::uint64_t kNodeBudget = 2'000'000;
+
+struct Row {
+    std::string name, fen;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+std::vector<Row> read_table() {
+    std::vector<Row> rows;
+    std::ifstream in(kPerft);
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        Row r;
+        std::string depth, nodes;
+        std::getline(fields, r.name, '\t');
+        std::getline(fields, r.fen, '\t');
+        std::getline(fields, depth, '\t');
+        std::getline(fields, nodes, '\t');
+        r.depth = std::stoi(depth);
+        r.nodes = std::stoull(nodes);
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+void run(std::uint64_t budget) {
+    if (!fs::exists(kPerft))
+        GTEST_SKIP() << "test data not found: " << kPerft.string() << " (set KIFU_TESTDATA_DIR)";
+    const std::vector<Row> rows = read_table();
+    ASSERT_EQ(rows.size(), 69u);
+    std::uint64_t nodes = 0;
+    int checked = 0;
+    for (const Row& r : rows) {
+        if (r.nodes > budget) continue;
+        const Result<Position> pos = parse_fen(r.fen);
+        ASSERT_TRUE(pos) << r.fen << ": " << pos.error().message;
+        EXPECT_EQ(perft(*pos, r.depth), r.nodes) << r.fen << " depth " << r.depth;
+        nodes += r.nodes;
+        ++checked;
+    }
+    fmt::print("perft.tsv: {} of {} rows, {} nodes checked\n", checked, rows.size(), nodes);
+}
+
+TEST(XiangqiPerft, TableWithinBudget) {
+    run(kNodeBudget);
+}
+
+TEST(XiangqiPerftLong, EveryRow) {
+    if (!std::getenv("KIFU_LONG_TESTS")) GTEST_SKIP() << "a long run: set KIFU_LONG_TESTS=1 (make test-long)";
+    run(10'000'000'000ull);
+}
+
+Position fen(std::string_view text) {
+    const Result<Position> p = parse_fen(text);
+    EXPECT_TRUE(p) << text;
+    return p ? *p : Position{};
+}
+
+// The moves of one square, as ICCS-style "from-to" pairs of square names.
+std::vector<std::string> moves_from(const Position& pos, std::string_view square) {
+    const auto named = [](Square s) {
+        return fmt::format("{}{}", static_cast<char>('a' + file_of(s)), 9 - row_of(s));
+    };
+    std::vector<std::string> out;
+    for (const Move m : legal_moves(pos))
+        if (named(m.from()) == square) out.push_back(named(m.to()));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+using Names = std::vector<std::string>;
+
+TEST(XiangqiMoves, PiecesMoveByTheirRules) {
+    // The horse on e4 is blocked at e5 (up) and free elsewhere.
+    const Position horse = fen("3k5/9/9/9/9/4p4/4H4/9/9/5K3 w");
+    EXPECT_EQ(moves_from(horse, "e3"), (Names{"c2", "c4", "d1", "f1", "g2", "g4"}));
+    // The elephant stays on its side and is stopped at its eye.
+    const Position elephant = fen("3k5/9/9/9/9/9/9/2E6/3P5/5K3 w");
+    EXPECT_EQ(moves_from(elephant, "c2"), (Names{"a0", "a4", "e4"}));
+    // A cannon moves like a chariot and captures over exactly one screen.
+    const Position cannon = fen("5k3/9/4r4/9/4p4/9/9/4C4/9/3K5 w");
+    EXPECT_EQ(moves_from(cannon, "e2"),
+              (Names{"a2", "b2", "c2", "d2", "e0", "e1", "e3", "e4", "e7", "f2", "g2", "h2", "i2"}));
+    // A soldier steps forward before the river, sideways too after it, never back.
+    EXPECT_EQ(moves_from(fen("3k5/9/9/9/9/9/4P4/9/9/5K3 w"), "e3"), (Names{"e4"}));
+    EXPECT_EQ(moves_from(fen("3k5/9/9/9/4P4/9/9/9/9/5K3 w"), "e5"), (Names{"d5", "e6", "f5"}));
+    // Advisors and the general stay in the palace.
+    EXPECT_EQ(moves_from(fen("3k5/9/9/9/9/9/9/9/9/3AK4 w"), "d0"), (Names{"e1"}));
+    EXPECT_EQ(moves_from(fen("3k5/9/9/9/9/9/9/9/9/3AK4 w"), "e0"), (Names{"e1", "f0"}));
+}
+
+TEST(XiangqiMoves, FlyingGeneralAndPins) {
+    // The generals may not face each other: the Red general cannot step to the open e file,
+    // and the chariot between them may not leave it.
+    const Position open = fen("4k4/9/9/9/9/9/9/9/9/3K5 w");
+    EXPECT_EQ(moves_from(open, "d0"), (Names{"d1"}));
+    const Position pinned = fen("4k4/9/9/9/4R4/9/9/9/9/4K4 w");
+    EXPECT_EQ(moves_from(pinned, "e5"), (Names{"e1", "e2", "e3", "e4", "e6", "e7", "e8", "e9"}));
+    // Of two screens between an enemy cannon and the general, neither may leave the file,
+    // and a piece may not step onto an open file to become the one screen.
+    const Position screens = fen("4k4/9/9/4c4/9/4P4/4H4/9/9/4K4 w");
+    EXPECT_EQ(moves_from(screens, "e3"), (Names{}));
+    EXPECT_EQ(moves_from(screens, "e4"), (Names{"e5"}));
+    const Position become = fen("3k5/9/9/4c4/9/9/9/3H5/9/4K4 w");
+    EXPECT_EQ(moves_from(become, "d2"), (Names{"b1", "b3", "c0", "c4", "f1", "f3"}));
+}
+
+TEST(XiangqiMoves, MateAndStalemateBothLose) {
+    // Two chariots mate the general on its back rank.
+    const Position mate = fen("3k5/9/9/9/9/9/9/9/3R5/4KR3 b");
+    EXPECT_EQ(status(mate), Status::checkmate);
+    // Black's general has no move and is not attacked: a stalemate, which loses.
+    const Position stalemate = fen("3k5/4R4/9/9/9/9/9/9/9/4K4 b");
+    EXPECT_EQ(count_legal_moves(stalemate), 0u);
+    EXPECT_FALSE(in_check(stalemate, Color::black));
+    EXPECT_EQ(status(stalemate), Status::stalemate);
+    EXPECT_EQ(status(Position::start()), Status::ongoing);
+    EXPECT_EQ(count_legal_moves(Position::start()), 44u);
+}
+
+TEST(XiangqiMoves, MakeUnmakeAndIsLegalAgreeWithTheGenerator) {
+    std::mt19937 random(2026);
+    for (int game = 0; game < 6; ++game) {
+        Position pos = Position::start();
+        for (int ply = 0; ply < 60; ++ply) {
+            const MoveList moves = legal_moves(pos);
+            if (moves.empty()) break;
+            // Every move of every piece of the side to move, and of one other square.
+            const auto other = static_cast<Square>(random() % kSquares);
+            for (Square from = 0; from < kSquares; ++from)
+                for (Square to = 0; to < kSquares; ++to) {
+                    if (from == to || ((pos.board[from].empty() || pos.board[from].color != pos.side_to_move) && from != other)) continue;
+                    const Move m(from, to);
+                    ASSERT_EQ(is_legal(pos, m), moves.contains(m)) << write_fen(pos);
+                }
+            for (const Move m : moves) {
+                Position copy = pos;
+                const Position::Undo undo = copy.make(m);
+                copy.unmake(m, undo);
+                ASSERT_EQ(copy, pos);
+            }
+            pos.play(moves[random() % moves.size()]);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace kifu::xiangqi
