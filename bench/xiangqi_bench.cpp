@@ -22,8 +22,8 @@ void xiangqi_perft(benchmark::State& state, std::string_view fen, int depth) {
 
 }  // namespace
 
-BENCHMARK_CAPTURE(xiangqi_perft, startpos_5, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-                  5)
+BENCHMARK_CAPTURE(xiangqi_perft, startpos_5,
+                  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 5)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK_CAPTURE(xiangqi_perft, middlegame_4,

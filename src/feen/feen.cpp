@@ -84,6 +84,14 @@ bool read_board(std::string_view text, std::size_t begin, Position& out, bool se
             return {PieceRead::piece, k};
         });
     if (!shape) return false;
+    // A layer of one rank is no third dimension: sashite's feen.rb refuses "9//9", and so
+    // does kifu (docs/feen.md); the board is "9/9".
+    if (!seed && shape->layers > 1 && shape->ranks == 1) {
+        d.fail(ErrorCode::unexpected_character, text.find("//", begin),
+               "a layer here has one rank: layers ('//') hold two ranks or more; write a board of one rank "
+               "a layer with '/' (9/9)");
+        return false;
+    }
     out.shape.clear();
     if (shape->layers > 1) out.shape.push_back(shape->layers);
     if (shape->layers > 1 || shape->ranks > 1) out.shape.push_back(shape->ranks);
@@ -103,11 +111,19 @@ Result<bool> read_board(std::string_view text, std::size_t begin, std::size_t, P
     return true;
 }
 
-// Hand order: the highest count first, then by letter (then by the rest of the text).
+// Hand order, as the reference implementation (sashite's feen.rb) writes and checks it:
+// the highest count first, then the letter regardless of case, upper case before lower,
+// the state '-' before '+' before none, then without '^' before with, without '\'' before
+// with (docs/feen.md).
 bool before(const std::pair<Piece, int>& a, const std::pair<Piece, int>& b) {
     if (a.second != b.second) return a.second > b.second;
-    if (a.first.letter != b.first.letter) return a.first.letter < b.first.letter;
-    return piece_text(a.first) < piece_text(b.first);
+    const auto fold = [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; };
+    if (fold(a.first.letter) != fold(b.first.letter)) return fold(a.first.letter) < fold(b.first.letter);
+    if (a.first.letter != b.first.letter) return a.first.letter < b.first.letter;  // upper case first
+    const auto state = [](char m) { return m == '-' ? 0 : m == '+' ? 1 : 2; };
+    if (a.first.modifier != b.first.modifier) return state(a.first.modifier) < state(b.first.modifier);
+    if (a.first.terminal != b.first.terminal) return !a.first.terminal;
+    return !a.first.derived && b.first.derived;
 }
 
 Result<bool> read_hand(std::string_view text, std::size_t begin, std::size_t end,
@@ -144,7 +160,7 @@ Result<bool> read_hand(std::string_view text, std::size_t begin, std::size_t end
         if (!hand.empty() && !before(hand.back(), {p, count}))
             return error_at(
                 text, at, ErrorCode::conflict,
-                fmt::format("hand pieces go highest count first, then by letter: '{}' comes before '{}'",
+                fmt::format("hand pieces go highest count first, then by letter (upper case first), then '-', '+', plain: '{}' comes before '{}'",
                             text.substr(at, i - at), piece_text(hand.back().first)));
         hand.emplace_back(p, count);
     }

@@ -81,7 +81,9 @@ Result<chess::Position> to_chess(const Position& f) {
             return not_this_game(fmt::format("'{}' is not a chess piece letter", c.letter));
         const Color color = c.first_player() ? Color::white : Color::black;
         pos.put({t, color}, s);
-        if (c.modifier == '+' && t == PieceType::rook) castling_pieces.push_back(s);
+        // A rook that may castle is enhanced ('+', as kifu writes it) or, in the start
+        // position of feen.rb's README, diminished ('-'): both read as the right.
+        if (c.modifier != 0 && t == PieceType::rook) castling_pieces.push_back(s);
         if (c.modifier == '-' && t == PieceType::pawn)
             pos.set_en_passant(
                 chess::make_square(chess::file_of(s), chess::rank_of(s) + (color == Color::white ? -1 : 1)));

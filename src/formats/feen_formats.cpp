@@ -19,13 +19,39 @@ constexpr std::string_view kTxtExtensions[] = {".txt"};
 
 enum class Style { chess, shogi, xiangqi, none };
 
-// The game of a FEEN v1.0.0 position: its styles, on the game's board.
+// The game of a FEEN v1.0.0 position: both styles the game's (C/c, S/s, X/x), on its board.
+// Mixed styles (S/c) are no game's.
 Style style_of(const feen::Position& p) {
     const char style = static_cast<char>(p.styles[0] | 0x20);
+    if (static_cast<char>(p.styles[1] | 0x20) != style) return Style::none;
     if (style == 'c' && p.shape == std::vector<int>{8, 8}) return Style::chess;
     if (style == 's' && p.shape == std::vector<int>{9, 9}) return Style::shogi;
     if (style == 'x' && p.shape == std::vector<int>{10, 9}) return Style::xiangqi;
     return Style::none;
+}
+
+// A FEEN read as its game's position: what the game cannot hold of it (a chess hand, a
+// promoted piece in a shogi hand) leaves it a generic FEEN position, with a warning; and
+// where the game's position writes the FEEN otherwise (the case of a shogi hand piece, a
+// derived marker), a warning says how.
+template <class GamePosition, class ToGame, class FromGame>
+Result<Document> as_game(feen::Position p, std::string_view game, ToGame to_game, FromGame from_game) {
+    Result<GamePosition> g = to_game(p);
+    if (!g) {
+        Document d{Value{std::move(p)}, {}};
+        d.warnings.push_back(unplaced_error(
+            ErrorCode::unsupported,
+            fmt::format("read as a FEEN position of no known game, not as {}: {}", game, g.error().message)));
+        return d;
+    }
+    const std::string original = feen::write_feen(p), through = feen::write_feen(from_game(*g));
+    Document d{Value{std::move(*g)}, {}};
+    if (original != through)
+        d.warnings.push_back(unplaced_error(
+            ErrorCode::unsupported,
+            fmt::format("read as {}, which writes it back as FEEN '{}'", game,
+                        through)));
+    return d;
 }
 
 // The seed's form has no styles: the board's size tells the game.
@@ -53,22 +79,20 @@ int detect_feen2015(std::string_view text) {
     return t.substr(space, 3) == " B " || t.substr(space, 3) == " t " ? 94 : 0;
 }
 
-int detect_xiangqi(std::string_view text) {
-    const std::string_view board = first_field(trim_blanks(text));
-    return std::count(board.begin(), board.end(), '/') == 9 ? 93 : 0;
-}
-
 Result<Document> read_feen(std::string_view text, const ReadOptions&) {
     Result<feen::Position> p = feen::parse_feen(trim_blanks(text));
     if (!p) return std::move(p).error();
     // A position of a known game becomes that game's position.
     switch (style_of(*p)) {
         case Style::chess:
-            return document(feen::to_chess(*p));
+            return as_game<chess::Position>(std::move(*p), "a chess position", feen::to_chess,
+                                            [](const chess::Position& c) { return feen::from_chess(c); });
         case Style::shogi:
-            return document(feen::to_shogi(*p));
+            return as_game<shogi::Position>(std::move(*p), "a shogi position", feen::to_shogi,
+                                            [](const shogi::Position& x) { return feen::from_shogi(x); });
         case Style::xiangqi:
-            return document(feen::to_xiangqi(*p));
+            return as_game<xiangqi::Position>(std::move(*p), "a xiangqi position", feen::to_xiangqi,
+                                              [](const xiangqi::Position& x) { return feen::from_xiangqi(x); });
         case Style::none:
             break;
     }
@@ -114,13 +138,14 @@ std::vector<Error> game_checks(const Document& d) {
 
 template <Result<Document> (*Read)(std::string_view, const ReadOptions&)>
 std::vector<Error> validate_with_game_checks(std::string_view text, const ReadOptions& options,
-                                             std::vector<Error>&) {
+                                             std::vector<Error>& warnings) {
     // FEEN v1.0.0 lists every error of its placement at once.
     if (Read == read_feen)
         if (std::vector<Error> errors = feen::validate_feen(trim_blanks(text)); !errors.empty())
             return errors;
     Result<Document> d = Read(text, options);
     if (!d) return {d.error()};
+    for (Error& w : d->warnings) warnings.push_back(std::move(w));
     return game_checks(*d);
 }
 
@@ -169,15 +194,6 @@ Result<std::string> write_feen2015(const Document& d, const WriteOptions& o,
     return cannot_write(d, "feen2015");
 }
 
-bool accepts_xiangqi(const Document& d) {
-    return get<xiangqi::Position>(d) != nullptr;
-}
-
-Result<std::string> write_xiangqi(const Document& d, const WriteOptions&, std::vector<std::string>&) {
-    if (const auto* x = get<xiangqi::Position>(d)) return xiangqi::write_fen(*x);
-    return cannot_write(d, "xfen-xiangqi");
-}
-
 bool accepts_every_position(const Document& d) {
     return get<go::Position>(d) || accepts_feen(d);
 }
@@ -195,21 +211,6 @@ Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vecto
 }  // namespace
 
 void add_feen_formats(std::vector<Format>& out) {
-    out.push_back({"xfen-xiangqi",
-                   Game::xiangqi,
-                   Kind::position,
-                   "xiangqi FEN (WXF/UCCI)",
-                   {},
-                   0,
-                   detect_xiangqi,
-                   [](std::string_view text, const ReadOptions&) {
-                       return document(xiangqi::parse_fen(trim_blanks(text)));
-                   },
-                   [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
-                       return xiangqi::validate_fen(trim_blanks(text));
-                   },
-                   accepts_xiangqi,
-                   write_xiangqi});
     out.push_back({"feen", Game::any, Kind::position,
                    "FEEN v1.0.0: any board up to 3D, with hands and styles", kFeenExtensions, 0, detect_feen,
                    read_feen, validate_with_game_checks<read_feen>, accepts_feen, write_feen});

@@ -12,7 +12,8 @@ namespace kifu::formats {
 void add_go_formats(std::vector<Format>& out);
 void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
-void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, xiangqi FEN, txt
+void add_xiangqi_formats(std::vector<Format>& out);
+void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, txt
 
 // The first blank-separated field of a trimmed text.
 constexpr std::string_view first_field(std::string_view text) noexcept {

@@ -22,6 +22,7 @@ std::vector<Format> build_table() {
     add_go_formats(table);
     add_chess_formats(table);
     add_shogi_formats(table);
+    add_xiangqi_formats(table);
     add_feen_formats(table);
     return table;
 }
@@ -58,6 +59,8 @@ template <>
 constexpr ValueInfo kValueInfo<std::vector<shogi::Game>>{"a shogi record", Game::shogi, true};
 template <>
 constexpr ValueInfo kValueInfo<xiangqi::Position>{"a xiangqi position", Game::xiangqi, false};
+template <>
+constexpr ValueInfo kValueInfo<std::vector<xiangqi::Game>>{"a xiangqi game", Game::xiangqi, true};
 template <>
 constexpr ValueInfo kValueInfo<feen::Position>{"a FEEN position of no known game", Game::any, false};
 
@@ -208,9 +211,14 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
 
 std::size_t game_count(const Document& d) {
     if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf->games().size();
-    if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) return games->size();
-    if (const auto* games = std::get_if<std::vector<shogi::Game>>(&d.value)) return games->size();
-    return 1;
+    return std::visit(
+        [](const auto& value) -> std::size_t {
+            if constexpr (requires { value.front().nodes; })
+                return value.size();
+            else
+                return 1;
+        },
+        d.value);
 }
 
 Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options) {
@@ -237,21 +245,20 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
         for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
         return out;
     }
-    if (const auto* games = std::get_if<std::vector<chess::Game>>(&record.value)) {
-        if (choice.game_index >= games->size()) return no_such_game(choice.game_index, games->size());
-        const chess::Game& g = (*games)[choice.game_index];
-        Result<NodeId> node = choose_node(g, choice);
-        if (!node) return node.error();
-        return Document{Value{g.position_after(*node)}, {}};
-    }
-    if (const auto* games = std::get_if<std::vector<shogi::Game>>(&record.value)) {
-        if (choice.game_index >= games->size()) return no_such_game(choice.game_index, games->size());
-        const shogi::Game& g = (*games)[choice.game_index];
-        Result<NodeId> node = choose_node(g, choice);
-        if (!node) return node.error();
-        return Document{Value{g.position_after(*node)}, {}};
-    }
-    return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not a record", value_name(record)));
+    // Every other record is a list of game trees (chess, shogi, xiangqi).
+    return std::visit(
+        [&](const auto& value) -> Result<Document> {
+            if constexpr (requires { value.front().nodes; }) {
+                if (choice.game_index >= value.size()) return no_such_game(choice.game_index, value.size());
+                const auto& g = value[choice.game_index];
+                Result<NodeId> node = choose_node(g, choice);
+                if (!node) return node.error();
+                return Document{Value{g.position_after(*node)}, {}};
+            } else {
+                return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not a record", value_name(record)));
+            }
+        },
+        record.value);
 }
 
 Result<BoardView> board_view(const Document& d) {

@@ -1,26 +1,16 @@
 #include "kifu/shogi/game.hpp"
 
+#include "kifu/core/move_words.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/status.hpp"
 
 namespace kifu::shogi {
 namespace {
 
-bool is_move_number(std::string_view token) {
-    if (token.empty()) return false;
-    std::size_t digits = 0;
-    while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
-    return digits > 0 && (digits == token.size() || (digits + 1 == token.size() && token.back() == '.'));
-}
-
 std::string_view without_side_mark(std::string_view t) {
     for (const std::string_view mark : {"☗", "▲", "☖", "△"})
         if (t.starts_with(mark)) return t.substr(mark.size());
     return t;
-}
-
-bool is_separator(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 }  // namespace
@@ -38,29 +28,26 @@ Result<Game> read_move_list(std::string_view text, Notation notation, const Posi
     Position pos = start;
     Square previous = kNoSquare;
     NodeId last = Game::kRoot;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        // Moves are separated by ASCII blanks or line ends ("同　歩" keeps its wide space).
-        while (i < text.size() && is_separator(text[i])) ++i;
-        if (i >= text.size()) break;
-        std::size_t end = i;
-        while (end < text.size() && !is_separator(text[end])) ++end;
-        std::string_view token = text.substr(i, end - i);
-        const std::size_t at = i;
-        i = end;
-        if (is_move_number(token)) continue;
-        if (token == "1-0" || token == "0-1" || token == "½-½" || token == "1/2-1/2") {
-            game.result = std::string(token);
-            break;  // a result ends the list
+    Error error;
+    const bool read = for_each_move_word(text, [&](const MoveWord& w) {
+        if (w.result) {
+            if (w.text != "*") game.result = std::string(w.text);
+            return true;
         }
+        std::string_view token = w.text;
         if (notation != Notation::japanese && notation != Notation::sassersson)
             token = without_side_mark(token);
         Result<Move> m = parse_move(pos, token, notation, previous);
-        if (!m) return error_at(text, at, m.error().code, m.error().message);
+        if (!m) {
+            error = error_at(text, w.offset, m.error().code, m.error().message);
+            return false;
+        }
         last = game.add_move(last, *m, std::string(token));
         previous = m->to();
         pos.play(*m);
-    }
+        return true;
+    });
+    if (!read) return error;
     return game;
 }
 

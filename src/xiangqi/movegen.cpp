@@ -57,7 +57,7 @@ struct Tables {
     std::array<std::array<Steps<4>, kSquares>, 2> general{}, advisor{}, elephant{};  // elephant: to, eye
     std::array<std::array<Steps<3>, kSquares>, 2> soldier{}, soldier_attack{};
     std::array<std::array<Steps<4>, kSquares>, 2> advisor_attack{}, elephant_attack{};
-    std::array<std::array<std::uint8_t, kSquares>, kSquares> near{};  // [general][square]
+    std::array<std::array<std::uint8_t, kSquares>, kSquares> near{};          // [general][square]
     std::array<std::array<std::array<Square, 2>, 4>, kSquares> leg_horses{};  // [general][diagonal]
 };
 
@@ -164,14 +164,18 @@ struct Board {
     std::array<Square, 2> general{kNoSquare, kNoSquare};  // kNoSquare: none, or several
 
     explicit Board(const Position& pos) noexcept {
+        int generals[2] = {0, 0};
         for (int s = 0; s < kSquares; ++s) {
             const Piece p = pos.board[static_cast<std::size_t>(s)];
             if (p.empty()) continue;
-            cell[static_cast<std::size_t>(s)] = code(p.type, static_cast<int>(p.color));
-            pieces[static_cast<std::size_t>(p.color)].add(static_cast<Square>(s));
+            const auto c = static_cast<std::size_t>(p.color);
+            cell[static_cast<std::size_t>(s)] = code(p.type, static_cast<int>(c));
+            pieces[c].add(static_cast<Square>(s));
+            if (p.type == PieceType::general && ++generals[c] == 1) general[c] = static_cast<Square>(s);
         }
+        for (std::size_t c = 0; c < 2; ++c)
+            if (generals[c] != 1) general[c] = kNoSquare;
         side = static_cast<int>(pos.side_to_move);
-        find_generals();
     }
     void find_generals() noexcept {
         for (int c = 0; c < 2; ++c) {
@@ -195,7 +199,8 @@ bool attacked_along(const Board& b, Square s, int d, int by) noexcept {
     while (i < n && b.cell[ray[i]] == 0) ++i;
     if (i == n) return false;
     const Code first = b.cell[ray[i]];
-    if (first == code(PieceType::chariot, by) || (first == code(PieceType::general, by) && d < 2)) return true;
+    if (first == code(PieceType::chariot, by) || (first == code(PieceType::general, by) && d < 2))
+        return true;
     ++i;
     while (i < n && b.cell[ray[i]] == 0) ++i;
     return i < n && b.cell[ray[i]] == code(PieceType::cannon, by);
@@ -449,7 +454,8 @@ bool is_legal(const Position& position, Move move) {
     if (move.from() >= kSquares || move.to() >= kSquares) return false;
     Board b(position);
     bool found = false;
-    generate(b, [&](Square, Square to) { found = found || to == move.to(); }, move.from());
+    generate(
+        b, [&](Square, Square to) { found = found || to == move.to(); }, move.from());
     return found;
 }
 
@@ -471,6 +477,14 @@ std::uint64_t perft(const Position& position, int depth) {
 Status status(const Position& position) {
     if (count_legal_moves(position) != 0) return Status::ongoing;
     return in_check(position, position.side_to_move) ? Status::checkmate : Status::stalemate;
+}
+
+bool insufficient_material(const Position& position) noexcept {
+    for (const Piece p : position.board)
+        if (p.type == PieceType::chariot || p.type == PieceType::horse || p.type == PieceType::cannon ||
+            p.type == PieceType::soldier)
+            return false;
+    return true;
 }
 
 std::string_view to_string(Status s) noexcept {

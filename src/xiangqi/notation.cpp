@@ -34,16 +34,22 @@ struct Tandem {
 };
 Tandem tandem_of(const Position& pos, Square from) {
     const Piece p = pos.board[from];
-    int per_file[kFiles] = {};
     Tandem t;
-    for (int s = 0; s < kSquares; ++s) {
-        if (pos.board[static_cast<std::size_t>(s)] != p) continue;
-        ++per_file[s % kFiles];
-        if (s % kFiles == file_of(from) && forwardness(p.color, static_cast<Square>(s)) > forwardness(p.color, from))
-            ++t.index;
+    const auto on_file = [&](int file, int& index) {
+        int n = 0;
+        for (int row = 0; row < kRanks; ++row) {
+            const Square s = make_square(file, row);
+            if (pos.board[s] != p) continue;
+            ++n;
+            if (file == file_of(from) && forwardness(p.color, s) > forwardness(p.color, from)) ++index;
+        }
+        return n;
+    };
+    t.count = on_file(file_of(from), t.index);
+    if (p.type == PieceType::soldier && t.count >= 2) {
+        int unused = 0;
+        for (int f = 0; f < kFiles; ++f) t.tandem_files += on_file(f, unused) >= 2;
     }
-    t.count = per_file[file_of(from)];
-    for (const int n : per_file) t.tandem_files += n >= 2;
     return t;
 }
 
@@ -73,7 +79,8 @@ std::string write_wxf(const Position& pos, Move m, WxfForm form) {
     const Tandem t = tandem_of(pos, m.from());
     const bool front = t.index == 0, rear = t.index == t.count - 1;
     std::string out;
-    if (form == WxfForm::plain || p.type == PieceType::advisor || p.type == PieceType::elephant || t.count < 2) {
+    if (form == WxfForm::plain || p.type == PieceType::advisor || p.type == PieceType::elephant ||
+        t.count < 2) {
         out = {letter, file};
     } else if (p.type != PieceType::soldier) {
         out = {letter, front ? '+' : rear ? '-' : file};
@@ -84,11 +91,11 @@ std::string write_wxf(const Position& pos, Move m, WxfForm form) {
     } else if (t.count <= 3) {
         out = {'P', front ? '+' : rear ? '-' : file};
     } else {
-        out = front                         ? "++"
-              : rear                        ? "--"
-              : t.index == 1                ? "P+"
-              : t.index == t.count - 2      ? "P-"
-                                            : std::string{'P', file};
+        out = front                    ? "++"
+              : rear                   ? "--"
+              : t.index == 1           ? "P+"
+              : t.index == t.count - 2 ? "P-"
+                                       : std::string{'P', file};
     }
     const Motion mo = motion_of(pos, m);
     out += form == WxfForm::fairy_stockfish && mo.direction == '.' ? '=' : mo.direction;
@@ -101,50 +108,80 @@ constexpr std::string_view kBlackPieces[7] = {"將", "士", "象", "馬", "車",
 constexpr std::string_view kChineseNumerals[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 constexpr std::string_view kFullWidthDigits[10] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
-std::string write_chinese(const Position& pos, Move m, bool plain) {
+// A Chinese move as four signs in ASCII, the form both the writer and the reader compare:
+// pieces as WXF letters, 前 中 後 as f m b, 進 退 平 as + - ., files and counts as digits;
+// an ordinal soldier (二兵) is its digit then P. `plain`: the piece and its file, always.
+std::string chinese_key(const Position& pos, Move m, bool plain) {
     const Piece p = pos.board[m.from()];
-    const bool red = p.color == Color::red;
-    const std::string_view piece = (red ? kRedPieces : kBlackPieces)[static_cast<std::size_t>(p.type)];
-    const auto number = [&](int n) { return red ? kChineseNumerals[n] : kFullWidthDigits[n]; };
+    const char piece = kLetters[static_cast<std::size_t>(p.type)];
     const Tandem t = tandem_of(pos, m.from());
     const bool front = t.index == 0, rear = t.index == t.count - 1;
-    const std::string_view place = front ? "前" : rear ? "後" : "中";
-    const std::string_view file = number(side_file(p.color, file_of(m.from())));
+    const char place = front ? 'f' : rear ? 'b' : 'm';
+    const char file = digit(side_file(p.color, file_of(m.from())));
     std::string out;
-    if (plain || p.type == PieceType::advisor || p.type == PieceType::elephant || t.count < 2) {
-        out = fmt::format("{}{}", piece, file);
-    } else if (p.type == PieceType::soldier && t.tandem_files >= 2) {
-        out = fmt::format("{}{}", place, file);
-    } else if (p.type == PieceType::soldier && t.count >= 4 && !front && !rear) {
-        out = fmt::format("{}{}", kChineseNumerals[t.index + 1], piece);
-    } else {
-        out = fmt::format("{}{}", place, piece);
-    }
+    if (plain || p.type == PieceType::advisor || p.type == PieceType::elephant || t.count < 2)
+        out = {piece, file};
+    else if (p.type == PieceType::soldier && t.tandem_files >= 2)
+        out = {place, file};
+    else if (p.type == PieceType::soldier && t.count >= 4 && !front && !rear)
+        out = {digit(t.index + 1), piece};
+    else
+        out = {place, piece};
     const Motion mo = motion_of(pos, m);
-    out += mo.direction == '+' ? "進" : mo.direction == '-' ? "退" : "平";
-    out += number(mo.number);
+    out += mo.direction;
+    out += digit(mo.number);
     return out;
 }
 
-// A Chinese move reduced to ASCII, so that every spelling compares equal: pieces as WXF
-// letters, 前 中 後 as f m b, 進 退 平 as + - ., every kind of digit as an ASCII digit.
-// Returns false at the first character that is none of these (its offset in `bad`).
+std::string write_chinese(const Position& pos, Move m) {
+    const bool red = pos.board[m.from()].color == Color::red;
+    const std::string key = chinese_key(pos, m, false);
+    std::string out;
+    for (std::size_t i = 0; i < key.size(); ++i) {
+        const char c = key[i];
+        const std::size_t letter = kLetters.find(c);
+        if (letter != std::string_view::npos)
+            out += (red ? kRedPieces : kBlackPieces)[letter];
+        else if (c == 'f' || c == 'm' || c == 'b')
+            out += c == 'f' ? "前" : c == 'm' ? "中" : "後";
+        else if (c == '+' || c == '-' || c == '.')
+            out += c == '+' ? "進" : c == '-' ? "退" : "平";
+        else if (i == 0)  // an ordinal soldier: Chinese numerals for both sides
+            out += kChineseNumerals[c - '0'];
+        else
+            out += (red ? kChineseNumerals : kFullWidthDigits)[c - '0'];
+    }
+    return out;
+}
+
+// A Chinese move reduced to the ASCII signs of chinese_key, whatever its spelling
+// (traditional or simplified, Red's or Black's characters, any kind of digit). Returns
+// false at the first character that is none of these (its offset in `bad`).
 bool normalize_chinese(std::string_view text, std::string& out, std::size_t& bad) {
+    // Each sign by its UTF-8 bytes packed in one word: one compare a candidate.
     struct Sign {
-        std::string_view text;
+        std::uint32_t code;
         char ascii;
     };
-    static constexpr Sign kSigns[] = {
-        {"帥", 'K'}, {"帅", 'K'}, {"將", 'K'}, {"将", 'K'}, {"仕", 'A'}, {"士", 'A'}, {"相", 'E'}, {"象", 'E'},
-        {"馬", 'H'}, {"马", 'H'}, {"傌", 'H'}, {"車", 'R'}, {"车", 'R'}, {"俥", 'R'}, {"炮", 'C'}, {"砲", 'C'},
-        {"包", 'C'}, {"兵", 'P'}, {"卒", 'P'}, {"前", 'f'}, {"中", 'm'}, {"後", 'b'}, {"后", 'b'}, {"進", '+'},
-        {"进", '+'}, {"退", '-'}, {"平", '.'}, {"一", '1'}, {"二", '2'}, {"三", '3'}, {"四", '4'}, {"五", '5'},
-        {"六", '6'}, {"七", '7'}, {"八", '8'}, {"九", '9'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'},
-        {"５", '5'}, {"６", '6'}, {"７", '7'}, {"８", '8'}, {"９", '9'}, {"　", ' '},
-    };
+    static const std::vector<Sign> kSigns = [] {
+        const std::pair<std::string_view, char> signs[] = {
+            {"帥", 'K'}, {"帅", 'K'}, {"將", 'K'}, {"将", 'K'}, {"仕", 'A'}, {"士", 'A'}, {"相", 'E'},
+            {"象", 'E'}, {"馬", 'H'}, {"马", 'H'}, {"傌", 'H'}, {"車", 'R'}, {"车", 'R'}, {"俥", 'R'},
+            {"炮", 'C'}, {"砲", 'C'}, {"包", 'C'}, {"兵", 'P'}, {"卒", 'P'}, {"前", 'f'}, {"中", 'm'},
+            {"後", 'b'}, {"后", 'b'}, {"進", '+'}, {"进", '+'}, {"退", '-'}, {"平", '.'}, {"一", '1'},
+            {"二", '2'}, {"三", '3'}, {"四", '4'}, {"五", '5'}, {"六", '6'}, {"七", '7'}, {"八", '8'},
+            {"九", '9'}, {"１", '1'}, {"２", '2'}, {"３", '3'}, {"４", '4'}, {"５", '5'}, {"６", '6'},
+            {"７", '7'}, {"８", '8'}, {"９", '9'}, {"　", ' '}};
+        std::vector<Sign> table;
+        for (const auto& [utf8, ascii] : signs) {
+            std::uint32_t code = 0;
+            for (const char c : utf8) code = code << 8 | static_cast<unsigned char>(c);
+            table.push_back({code, ascii});
+        }
+        return table;
+    }();
     out.clear();
-    std::size_t i = 0;
-    while (i < text.size()) {
+    for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
         if (c == ' ' || c == '\t') {
             ++i;
@@ -155,18 +192,19 @@ bool normalize_chinese(std::string_view text, std::string& out, std::size_t& bad
             ++i;
             continue;
         }
-        bool found = false;
-        for (const Sign& s : kSigns)
-            if (text.substr(i, s.text.size()) == s.text) {
-                if (s.ascii != ' ') out += s.ascii;
-                i += s.text.size();
-                found = true;
-                break;
-            }
+        char found = 0;
+        if (i + 3 <= text.size()) {  // every sign is three bytes in UTF-8
+            std::uint32_t code = 0;
+            for (std::size_t k = 0; k < 3; ++k) code = code << 8 | static_cast<unsigned char>(text[i + k]);
+            for (const Sign& s : kSigns)
+                if (s.code == code) found = s.ascii;
+        }
         if (!found) {
             bad = i;
             return false;
         }
+        if (found != ' ') out += found;
+        i += 3;
     }
     return true;
 }
@@ -197,10 +235,7 @@ std::string write_san(const Position& pos, Move m) {
     out += square_name(m.to(), 1);
     Position after = pos;
     after.play(m);
-    if (status(after) == Status::checkmate)
-        out += '#';
-    else if (in_check(after, after.side_to_move))
-        out += '+';
+    if (in_check(after, after.side_to_move)) out += count_legal_moves(after) == 0 ? '#' : '+';
     return out;
 }
 
@@ -240,7 +275,8 @@ bool read_square(std::string_view t, std::size_t& i, int first_rank, Square& out
 Result<Move> parse_coordinates(const Position& pos, std::string_view text, int first_rank) {
     std::size_t i = 0;
     Square from = kNoSquare, to = kNoSquare;
-    const std::string_view expected = first_rank == 0 ? "an ICCS move such as h2e2" : "a UCI move such as h3e3";
+    const std::string_view expected =
+        first_rank == 0 ? "an ICCS move such as h2e2" : "a UCI move such as h3e3";
     if (!read_square(text, i, first_rank, from)) return not_a_move(text, i, expected);
     if (i < text.size() && text[i] == '-') ++i;
     if (!read_square(text, i, first_rank, to)) return not_a_move(text, i, expected);
@@ -254,9 +290,13 @@ Result<Move> parse_coordinates(const Position& pos, std::string_view text, int f
 // Matches `key` against the forms each legal move can be written in, form by form: the
 // first form that some legal move takes decides (so an official WXF "33.4" is the middle
 // soldier even where Fairy-Stockfish's ordinal form would name the third).
-template <class Forms>
-Result<Move> match(const Position& pos, std::string_view text, const std::string& key, Forms&& forms_of) {
-    const MoveList moves = legal_moves(pos);
+// Only the legal moves `fits` lets through are written out.
+template <class Fits, class Forms>
+Result<Move> match(const Position& pos, std::string_view text, const std::string& key, Fits&& fits,
+                   Forms&& forms_of) {
+    MoveList moves;
+    for (const Move m : legal_moves(pos))
+        if (fits(m)) moves.push(m);
     std::vector<decltype(forms_of(Move{}))> forms;
     forms.reserve(moves.size());
     for (const Move m : moves) forms.push_back(forms_of(m));
@@ -271,9 +311,10 @@ Result<Move> match(const Position& pos, std::string_view text, const std::string
             }
         if (matches == 1) return found;
         if (matches > 1)
-            return error_at(text, 0, ErrorCode::ambiguous_move,
-                            fmt::format("'{}' fits {} legal moves: name the piece (front or rear, or its file)",
-                                        text, matches));
+            return error_at(
+                text, 0, ErrorCode::ambiguous_move,
+                fmt::format("'{}' fits {} legal moves: name the piece (front or rear, or its file)", text,
+                            matches));
     }
     return error_at(text, 0, ErrorCode::illegal_move, fmt::format("no legal move fits '{}'", text));
 }
@@ -298,7 +339,16 @@ Result<Move> parse_wxf(const Position& pos, std::string_view text) {
         if (i >= key.size() || !wxf_char(key[i], allowed)) return not_a_move(text, i, expected);
     }
     if (key.size() > 4) return not_a_move(text, 4, expected);
-    return match(pos, text, key, [&](Move m) {
+    // A letter names the piece; a form without one is a soldier's.
+    const std::size_t letter = kLetters.find(key[0]);
+    const auto type = letter == std::string_view::npos ? PieceType::soldier : static_cast<PieceType>(letter);
+    // "C2.5": a letter and a digit name the file the piece stands on.
+    const int file = letter != std::string_view::npos && key[1] >= '1' && key[1] <= '9' ? key[1] - '0' : 0;
+    const auto fits = [&](Move m) {
+        const Piece p = pos.board[m.from()];
+        return p.type == type && (file == 0 || side_file(p.color, file_of(m.from())) == file);
+    };
+    return match(pos, text, key, fits, [&](Move m) {
         std::string fsf = write_wxf(pos, m, WxfForm::fairy_stockfish);
         for (char& c : fsf)
             if (c == '=') c = '.';
@@ -314,12 +364,17 @@ Result<Move> parse_chinese(const Position& pos, std::string_view text) {
         return not_a_move(text, bad, "a Chinese move such as 炮二平五 or 馬８進７");
     if (key.size() != 4 || !wxf_char(key[2], "+-."))
         return not_a_move(text, text.size(), "a Chinese move of four signs such as 炮二平五");
-    return match(pos, text, key, [&](Move m) {
-        std::array<std::string, 2> forms;
-        std::size_t unused = 0;
-        normalize_chinese(write_chinese(pos, m, false), forms[0], unused);
-        normalize_chinese(write_chinese(pos, m, true), forms[1], unused);
-        return forms;
+    std::size_t letter = kLetters.find(key[0]);
+    if (letter == std::string_view::npos) letter = kLetters.find(key[1]);
+    const auto type = letter == std::string_view::npos ? PieceType::soldier : static_cast<PieceType>(letter);
+    const int file =
+        kLetters.find(key[0]) != std::string_view::npos && key[1] >= '1' && key[1] <= '9' ? key[1] - '0' : 0;
+    const auto fits = [&](Move m) {
+        const Piece p = pos.board[m.from()];
+        return p.type == type && (file == 0 || side_file(p.color, file_of(m.from())) == file);
+    };
+    return match(pos, text, key, fits, [&](Move m) {
+        return std::array<std::string, 2>{chinese_key(pos, m, false), chinese_key(pos, m, true)};
     });
 }
 
@@ -344,7 +399,12 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     if (rank.empty() || rank_start < 2 || key[rank_start - 1] < 'a' || key[rank_start - 1] > 'i' ||
         (rank != "10" && (rank.size() != 1 || rank == "0")))
         return not_a_move(text, t.empty() ? 0 : t.size(), expected);
-    return match(pos, text, key, [&](Move m) { return san_forms(pos, m); });
+    const std::string to = key.substr(rank_start - 1);
+    const auto type = static_cast<PieceType>(kLetters.find(key[0]));
+    const auto fits = [&](Move m) {
+        return pos.board[m.from()].type == type && square_name(m.to(), 1) == to;
+    };
+    return match(pos, text, key, fits, [&](Move m) { return san_forms(pos, m); });
 }
 
 }  // namespace
@@ -358,7 +418,7 @@ std::string write_move(const Position& position, Move move, Notation notation) {
         case Notation::wxf:
             return write_wxf(position, move, WxfForm::official);
         case Notation::chinese:
-            return write_chinese(position, move, false);
+            return write_chinese(position, move);
         case Notation::san:
             return write_san(position, move);
     }

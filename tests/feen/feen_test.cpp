@@ -100,11 +100,32 @@ TEST(Feen, ShapesAndCanonicalWriting) {
                         false}));
 }
 
+// The order of a hand as sashite's feen.rb checks and writes it: count, then the letter
+// regardless of case (upper case first), then '-' before '+' before none, then '^', then '\''.
+TEST(Feen, HandsInTheReferenceImplementationsOrder) {
+    for (const std::string_view text : {"9/9/9/9/9/9/9/9/9 -P+PP/ S/s", "9/9/9/9/9/9/9/9/9 aB/ S/s",
+                                        "9/9/9/9/9/9/9/9/9 2bAa/ S/s", "9/9/9/9/9/9/9/9/9 PP'P^/ S/s"}) {
+        const Result<Position> p = parse_feen(text);
+        ASSERT_TRUE(p) << text << ": " << p.error().message;
+        EXPECT_EQ(write_feen(*p), text);
+    }
+    EXPECT_FALSE(parse_feen("9/9/9/9/9/9/9/9/9 P+P/ S/s"));
+    EXPECT_FALSE(parse_feen("9/9/9/9/9/9/9/9/9 Ba/ S/s"));
+    EXPECT_FALSE(parse_feen("9/9/9/9/9/9/9/9/9 aA/ S/s"));
+    // A layer of one rank is refused, as feen.rb refuses it: the board is 9/9.
+    EXPECT_EQ(parse_feen("9//9 / G/g").error().format("feen"),
+              "feen:1:2: error: a layer here has one rank: layers ('//') hold two ranks or more; write a board "
+              "of one rank a layer with '/' (9/9)");
+    EXPECT_TRUE(parse_feen("9/9 / G/g"));
+    EXPECT_TRUE(parse_feen("9/9//9/9 / G/g"));
+}
+
 TEST(Feen, ErrorsSayWhatIsWrong) {
     const auto message = [](std::string_view text) { return parse_feen(text).error().format("feen"); };
     EXPECT_EQ(message("K PP/ C/c"), "feen:1:4: error: 'P' is given twice in a hand: aggregate it (2P)");
     EXPECT_EQ(message("8 PB/ C/c"),
-              "feen:1:4: error: hand pieces go highest count first, then by letter: 'B' comes before 'P'");
+              "feen:1:4: error: hand pieces go highest count first, then by letter (upper case first), then '-', "
+              "'+', plain: 'B' comes before 'P'");
     EXPECT_EQ(
         message("K / C/C"),
         "feen:1:5: error: the two styles must differ in case (upper case for the first player), found C/C");

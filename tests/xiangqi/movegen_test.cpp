@@ -158,7 +158,10 @@ TEST(XiangqiMoves, MakeUnmakeAndIsLegalAgreeWithTheGenerator) {
             const auto other = static_cast<Square>(random() % kSquares);
             for (Square from = 0; from < kSquares; ++from)
                 for (Square to = 0; to < kSquares; ++to) {
-                    if (from == to || ((pos.board[from].empty() || pos.board[from].color != pos.side_to_move) && from != other)) continue;
+                    if (from == to ||
+                        ((pos.board[from].empty() || pos.board[from].color != pos.side_to_move) &&
+                         from != other))
+                        continue;
                     const Move m(from, to);
                     ASSERT_EQ(is_legal(pos, m), moves.contains(m)) << write_fen(pos);
                 }

@@ -49,7 +49,8 @@ bool fsf_soldier_form(const std::string& wxf) {
 
 TEST(XiangqiNotation, EveryMoveOfTheRandomPositionsBothWays) {
     const fs::path path = kNotation / "random_positions_all_moves.tsv";
-    if (!fs::exists(path)) GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
+    if (!fs::exists(path))
+        GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
     const auto rows = read_tsv(path);
     ASSERT_EQ(rows.size(), 4100u);
     std::map<std::string, std::set<std::uint16_t>> listed;
@@ -65,7 +66,8 @@ TEST(XiangqiNotation, EveryMoveOfTheRandomPositionsBothWays) {
         EXPECT_EQ(write_move(*pos, *m, Notation::iccs), iccs);
         EXPECT_EQ(write_move(*pos, *m, Notation::uci), uci);
         EXPECT_EQ(write_move(*pos, *m, Notation::san), san) << fen << " " << iccs;
-        for (const auto& [text, notation] : {std::pair{uci, Notation::uci}, {wxf, Notation::wxf}, {san, Notation::san}}) {
+        for (const auto& [text, notation] :
+             {std::pair{uci, Notation::uci}, {wxf, Notation::wxf}, {san, Notation::san}}) {
             const Result<Move> back = parse_move(*pos, text, notation);
             ASSERT_TRUE(back) << fen << " " << text << ": " << back.error().message;
             EXPECT_EQ(*back, *m) << fen << " " << text;
@@ -98,7 +100,8 @@ TEST(XiangqiNotation, EveryMoveOfTheRandomPositionsBothWays) {
 
 TEST(XiangqiNotation, CuratedWxfAndSanCases) {
     const fs::path path = kNotation / "wxf_san_curated_fsf.tsv";
-    if (!fs::exists(path)) GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
+    if (!fs::exists(path))
+        GTEST_SKIP() << "test data not found: " << path.string() << " (set KIFU_TESTDATA_DIR)";
     const auto rows = read_tsv(path);
     ASSERT_EQ(rows.size(), 24u);
     for (const auto& r : rows) {

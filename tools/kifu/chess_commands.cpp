@@ -1,4 +1,4 @@
-// The move generators in the CLI: perft and moves, for chess and shogi.
+// The move generators in the CLI: perft and moves, for chess, shogi and xiangqi.
 
 #include <chrono>
 #include <memory>
@@ -13,6 +13,7 @@
 #include "kifu/core/scanner.hpp"
 #include "kifu/shogi/handicap.hpp"
 #include "kifu/shogi/sfen.hpp"
+#include "kifu/xiangqi/notation.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -39,6 +40,17 @@ shogi::Position shogi_argument(const std::string& text) {
     Result<shogi::Position> pos = shogi::read_start_position(text);
     if (!pos) {
         report(pos.error(), "<sfen>");
+        throw Exit{kInvalidInput};
+    }
+    return *pos;
+}
+
+// A xiangqi FEN, or "startpos".
+xiangqi::Position xiangqi_argument(const std::string& text) {
+    if (trim_blanks(text) == "startpos") return xiangqi::Position::start();
+    Result<xiangqi::Position> pos = xiangqi::parse_fen(trim_blanks(text));
+    if (!pos) {
+        report(pos.error(), "<fen>");
         throw Exit{kInvalidInput};
     }
     return *pos;
@@ -77,17 +89,17 @@ Run add_perft_command(CLI::App& app) {
         "Examples:\n  kifu perft startpos 5\n  kifu perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
         "PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  kifu perft --game shogi startpos 5\n"
         "  kifu perft --game shogi 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1' "
-        "3");
+        "3\n  kifu perft --game xiangqi startpos 4");
     command
         ->add_option(
             "POSITION", options->fen,
             "chess: a FEN or 'startpos'; shogi: an SFEN, 'startpos', 'startpos moves 7g7f ...', or a "
             "handicap's name (二枚落ち, 2mai, 2-piece; 'kifu formats' does not list them: docs/shogi.md "
-            "does)")
+            "does); xiangqi: a FEN or 'startpos'")
         ->required();
     command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
-    command->add_option("--game", options->game, "chess (the default) or shogi")
-        ->check(CLI::IsMember({"chess", "shogi"}));
+    command->add_option("--game", options->game, "chess (the default), shogi or xiangqi")
+        ->check(CLI::IsMember({"chess", "shogi", "xiangqi"}));
     command->add_flag("--divide", options->divide,
                       "the count under each legal move (UCI/USI), then the total");
     options->output.add_to(*command);
@@ -97,7 +109,15 @@ Run add_perft_command(CLI::App& app) {
         std::string out;
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t nodes = 0;
-        if (options->game == "shogi") {
+        if (options->game == "xiangqi") {
+            nodes = count_nodes(
+                xiangqi_argument(options->fen), options->depth, options->divide, out,
+                [](const xiangqi::Position& p) { return xiangqi::legal_moves(p); },
+                [](const xiangqi::Position& p, int d) { return xiangqi::perft(p, d); },
+                [](const xiangqi::Position& p, xiangqi::Move m) {
+                    return xiangqi::write_move(p, m, xiangqi::Notation::iccs);
+                });
+        } else if (options->game == "shogi") {
             nodes = count_nodes(
                 shogi_argument(options->fen), options->depth, options->divide, out,
                 [](const shogi::Position& p) { return shogi::legal_moves(p); },
@@ -129,18 +149,35 @@ Run add_moves_command(CLI::App& app) {
         OutputOptions output;
     };
     auto options = std::make_shared<Options>();
-    CLI::App* command =
-        app.add_subcommand("moves", "List the legal moves of a position (chess: SAN and UCI; shogi: USI)");
-    command->footer("Examples:\n  kifu moves startpos\n  kifu moves --game shogi 'startpos moves 7g7f 3c3d'");
+    CLI::App* command = app.add_subcommand(
+        "moves",
+        "List the legal moves of a position (chess: SAN and UCI; shogi: USI; xiangqi: ICCS, WXF, "
+        "Chinese and SAN)");
+    command->footer(
+        "Examples:\n  kifu moves startpos\n  kifu moves --game shogi 'startpos moves 7g7f 3c3d'\n"
+        "  kifu moves --game xiangqi startpos");
     command->add_option("POSITION", options->fen, "a FEN, an SFEN, or 'startpos' (see perft)")->required();
-    command->add_option("--game", options->game, "chess (the default) or shogi")
-        ->check(CLI::IsMember({"chess", "shogi"}));
+    command->add_option("--game", options->game, "chess (the default), shogi or xiangqi")
+        ->check(CLI::IsMember({"chess", "shogi", "xiangqi"}));
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         std::string out;
-        if (options->game == "shogi") {
+        if (options->game == "xiangqi") {
+            const xiangqi::Position pos = xiangqi_argument(options->fen);
+            const xiangqi::MoveList moves = xiangqi::legal_moves(pos);
+            for (const xiangqi::Move m : moves)
+                out += fmt::format("{} {} {} {}\n", xiangqi::write_move(pos, m, xiangqi::Notation::iccs),
+                                   xiangqi::write_move(pos, m, xiangqi::Notation::wxf),
+                                   xiangqi::write_move(pos, m, xiangqi::Notation::chinese),
+                                   xiangqi::write_move(pos, m, xiangqi::Notation::san));
+            // No legal move loses in xiangqi, in check or not.
+            if (moves.size() == 0)
+                note(options->fen,
+                     fmt::format("no legal moves: {}, {} loses", to_string(xiangqi::status(pos)),
+                                 pos.side_to_move == xiangqi::Color::red ? "Red" : "Black"));
+        } else if (options->game == "shogi") {
             for (const shogi::Move m : shogi::legal_moves(shogi_argument(options->fen)))
                 out += shogi::write_usi(m) + "\n";
         } else {

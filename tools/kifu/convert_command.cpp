@@ -21,6 +21,7 @@ struct ConvertOptions {
     bool pretty = false;
     bool always_size = false;
     std::string encoding;  // "", "utf-8" or "shift_jis"
+    std::string notation;  // "": the record's own
 };
 
 // Shift_JIS when asked for, or for an -o FILE that is .kif or .ki2 (the files Kifu for
@@ -42,6 +43,7 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
     need(o.letters, formats::kLetters, "--letters", "feen2015 output");
     need(o.pgn.writing_given(), formats::kPgnWrite, "--no-comments/--no-nags/--no-variations", "PGN output");
     need(!o.encoding.empty(), formats::kEncoding, "--encoding", "KIF, KI2 and CSA output");
+    need(!o.notation.empty(), formats::kNotation, "--notation", "xiangqi PGN output");
 }
 
 // One document written; returns its exit code.
@@ -67,7 +69,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
         o.always_size,
         o.letters,
         {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags, .variations = !o.pgn.no_variations},
-        writes_shift_jis(o, to)};
+        writes_shift_jis(o, to),
+        o.notation};
     if (streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
@@ -142,6 +145,11 @@ Run add_convert_command(CLI::App& app) {
                      "KIF, KI2, CSA: utf-8 (the default) or shift_jis (the default for -o FILE.kif or .ki2)")
         ->check(CLI::IsMember({"utf-8", "shift_jis"}))
         ->option_text("ENCODING");
+    command
+        ->add_option("--notation", options->notation,
+                     "pgn-xiangqi: the moves in iccs, wxf, chinese or san (default: the record's own)")
+        ->check(CLI::IsMember({"iccs", "wxf", "chinese", "san"}))
+        ->option_text("NOTATION");
     options->source.add_to(*command, true);
     options->pgn.add_to(*command, true);
     options->output.add_to(*command);

@@ -197,6 +197,30 @@ std::string document_info(const formats::Format& from, const formats::Document& 
         }
         return out;
     }
+    if (const auto* games = std::get_if<std::vector<xiangqi::Game>>(&d.value)) {
+        std::size_t number = 0;
+        for (const xiangqi::Game& game : *games) {
+            if (games->size() > 1) out += fmt::format("game {} of {}\n", ++number, games->size());
+            for (const auto& [name, value] : game.tags) out += fmt::format("  {:<12} {}\n", name, value);
+            if (game.start != xiangqi::Position::start())
+                out += fmt::format("  {:<12} {}\n", "start", xiangqi::write_fen(game.start));
+            out += tree_lines(game);
+            if (!game.result.empty()) out += fmt::format("  {:<12} {}\n", "result", game.result);
+            const std::vector<NodeId> main = game.main_line();
+            const xiangqi::Position end =
+                game.position_after(main.empty() ? xiangqi::Game::kRoot : main.back());
+            if (const xiangqi::Status s = xiangqi::status(end); s != xiangqi::Status::ongoing)
+                out += fmt::format("  {:<12} {}: {} loses\n", "final", to_string(s),
+                                   end.side_to_move == xiangqi::Color::red ? "Red" : "Black");
+            else if (xiangqi::insufficient_material(end))
+                out += fmt::format("  {:<12} no piece left that can cross the river: a draw\n", "final");
+            for (const xiangqi::Repetition& r : xiangqi::repetitions(game))
+                out += fmt::format("  {:<12} {}\n", "judged", r.message);
+            if (Result<BoardView> view = formats::board_view(formats::Document{formats::Value{end}, {}}))
+                out += render_text(*view);
+        }
+        return out;
+    }
     if (const auto* position = std::get_if<shogi::Position>(&d.value))
         if (const shogi::Handicap* h = shogi::handicap_of(*position))
             out += fmt::format("start position: {} ({}, {})\n", h->japanese, h->romanised, h->english);

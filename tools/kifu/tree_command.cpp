@@ -93,17 +93,19 @@ Run add_tree_command(CLI::App& app) {
                             text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
                         text += list_tree(*game);
                     }
-                } else if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
-                    for (std::size_t i = 0; i < games->size(); ++i) {
-                        if (games->size() > 1) text += fmt::format("game {} of {}\n", i + 1, games->size());
-                        text += list_tree((*games)[i]);
-                    }
-                } else if (const auto* records = std::get_if<std::vector<shogi::Game>>(&d.value)) {
-                    for (std::size_t i = 0; i < records->size(); ++i) {
-                        if (records->size() > 1)
-                            text += fmt::format("game {} of {}\n", i + 1, records->size());
-                        text += list_tree((*records)[i]);
-                    }
+                } else {
+                    // Every other record is a list of game trees (chess, shogi, xiangqi).
+                    std::visit(
+                        [&](const auto& value) {
+                            if constexpr (requires { value.front().nodes; }) {
+                                for (std::size_t i = 0; i < value.size(); ++i) {
+                                    if (value.size() > 1)
+                                        text += fmt::format("game {} of {}\n", i + 1, value.size());
+                                    text += list_tree(value[i]);
+                                }
+                            }
+                        },
+                        d.value);
                 }
                 out.write(text);
             });

@@ -29,7 +29,7 @@
 #include "kifu/go/hen.hpp"
 #include "kifu/go/sgf.hpp"
 #include "kifu/shogi/game.hpp"
-#include "kifu/xiangqi/position.hpp"
+#include "kifu/xiangqi/game.hpp"
 
 namespace kifu::formats {
 
@@ -41,7 +41,8 @@ std::string_view to_string(Kind kind) noexcept;
 // What a format reads into and writes from. SgfCollection is move-only, so Documents are.
 using Value =
     std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
-                 shogi::Position, std::vector<shogi::Game>, xiangqi::Position, feen::Position>;
+                 shogi::Position, std::vector<shogi::Game>, xiangqi::Position, std::vector<xiangqi::Game>,
+                 feen::Position>;
 
 struct Document {
     Value value;
@@ -64,6 +65,7 @@ enum Option : std::uint32_t {
     kNodeChoice = 1u << 7,     // a record: --ply, --node (and SGF's --move, --game-index)
     kSgfMove = 1u << 8,        // SGF: --move N (moves of the main line, passes included)
     kEncoding = 1u << 9,       // written in UTF-8 or Shift_JIS (--encoding; KIF, KI2, CSA)
+    kNotation = 1u << 10,      // xiangqi PGN out: the moves' notation (--notation iccs|wxf|chinese|san)
 };
 
 struct ReadOptions {
@@ -78,6 +80,7 @@ struct WriteOptions {
     bool letters = false;
     chess::PgnWriteOptions pgn{};
     bool shift_jis = false;  // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
+    std::string notation;    // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
 };
 
 struct Format {

@@ -34,6 +34,9 @@ std::uint64_t perft(const Position& position, int depth);
 // unlike chess, a stalemate is no draw.
 enum class Status : std::uint8_t { ongoing, checkmate, stalemate };
 Status status(const Position& position);
+// Whether neither side has a piece that can cross the river (chariot, horse, cannon,
+// soldier): no mate can then be forced, and the game is drawn.
+bool insufficient_material(const Position& position) noexcept;
 std::string_view to_string(Status status) noexcept;
 
 }  // namespace kifu::xiangqi

@@ -1,0 +1,160 @@
+// Xiangqi's formats: its FEN, move lists in each notation (ICCS, UCI, WXF, Chinese, SAN),
+// and games in PGN.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "format_support.hpp"
+#include "kifu/xiangqi/game.hpp"
+#include "kifu/xiangqi/pgn.hpp"
+
+namespace kifu::formats {
+namespace {
+
+int detect_xiangqi_fen(std::string_view text) {
+    const std::string_view board = first_field(trim_blanks(text));
+    return std::count(board.begin(), board.end(), '/') == 9 ? 93 : 0;
+}
+
+bool accepts_xiangqi_position(const Document& d) {
+    return get<xiangqi::Position>(d) != nullptr;
+}
+
+Result<std::string> write_xiangqi_fen(const Document& d, const WriteOptions&, std::vector<std::string>&) {
+    if (const auto* x = get<xiangqi::Position>(d)) return xiangqi::write_fen(*x);
+    return cannot_write(d, "xfen-xiangqi");
+}
+
+bool accepts_xiangqi_games(const Document& d) {
+    const auto* games = get<std::vector<xiangqi::Game>>(d);
+    return games && !games->empty();
+}
+
+Result<xiangqi::Position> start_of(const ReadOptions& options) {
+    if (options.start.empty() || options.start == "startpos") return xiangqi::Position::start();
+    Result<xiangqi::Position> p = xiangqi::parse_fen(trim_blanks(options.start));
+    if (!p) {
+        Error e = p.error();
+        e.message = "--position: " + e.message;
+        e.line = e.column = 0;
+        return e;
+    }
+    return p;
+}
+
+template <xiangqi::Notation N>
+Result<Document> read_moves(std::string_view text, const ReadOptions& options) {
+    Result<xiangqi::Position> start = start_of(options);
+    if (!start) return start.error();
+    Result<xiangqi::Game> game = xiangqi::read_move_list(text, N, *start);
+    if (!game) return game.error();
+    std::vector<xiangqi::Game> games;
+    games.push_back(std::move(*game));
+    return Document{Value{std::move(games)}, {}};
+}
+
+template <xiangqi::Notation N>
+std::vector<Error> validate_moves(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
+    return read_errors(read_moves<N>(text, options));
+}
+
+template <xiangqi::Notation N>
+Result<std::string> write_moves(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    const auto* games = get<std::vector<xiangqi::Game>>(d);
+    if (!games || games->empty()) return cannot_write(d, xiangqi::to_string(N));
+    if (games->size() > 1)
+        notes.push_back(fmt::format(
+            "games 2 to {} (a move list holds one game; --game-index N picks another)", games->size()));
+    const xiangqi::Game& g = games->front();
+    std::size_t variations = 0;
+    for (const xiangqi::Game::Node& n : g.nodes)
+        variations += n.children.size() > 1 ? n.children.size() - 1 : 0;
+    if (variations)
+        notes.push_back(fmt::format("{} variation{} (a move list holds the main line only)", variations,
+                                    variations == 1 ? "" : "s"));
+    return xiangqi::write_move_list(g, N);
+}
+
+// A move list's format: "xiangqi-" and the notation's name (ICCS, WXF and Chinese are
+// xiangqi's alone, but "san" and "uci" are chess words too).
+template <xiangqi::Notation N>
+Format move_list(std::string_view name, std::string_view description) {
+    return {name,
+            Game::xiangqi,
+            Kind::move,
+            description,
+            {},
+            kStartPosition | kNodeChoice,
+            nullptr,
+            read_moves<N>,
+            validate_moves<N>,
+            accepts_xiangqi_games,
+            write_moves<N>};
+}
+
+int detect_pgn(std::string_view text) {
+    return xiangqi::looks_like_xiangqi_pgn(text) ? 60 : 0;  // above chess PGN's 40
+}
+
+Result<Document> read_pgn(std::string_view text, const ReadOptions&) {
+    return document(xiangqi::read_pgn(text));
+}
+
+std::vector<Error> validate_pgn(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
+    return read_errors(read_pgn(text, options));
+}
+
+Result<std::string> write_pgn(const Document& d, const WriteOptions& o, std::vector<std::string>&) {
+    const auto* games = get<std::vector<xiangqi::Game>>(d);
+    if (!games) return cannot_write(d, "pgn-xiangqi");
+    std::optional<xiangqi::Notation> notation;
+    if (!o.notation.empty()) {
+        xiangqi::Notation n{};
+        if (!xiangqi::notation_from_name(o.notation, n))
+            return unplaced_error(ErrorCode::unsupported,
+                                  fmt::format("no xiangqi notation '{}'", o.notation));
+        notation = n;
+    }
+    std::string out;
+    for (const xiangqi::Game& g : *games) {
+        if (!out.empty()) out += '\n';
+        out += xiangqi::write_pgn(g, notation);
+    }
+    return out;
+}
+
+constexpr std::string_view kPgnExtensions[] = {".pgn"};
+
+}  // namespace
+
+void add_xiangqi_formats(std::vector<Format>& out) {
+    out.push_back({"xfen-xiangqi",
+                   Game::xiangqi,
+                   Kind::position,
+                   "xiangqi FEN (WXF/UCCI)",
+                   {},
+                   0,
+                   detect_xiangqi_fen,
+                   [](std::string_view text, const ReadOptions&) {
+                       return document(xiangqi::parse_fen(trim_blanks(text)));
+                   },
+                   [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
+                       return xiangqi::validate_fen(trim_blanks(text));
+                   },
+                   accepts_xiangqi_position,
+                   write_xiangqi_fen});
+    out.push_back(move_list<xiangqi::Notation::iccs>("iccs", "xiangqi moves in ICCS/UCCI: h2e2 h9g7"));
+    out.push_back(move_list<xiangqi::Notation::wxf>("wxf", "xiangqi moves in WXF notation: C2.5 H8+7 R+.3"));
+    out.push_back(
+        move_list<xiangqi::Notation::chinese>("chinese", "xiangqi moves in Chinese: 炮二平五 馬８進７"));
+    out.push_back(move_list<xiangqi::Notation::san>("xiangqi-san",
+                                                    "xiangqi moves in algebraic SAN (ranks 1-10): Ce3 Hg8"));
+    out.push_back({"pgn-xiangqi", Game::xiangqi, Kind::record,
+                   "xiangqi games in PGN: [Game \"Chinese Chess\"] or [Variant \"xiangqi\"], Format "
+                   "ICCS/WXF/Chinese or SAN",
+                   kPgnExtensions, kNodeChoice | kNotation, detect_pgn, read_pgn, validate_pgn,
+                   accepts_xiangqi_games, write_pgn});
+}
+
+}  // namespace kifu::formats
