@@ -30,7 +30,8 @@ const std::vector<Position>& positions() {
     return all;
 }
 
-constexpr Notation kNotations[] = {Notation::iccs, Notation::uci, Notation::wxf, Notation::chinese, Notation::san};
+constexpr Notation kNotations[] = {Notation::iccs, Notation::uci, Notation::wxf, Notation::chinese,
+                                   Notation::san};
 
 }  // namespace
 

@@ -158,10 +158,10 @@ Result<bool> read_hand(std::string_view text, std::size_t begin, std::size_t end
                                 fmt::format("'{}' is given twice in a hand: aggregate it ({}{})",
                                             piece_text(p), n + count, piece_text(p)));
         if (!hand.empty() && !before(hand.back(), {p, count}))
-            return error_at(
-                text, at, ErrorCode::conflict,
-                fmt::format("hand pieces go highest count first, then by letter (upper case first), then '-', '+', plain: '{}' comes before '{}'",
-                            text.substr(at, i - at), piece_text(hand.back().first)));
+            return error_at(text, at, ErrorCode::conflict,
+                            fmt::format("hand pieces go highest count first, then by letter (upper case "
+                                        "first), then '-', '+', plain: '{}' comes before '{}'",
+                                        text.substr(at, i - at), piece_text(hand.back().first)));
         hand.emplace_back(p, count);
     }
     return true;

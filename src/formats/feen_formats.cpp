@@ -47,10 +47,9 @@ Result<Document> as_game(feen::Position p, std::string_view game, ToGame to_game
     const std::string original = feen::write_feen(p), through = feen::write_feen(from_game(*g));
     Document d{Value{std::move(*g)}, {}};
     if (original != through)
-        d.warnings.push_back(unplaced_error(
-            ErrorCode::unsupported,
-            fmt::format("read as {}, which writes it back as FEEN '{}'", game,
-                        through)));
+        d.warnings.push_back(
+            unplaced_error(ErrorCode::unsupported,
+                           fmt::format("read as {}, which writes it back as FEEN '{}'", game, through)));
     return d;
 }
 
@@ -91,8 +90,9 @@ Result<Document> read_feen(std::string_view text, const ReadOptions&) {
             return as_game<shogi::Position>(std::move(*p), "a shogi position", feen::to_shogi,
                                             [](const shogi::Position& x) { return feen::from_shogi(x); });
         case Style::xiangqi:
-            return as_game<xiangqi::Position>(std::move(*p), "a xiangqi position", feen::to_xiangqi,
-                                              [](const xiangqi::Position& x) { return feen::from_xiangqi(x); });
+            return as_game<xiangqi::Position>(
+                std::move(*p), "a xiangqi position", feen::to_xiangqi,
+                [](const xiangqi::Position& x) { return feen::from_xiangqi(x); });
         case Style::none:
             break;
     }

@@ -255,7 +255,8 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
                 if (!node) return node.error();
                 return Document{Value{g.position_after(*node)}, {}};
             } else {
-                return unplaced_error(ErrorCode::unsupported, fmt::format("{} is not a record", value_name(record)));
+                return unplaced_error(ErrorCode::unsupported,
+                                      fmt::format("{} is not a record", value_name(record)));
             }
         },
         record.value);

@@ -167,7 +167,8 @@ class GameReader {
         game.index = g_.index;
         game.line = g_.line;
         if (game.result.empty())
-            if (const auto r = game.tag("Result")) game.result = std::string(*r);
+            if (const auto r = game.tag("Result"); r && chess::pgn::is_result(*r) && *r != "1/2")
+                game.result = std::string(*r);
         return game;
     }
 
@@ -228,20 +229,12 @@ class GameReader {
     std::vector<std::string> pending_;  // comments at the start of a variation, before its move
 };
 
-// Comments in braces: a '}' inside would end it early, so it is left out.
-std::string brace_comment(std::string_view text) {
-    std::string out = "{";
-    for (const char c : text)
-        if (c != '}') out += c;
-    return out + "}";
-}
-
 class Writer {
   public:
     Writer(const Game& game, Notation notation) : game_(game), notation_(notation) {}
 
     std::string movetext() {
-        for (const std::string& c : game_.node(Game::kRoot).comments) token(brace_comment(c));
+        for (const std::string& c : game_.node(Game::kRoot).comments) comment(c);
         line(Game::kRoot, game_.start, 0, true);
         return std::move(out_);
     }
@@ -267,6 +260,22 @@ class Writer {
     }
 
   private:
+    // A comment in braces; one with a '}' in it as a comment to the end of the line (a
+    // comment read from PGN never holds both a '}' and a line end; from elsewhere, its '}'
+    // are left out).
+    void comment(std::string_view text) {
+        if (text.find('}') != std::string_view::npos && text.find('\n') == std::string_view::npos) {
+            token(fmt::format(";{}", text));
+            out_ += '\n';
+            column_ = 0;
+            return;
+        }
+        std::string braced = "{";
+        for (const char c : text)
+            if (c != '}') braced += c;
+        token(braced + "}");
+    }
+
     // The line that continues from `parent` (position `pos` there) with its first child,
     // each node's variations after its move. Recursion only per variation level, which the
     // reader bounds.
@@ -296,7 +305,7 @@ class Writer {
     // whether the next move needs its number written.
     bool write_move(NodeId id, const Position& before, bool number) {
         const Game::Node& n = game_.node(id);
-        for (const std::string& c : n.starting_comments) token(brace_comment(c));
+        for (const std::string& c : n.starting_comments) comment(c);
         const bool red = before.side_to_move == Color::red;
         if (red)
             token(fmt::format("{}.", before.fullmove_number));
@@ -304,7 +313,7 @@ class Writer {
             token(fmt::format("{}...", before.fullmove_number));
         token(xiangqi::write_move(before, n.move, notation_));
         for (const std::uint8_t nag : n.nags) token(fmt::format("${}", nag));
-        for (const std::string& c : n.comments) token(brace_comment(c));
+        for (const std::string& c : n.comments) comment(c);
         return !n.comments.empty() || !n.nags.empty();
     }
 
@@ -374,12 +383,12 @@ std::string write_pgn(const Game& game, std::optional<Notation> notation) {
     bool marked = false;
     for (const auto& [k, v] : tags) marked = marked || k == "Game" || k == "Variant";
     if (!marked) tags.insert(tags.begin(), {"Game", "Chinese Chess"});
-    const std::string result = game.result.empty() ? "*" : game.result;
+    const bool valid = chess::pgn::is_result(game.result) && game.result != "1/2";
+    const std::string result = valid ? game.result : "*";
     set("Result", result);
     if (write_fen(game.start) != kStartFen || game.tag("FEN")) set("FEN", write_fen(game.start));
-    if (n == Notation::san || n == Notation::uci)
-        drop("Format");
-    else
+    drop("Format");  // every one: the reader takes the last
+    if (n != Notation::san && n != Notation::uci)
         set("Format", n == Notation::iccs ? "ICCS" : n == Notation::wxf ? "WXF" : "Chinese");
     std::string out;
     for (const auto& [k, v] : tags) out += fmt::format("[{} \"{}\"]\n", k, escape(v));

@@ -20,7 +20,8 @@ TEST_F(Cli, XiangqiPerftAndMoves) {
     const Outcome stalemate = kifu({"moves", "--game", "xiangqi", "3k5/4R4/9/9/9/9/9/9/9/4K4 b"});
     EXPECT_EQ(stalemate.exit_code, 0);
     EXPECT_EQ(stalemate.out, "");
-    EXPECT_NE(stalemate.err.find("no legal moves: stalemate, Black loses"), std::string::npos) << stalemate.err;
+    EXPECT_NE(stalemate.err.find("no legal moves: stalemate, Black loses"), std::string::npos)
+        << stalemate.err;
     const Outcome bad = kifu({"perft", "--game", "xiangqi", "rnbakabnr/9 w", "1"});
     EXPECT_EQ(bad.exit_code, 1);
 }
@@ -57,14 +58,16 @@ TEST_F(Cli, XiangqiGamesConvertBetweenNotations) {
 }
 
 TEST_F(Cli, XiangqiRepetitionAndEndsInInfo) {
-    const Outcome info = kifu({"info", "--from", "iccs", "--position", "4k4/9/9/9/9/9/9/9/9/3R1K3 w", "--text",
-                               "d0d9 e9e8 d9d8 e8e9 d8d9 e9e8 d9d8 e8e9 d8d9"});
+    const Outcome info = kifu({"info", "--from", "iccs", "--position", "4k4/9/9/9/9/9/9/9/9/3R1K3 w",
+                               "--text", "d0d9 e9e8 d9d8 e8e9 d8d9 e9e8 d9d8 e8e9 d8d9"});
     EXPECT_EQ(info.exit_code, 0) << info.err;
-    EXPECT_NE(info.out.find("judged       repetition after ply 9: the position stands for the third time (Red "
-                            "gives perpetual check, which loses)"),
-              std::string::npos)
+    EXPECT_NE(
+        info.out.find("judged       repetition after ply 9: the position stands for the third time (Red "
+                      "gives perpetual check, which loses)"),
+        std::string::npos)
         << info.out;
-    const Outcome mate = kifu({"info", "--from", "iccs", "--position", "3k5/9/9/9/9/9/9/9/4R4/4KR3 w", "--text", "e1d1"});
+    const Outcome mate =
+        kifu({"info", "--from", "iccs", "--position", "3k5/9/9/9/9/9/9/9/4R4/4KR3 w", "--text", "e1d1"});
     EXPECT_NE(mate.out.find("final        checkmate: Black loses"), std::string::npos) << mate.out;
 }
 
@@ -81,11 +84,14 @@ TEST_F(Cli, FeenValidateAndConvertAgree) {
     // Mixed styles and what a game cannot hold stay a generic FEEN, byte for byte.
     EXPECT_EQ(kifu({"convert", "--from", "feen", "--to", "feen", "--text", "9/9/9/9/9/9/9/9/9 / S/c"}).out,
               "9/9/9/9/9/9/9/9/9 / S/c\n");
-    const Outcome hand = kifu({"convert", "--from", "feen", "--to", "feen", "--text", "8/8/8/8/8/8/8/8 K^k^/ C/c"});
+    const Outcome hand =
+        kifu({"convert", "--from", "feen", "--to", "feen", "--text", "8/8/8/8/8/8/8/8 K^k^/ C/c"});
     EXPECT_EQ(hand.out, "8/8/8/8/8/8/8/8 K^k^/ C/c\n");
-    EXPECT_NE(hand.err.find("not as a chess position: chess has no pieces in hand"), std::string::npos) << hand.err;
+    EXPECT_NE(hand.err.find("not as a chess position: chess has no pieces in hand"), std::string::npos)
+        << hand.err;
     // What the game's position changes is said.
-    const Outcome shogi = kifu({"convert", "--from", "feen", "--to", "feen", "--text", "9/9/9/9/9/9/9/9/9 Pp/ S/s"});
+    const Outcome shogi =
+        kifu({"convert", "--from", "feen", "--to", "feen", "--text", "9/9/9/9/9/9/9/9/9 Pp/ S/s"});
     EXPECT_EQ(shogi.out, "9/9/9/9/9/9/9/9/9 2P/ S/s\n");
     EXPECT_NE(shogi.err.find("which writes it back as FEEN '9/9/9/9/9/9/9/9/9 2P/ S/s'"), std::string::npos)
         << shogi.err;

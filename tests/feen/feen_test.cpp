@@ -113,9 +113,10 @@ TEST(Feen, HandsInTheReferenceImplementationsOrder) {
     EXPECT_FALSE(parse_feen("9/9/9/9/9/9/9/9/9 Ba/ S/s"));
     EXPECT_FALSE(parse_feen("9/9/9/9/9/9/9/9/9 aA/ S/s"));
     // A layer of one rank is refused, as feen.rb refuses it: the board is 9/9.
-    EXPECT_EQ(parse_feen("9//9 / G/g").error().format("feen"),
-              "feen:1:2: error: a layer here has one rank: layers ('//') hold two ranks or more; write a board "
-              "of one rank a layer with '/' (9/9)");
+    EXPECT_EQ(
+        parse_feen("9//9 / G/g").error().format("feen"),
+        "feen:1:2: error: a layer here has one rank: layers ('//') hold two ranks or more; write a board "
+        "of one rank a layer with '/' (9/9)");
     EXPECT_TRUE(parse_feen("9/9 / G/g"));
     EXPECT_TRUE(parse_feen("9/9//9/9 / G/g"));
 }
@@ -123,9 +124,10 @@ TEST(Feen, HandsInTheReferenceImplementationsOrder) {
 TEST(Feen, ErrorsSayWhatIsWrong) {
     const auto message = [](std::string_view text) { return parse_feen(text).error().format("feen"); };
     EXPECT_EQ(message("K PP/ C/c"), "feen:1:4: error: 'P' is given twice in a hand: aggregate it (2P)");
-    EXPECT_EQ(message("8 PB/ C/c"),
-              "feen:1:4: error: hand pieces go highest count first, then by letter (upper case first), then '-', "
-              "'+', plain: 'B' comes before 'P'");
+    EXPECT_EQ(
+        message("8 PB/ C/c"),
+        "feen:1:4: error: hand pieces go highest count first, then by letter (upper case first), then '-', "
+        "'+', plain: 'B' comes before 'P'");
     EXPECT_EQ(
         message("K / C/C"),
         "feen:1:5: error: the two styles must differ in case (upper case for the first player), found C/C");
