@@ -40,7 +40,7 @@ test: unit
 test-long: deps
 	cmake --preset long
 	cmake --build --preset long
-	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*:ShogiPerftLong.*'
+	KIFU_LONG_TESTS=1 build/long/tests/kifu_tests --gtest_filter='PerftLong.*:ShogiPerftLong.*:XiangqiPerftLong.*'
 
 bench:
 	@scripts/install-deps bench

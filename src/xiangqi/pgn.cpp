@@ -387,8 +387,17 @@ std::string write_pgn(const Game& game, std::optional<Notation> notation) {
     const std::string result = valid ? game.result : "*";
     set("Result", result);
     if (write_fen(game.start) != kStartFen || game.tag("FEN")) set("FEN", write_fen(game.start));
-    drop("Format");  // every one: the reader takes the last
-    if (n != Notation::san && n != Notation::uci)
+    // One Format tag, where the first one stood (the reader takes the last of several).
+    bool seen = false;
+    std::erase_if(tags, [&](const auto& kv) {
+        if (kv.first != "Format") return false;
+        const bool again = seen;
+        seen = true;
+        return again;
+    });
+    if (n == Notation::san || n == Notation::uci)
+        drop("Format");
+    else
         set("Format", n == Notation::iccs ? "ICCS" : n == Notation::wxf ? "WXF" : "Chinese");
     std::string out;
     for (const auto& [k, v] : tags) out += fmt::format("[{} \"{}\"]\n", k, escape(v));

@@ -95,7 +95,7 @@ TEST(XiangqiNotation, EveryMoveOfTheRandomPositionsBothWays) {
         for (const Move m : legal_moves(*parse_fen(fen))) generated.insert(m.raw());
         EXPECT_EQ(generated, moves) << fen;
     }
-    EXPECT_GT(same_wxf, 4000);
+    EXPECT_EQ(same_wxf, 4097);  // the other 3: Fairy-Stockfish leaves out an unneeded tandem mark
 }
 
 TEST(XiangqiNotation, CuratedWxfAndSanCases) {

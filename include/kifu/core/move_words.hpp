@@ -31,7 +31,8 @@ bool for_each_move_word(std::string_view text, Each&& each) {
         std::size_t digits = 0;
         while (digits < word.size() && word[digits] >= '0' && word[digits] <= '9') ++digits;
         if (digits > 0 && word.find_first_not_of('.', digits) == std::string_view::npos) continue;
-        const bool result = word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "½-½" || word == "*";
+        const bool result =
+            word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "½-½" || word == "*";
         if (!each(MoveWord{word, at, result})) return false;
         if (result) break;
     }
