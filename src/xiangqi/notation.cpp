@@ -259,7 +259,7 @@ bool read_square(std::string_view t, std::size_t& i, int first_rank, Square& out
     if (f < 'a' || f > 'i') return false;
     std::size_t j = i + 1;
     int rank = -1;
-    if (first_rank == 1 && j + 1 < t.size() + 0 && t.substr(j, 2) == "10") {
+    if (first_rank == 1 && t.substr(j, 2) == "10") {
         rank = 10;
         j += 2;
     } else if (j < t.size() && t[j] >= '0' && t[j] <= '9') {
