@@ -70,7 +70,9 @@ Motion motion_of(const Position& pos, Move m) {
     return out;
 }
 
-enum class WxfForm : std::uint8_t { official, fairy_stockfish, plain };
+// official: as kifu writes; plain: the file, never a tandem mark; tandem: the tandem marks
+// for advisors and elephants too (which kifu never writes, but reads).
+enum class WxfForm : std::uint8_t { official, fairy_stockfish, plain, tandem };
 
 std::string write_wxf(const Position& pos, Move m, WxfForm form) {
     const Piece p = pos.board[m.from()];
@@ -79,8 +81,8 @@ std::string write_wxf(const Position& pos, Move m, WxfForm form) {
     const Tandem t = tandem_of(pos, m.from());
     const bool front = t.index == 0, rear = t.index == t.count - 1;
     std::string out;
-    if (form == WxfForm::plain || p.type == PieceType::advisor || p.type == PieceType::elephant ||
-        t.count < 2) {
+    const bool diagonal_guard = p.type == PieceType::advisor || p.type == PieceType::elephant;
+    if (form == WxfForm::plain || (diagonal_guard && form != WxfForm::tandem) || t.count < 2) {
         out = {letter, file};
     } else if (p.type != PieceType::soldier) {
         out = {letter, front ? '+' : rear ? '-' : file};
@@ -352,8 +354,9 @@ Result<Move> parse_wxf(const Position& pos, std::string_view text) {
         std::string fsf = write_wxf(pos, m, WxfForm::fairy_stockfish);
         for (char& c : fsf)
             if (c == '=') c = '.';
-        return std::array<std::string, 3>{write_wxf(pos, m, WxfForm::official), fsf,
-                                          write_wxf(pos, m, WxfForm::plain)};
+        return std::array<std::string, 4>{write_wxf(pos, m, WxfForm::official), fsf,
+                                          write_wxf(pos, m, WxfForm::plain),
+                                          write_wxf(pos, m, WxfForm::tandem)};
     });
 }
 

@@ -152,6 +152,13 @@ TEST(XiangqiNotation, OfficialTandemForms) {
     EXPECT_EQ(wxf(rooks, "a2b2"), "R+.8");
     EXPECT_EQ(wxf(rooks, "a0a1"), "R-+1");
     EXPECT_EQ(chinese(rooks, "a2b2"), "前車平八");
+    // Two advisors on file 6: written by their file (the direction tells them apart), read
+    // with the tandem marks too.
+    const Position advisors = *parse_fen("5k3/9/9/9/9/9/9/3A5/9/3AK4 w");
+    EXPECT_EQ(wxf(advisors, "d0e1"), "A6+5");
+    EXPECT_EQ(wxf(advisors, "d2e1"), "A6-5");
+    EXPECT_EQ(*parse_move(advisors, "A-+5", Notation::wxf), *parse_move(advisors, "d0e1", Notation::iccs));
+    EXPECT_EQ(*parse_move(advisors, "A+-5", Notation::wxf), *parse_move(advisors, "d2e1", Notation::iccs));
     const Position start = Position::start();
     EXPECT_EQ(chinese(start, "h2e2"), "炮二平五");
     Position after = start;
