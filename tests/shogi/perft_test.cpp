@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/perft_table.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,43 +26,17 @@ const fs::path kPerft = fs::path(KIFU_TESTDATA_DIR) / "shogi" / "perft" / "perft
 // 20 million nodes: the start position at depth 5 (19,861,490) is the largest row in it.
 constexpr std::uint64_t kNodeBudget = 20'000'000;
 
-struct Row {
-    std::string name, sfen;
-    int depth = 0;
-    std::uint64_t nodes = 0;
-};
-
-std::vector<Row> read_table() {
-    std::vector<Row> rows;
-    std::ifstream in(kPerft);
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        Row r;
-        std::string depth, nodes;
-        std::getline(fields, r.name, '\t');
-        std::getline(fields, r.sfen, '\t');
-        std::getline(fields, depth, '\t');
-        std::getline(fields, nodes, '\t');
-        r.depth = std::stoi(depth);
-        r.nodes = std::stoull(nodes);
-        rows.push_back(r);
-    }
-    return rows;
-}
-
 void run(std::uint64_t budget) {
     if (!fs::exists(kPerft))
         GTEST_SKIP() << "test data not found: " << kPerft.string() << " (set KIFU_TESTDATA_DIR)";
-    const std::vector<Row> rows = read_table();
+    const std::vector<test::PerftRow> rows = test::read_perft_table(kPerft);
     ASSERT_GE(rows.size(), 35u);
     std::uint64_t nodes = 0;
     int checked = 0;
-    for (const Row& r : rows) {
+    for (const test::PerftRow& r : rows) {
         if (r.nodes > budget) continue;
-        const Result<Position> pos = parse_sfen(r.sfen);
-        ASSERT_TRUE(pos) << r.sfen << ": " << pos.error().message;
+        const Result<Position> pos = parse_sfen(r.position);
+        ASSERT_TRUE(pos) << r.position << ": " << pos.error().message;
         EXPECT_EQ(perft(*pos, r.depth), r.nodes) << r.name << " depth " << r.depth;
         nodes += r.nodes;
         ++checked;

@@ -39,10 +39,9 @@ std::string_view to_string(Game game) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 
 // What a format reads into and writes from. SgfCollection is move-only, so Documents are.
-using Value =
-    std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd, std::vector<chess::Game>,
-                 shogi::Position, std::vector<shogi::Game>, xiangqi::Position, std::vector<xiangqi::Game>,
-                 feen::Position>;
+using Value = std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd,
+                           std::vector<chess::Game>, shogi::Position, std::vector<shogi::Game>,
+                           xiangqi::Position, std::vector<xiangqi::Game>, feen::Position>;
 
 struct Document {
     Value value;
