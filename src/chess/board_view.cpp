@@ -1,6 +1,8 @@
 #include "kifu/chess/board_view.hpp"
 
+#include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/movegen.hpp"
+#include "kifu/chess/san.hpp"
 #include "kifu/chess/status.hpp"
 
 namespace kifu::chess {
@@ -33,6 +35,43 @@ BoardView board_view(const Position& position) {
     if (const std::string status = describe(game_status(position)); !status.empty())
         view.notes.push_back(status);
     return view;
+}
+
+namespace {
+
+int cell_of(Square s) {
+    return (7 - rank_of(s)) * 8 + file_of(s);
+}
+
+// "d4" as a cell, or -1.
+int cell_named(std::string_view name) {
+    if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return -1;
+    return ('8' - name[1]) * 8 + (name[0] - 'a');
+}
+
+}  // namespace
+
+BoardView::LastMove last_move_of(const Position& before, Move move) {
+    Square to = move.to();
+    if (move.kind() == Move::Kind::castling)
+        to = make_square(move.to() > move.from() ? 6 : 2, rank_of(move.from()));
+    return {cell_of(move.from()), cell_of(to), write_san(before, move)};
+}
+
+std::vector<NodeMark> comment_marks(std::string_view comment) {
+    std::vector<NodeMark> out;
+    const CommentCommands commands = parse_comment_commands(comment);
+    for (const std::string& s : commands.squares)
+        if (s.size() == 3)
+            if (const int cell = cell_named(std::string_view(s).substr(1)); cell >= 0)
+                out.push_back({NodeMark::Kind::highlight, cell, -1, s.substr(0, 1)});
+    for (const std::string& a : commands.arrows)
+        if (a.size() == 5) {
+            const int from = cell_named(std::string_view(a).substr(1, 2)),
+                      to = cell_named(std::string_view(a).substr(3, 2));
+            if (from >= 0 && to >= 0) out.push_back({NodeMark::Kind::arrow, from, to, a.substr(0, 1)});
+        }
+    return out;
 }
 
 }  // namespace kifu::chess

@@ -1,5 +1,7 @@
 #include "kifu/feen/board_view.hpp"
 
+#include <algorithm>
+
 namespace kifu::feen {
 
 BoardView board_view(const Position& position) {
@@ -11,6 +13,8 @@ BoardView board_view(const Position& position) {
     for (std::size_t d = 0; d + 1 < position.shape.size(); ++d) ranks *= position.shape[d];
     view.width = files;
     view.height = ranks;
+    if (position.shape.size() >= 3)
+        view.layers = ranks / std::max(1, position.shape[position.shape.size() - 2]);
     view.cells.resize(position.cells.size());
     view.side_names = {"first", "second"};
     for (std::size_t i = 0; i < position.cells.size(); ++i) {

@@ -14,6 +14,7 @@ void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_xiangqi_formats(std::vector<Format>& out);
 void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, txt
+void add_image_formats(std::vector<Format>& out);  // svg, png, gif
 
 // The first blank-separated field of a trimmed text.
 constexpr std::string_view first_field(std::string_view text) noexcept {

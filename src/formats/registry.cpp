@@ -6,6 +6,7 @@
 
 #include "format_support.hpp"
 #include "kifu/chess/board_view.hpp"
+#include "kifu/chess/comment_commands.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/walk.hpp"
 #include "kifu/feen/board_view.hpp"
@@ -24,6 +25,7 @@ std::vector<Format> build_table() {
     add_shogi_formats(table);
     add_xiangqi_formats(table);
     add_feen_formats(table);
+    add_image_formats(table);
     return table;
 }
 
@@ -91,6 +93,22 @@ Result<NodeId> choose_node(const Tree& tree, const NodeChoice& choice) {
     if (choice.ply) return main_line_node(tree, *choice.ply);
     const std::vector<NodeId> line = tree.main_line();
     return line.empty() ? Tree::kRoot : line.back();
+}
+
+// What a view of the position after `node` shows besides the position: the move that led
+// there and the node's marks (a chess node's [%csl]/[%cal] commands among them).
+// `before`: the position before the node's move, when the caller has it.
+template <class Tree>
+void add_node_context(Document& out, const Tree& tree, NodeId node,
+                      const typename Tree::Position* before = nullptr) {
+    if (node == Tree::kRoot) return;
+    const auto& n = tree.nodes[node];
+    if constexpr (requires { last_move_of(tree.start, n.move); })
+        out.last_move = last_move_of(before ? *before : tree.position_after(n.parent), n.move);
+    out.marks = n.marks;
+    if constexpr (std::is_same_v<Tree, chess::Game>)
+        for (const std::string& comment : n.comments)
+            for (NodeMark& m : chess::comment_marks(comment)) out.marks.push_back(std::move(m));
 }
 
 Error no_such_game(std::size_t index, std::size_t count) {
@@ -253,7 +271,9 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
                 const auto& g = value[choice.game_index];
                 Result<NodeId> node = choose_node(g, choice);
                 if (!node) return node.error();
-                return Document{Value{g.position_after(*node)}, {}};
+                Document out{Value{g.position_after(*node)}, {}};
+                add_node_context(out, g, *node);
+                return out;
             } else {
                 return unplaced_error(ErrorCode::unsupported,
                                       fmt::format("{} is not a record", value_name(record)));
@@ -262,7 +282,9 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice, c
         record.value);
 }
 
-Result<BoardView> board_view(const Document& d) {
+namespace {
+
+Result<BoardView> view_of_value(const Document& d) {
     if (const auto* p = get<go::Position>(d)) return go::board_view(*p);
     if (const auto* p = get<chess::Position>(d)) return chess::board_view(*p);
     if (const auto* p = get<chess::Epd>(d)) return chess::board_view(p->position);
@@ -271,6 +293,65 @@ Result<BoardView> board_view(const Document& d) {
     if (const auto* p = get<feen::Position>(d)) return feen::board_view(*p);
     return unplaced_error(ErrorCode::unsupported,
                           fmt::format("{} is not one position: choose a ply or node", value_name(d)));
+}
+
+}  // namespace
+
+Result<BoardView> board_view(const Document& d) {
+    Result<BoardView> view = view_of_value(d);
+    if (!view) return view;
+    if (d.last_move) view->last_move = d.last_move;
+    view->marks.insert(view->marks.end(), d.marks.begin(), d.marks.end());
+    return view;
+}
+
+Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index,
+                                               const ReadOptions& options) {
+    std::vector<BoardView> out;
+    if (const auto* sgf = get<go::SgfCollection>(record)) {
+        if (game_index >= sgf->games().size()) return no_such_game(game_index, sgf->games().size());
+        (void)options;
+        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[game_index]);
+        if (!game) return game.error();
+        go::GameState state = game->start;
+        out.push_back(go::board_view(go::position_of(state, game->nodes[go::Game::kRoot].marks)));
+        for (const NodeId id : game->main_line()) {
+            go::GameTraits::play(state, game->nodes[id].move);
+            out.push_back(go::board_view(go::position_of(state, game->nodes[id].marks)));
+        }
+        return out;
+    }
+    Result<std::vector<BoardView>> result = std::visit(
+        [&](const auto& value) -> Result<std::vector<BoardView>> {
+            if constexpr (requires { value.front().nodes; }) {
+                if (game_index >= value.size()) return no_such_game(game_index, value.size());
+                const auto& g = value[game_index];
+                std::vector<BoardView> views;
+                Document at{Value{g.start}, {}};
+                add_node_context(at, g, g.kRoot);
+                for (NodeId id = g.kRoot;;) {
+                    Result<BoardView> view = board_view(at);
+                    if (!view) return view.error();
+                    views.push_back(std::move(*view));
+                    if (g.nodes[id].children.empty()) break;
+                    id = g.nodes[id].children.front();
+                    using Tree = std::decay_t<decltype(g)>;
+                    const auto& before = std::get<typename Tree::Position>(at.value);
+                    auto next = before;
+                    Tree::GameTraits::play(next, g.nodes[id].move);
+                    Document following{Value{std::move(next)}, {}};
+                    add_node_context(following, g, id, &before);
+                    at = std::move(following);
+                }
+                return views;
+            } else {
+                return unplaced_error(
+                    ErrorCode::unsupported,
+                    fmt::format("{} is not a record: an animation needs a game", value_name(record)));
+            }
+        },
+        record.value);
+    return result;
 }
 
 }  // namespace kifu::formats

@@ -1,6 +1,7 @@
 #include "kifu/shogi/board_view.hpp"
 
 #include "kifu/shogi/movegen.hpp"
+#include "kifu/shogi/sfen.hpp"
 
 namespace kifu::shogi {
 
@@ -44,6 +45,11 @@ BoardView board_view(const Position& position) {
     }
     view.notes.push_back("move " + std::to_string(position.move_number()));
     return view;
+}
+
+BoardView::LastMove last_move_of(const Position&, Move move) {
+    return {move.is_drop() ? -1 : static_cast<int>(move.from()), static_cast<int>(move.to()),
+            write_usi(move)};
 }
 
 }  // namespace kifu::shogi

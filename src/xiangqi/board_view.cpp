@@ -1,5 +1,7 @@
 #include "kifu/xiangqi/board_view.hpp"
 
+#include "kifu/xiangqi/notation.hpp"
+
 namespace kifu::xiangqi {
 
 BoardView board_view(const Position& position) {
@@ -23,6 +25,11 @@ BoardView board_view(const Position& position) {
     for (int i = 0; i < kRanks; ++i) view.rank_names.push_back(std::string(1, static_cast<char>('9' - i)));
     view.side_to_move = position.side_to_move == Color::red ? 0 : 1;
     return view;
+}
+
+BoardView::LastMove last_move_of(const Position& before, Move move) {
+    return {static_cast<int>(move.from()), static_cast<int>(move.to()),
+            write_move(before, move, Notation::iccs)};
 }
 
 }  // namespace kifu::xiangqi

@@ -103,7 +103,7 @@ TEST_F(Cli, UnknownFormatExitsOne) {
     EXPECT_EQ(
         pgn.err,
         "<text>: error: a chess position cannot be written as hen; it can be written as fen, xfen, shredder, "
-        "epd, feen, feen2015, txt\n");
+        "epd, feen, feen2015, txt, svg, png, gif\n");
     const Outcome other = kifu({"validate", "--text", "  hello"});
     EXPECT_EQ(other.exit_code, 1);
     EXPECT_NE(other.err.find("<text>:1:3: error: cannot tell the input format"), std::string::npos)

@@ -50,7 +50,7 @@ TEST(Registry, EveryEntryIsComplete) {
         EXPECT_EQ(std::count(names.begin(), names.end(), f.name), 0) << f.name;
         names.push_back(f.name);
     }
-    EXPECT_EQ(find_format("png"), nullptr);
+    EXPECT_EQ(find_format("bmp"), nullptr);
     EXPECT_EQ(nearest_name("jsnl", names), "jsonl");
     EXPECT_EQ(nearest_name("zzzzzzzz", names), "");
 }
@@ -121,7 +121,7 @@ TEST(Registry, WritersConvertBetweenTheGamesOwnTypesAndSayWhatTheyDrop) {
     EXPECT_EQ(
         sfen.error().message,
         "a chess position cannot be written as sfen; it can be written as fen, xfen, shredder, epd, feen, "
-        "feen2015, txt");
+        "feen2015, txt, svg, png, gif");
 }
 
 TEST(Registry, PositionAtNarrowsEveryRecord) {

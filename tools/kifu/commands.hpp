@@ -19,5 +19,6 @@ Run add_moves_command(CLI::App& app);
 Run add_pgn_command(CLI::App& app);
 Run add_tree_command(CLI::App& app);
 Run add_formats_command(CLI::App& app);
+Run add_render_command(CLI::App& app);
 
 }  // namespace kifu::cli

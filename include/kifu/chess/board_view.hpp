@@ -9,4 +9,12 @@ namespace kifu::chess {
 
 BoardView board_view(const Position& position);
 
+// The last move as a view shows it: its two cells (a castling king's own destination, g
+// or c, whatever square the move names) and its SAN.
+BoardView::LastMove last_move_of(const Position& before, Move move);
+
+// The squares and arrows of a comment's [%csl Gd4] and [%cal Ge2e4] commands, as marks
+// (highlight and arrow, the colour letter as their text).
+std::vector<NodeMark> comment_marks(std::string_view comment);
+
 }  // namespace kifu::chess

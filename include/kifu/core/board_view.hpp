@@ -46,7 +46,8 @@ struct BoardView {
     std::string game;  // "go", "chess", "shogi", "xiangqi", "feen"
     int width = 0;
     int height = 0;
-    std::vector<Cell> cells;              // width * height
+    int layers = 1;           // a 3D FEEN board: `height` rows are `layers` layers one under another
+    std::vector<Cell> cells;  // width * height
     std::vector<std::string> file_names;  // left to right, as the game names its columns
     std::vector<std::string> rank_names;  // top to bottom
     std::vector<Hand> hands;              // shogi and FEEN: pieces in hand, per side

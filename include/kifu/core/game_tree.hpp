@@ -133,6 +133,7 @@ class ChildList {
 template <class Traits>
 class GameTree {
   public:
+    using GameTraits = Traits;
     using Position = typename Traits::Position;
     using Move = typename Traits::Move;
 

@@ -28,6 +28,7 @@
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/go/sgf.hpp"
+#include "kifu/image/render.hpp"
 #include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
 
@@ -46,6 +47,10 @@ using Value = std::variant<go::Position, go::SgfCollection, chess::Position, che
 struct Document {
     Value value;
     std::vector<Error> warnings;  // worth saying, not fatal (SGF damage, ...)
+    // A position taken from a game tree (position_in): the move that led to it and the
+    // node's marks, which its board view shows. Empty for a position read as such.
+    std::optional<BoardView::LastMove> last_move{};
+    std::vector<NodeMark> marks{};
 };
 
 Game game_of(const Document& document);
@@ -65,6 +70,7 @@ enum Option : std::uint32_t {
     kSgfMove = 1u << 8,        // SGF: --move N (moves of the main line, passes included)
     kEncoding = 1u << 9,       // written in UTF-8 or Shift_JIS (--encoding; KIF, KI2, CSA)
     kNotation = 1u << 10,      // xiangqi PGN out: the moves' notation (--notation iccs|wxf|chinese|san)
+    kImage = 1u << 11,         // images out: size, theme, coordinates, crop, flip (kifu render)
 };
 
 struct ReadOptions {
@@ -78,8 +84,9 @@ struct WriteOptions {
     bool always_size = false;
     bool letters = false;
     chess::PgnWriteOptions pgn{};
-    bool shift_jis = false;  // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
-    std::string notation;    // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
+    bool shift_jis = false;        // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
+    std::string notation;          // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
+    image::RenderOptions image{};  // kImage formats (the format itself is the Format's)
 };
 
 struct Format {
@@ -152,7 +159,19 @@ Result<Document> position_in(const Document& record, const NodeChoice& choice,
 // The games of a record (an SGF collection, PGN games); 1 for anything else.
 std::size_t game_count(const Document& document);
 
-// The board view of a position document (go, chess, shogi, xiangqi, feen).
+// The board view of a position document (go, chess, shogi, xiangqi, feen), with the last
+// move and marks of the node it was taken from.
 Result<BoardView> board_view(const Document& position);
+
+// The views of every position of a record's main line, the start first (an animation's
+// frames). Errors: out_of_range for a game index past the collection; unsupported for a
+// document that is no record.
+Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index = 0,
+                                               const ReadOptions& options = {});
+
+// The notation an image of the document carries: the game's own (HEN, FEN, SFEN, the
+// xiangqi FEN as FEN) and FEEN where FEEN holds it; for a record, the record itself (SGF,
+// PGN, KIF) before those of its final position.
+std::vector<image::ImageText> image_texts(const Document& document);
 
 }  // namespace kifu::formats

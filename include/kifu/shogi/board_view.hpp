@@ -9,4 +9,7 @@ namespace kifu::shogi {
 
 BoardView board_view(const Position& position);
 
+// The last move as a view shows it: its cells (none for the origin of a drop) and its USI.
+BoardView::LastMove last_move_of(const Position& before, Move move);
+
 }  // namespace kifu::shogi

@@ -9,4 +9,7 @@ namespace kifu::xiangqi {
 
 BoardView board_view(const Position& position);
 
+// The last move as a view shows it: its two cells and its ICCS.
+BoardView::LastMove last_move_of(const Position& before, Move move);
+
 }  // namespace kifu::xiangqi

@@ -1,0 +1,57 @@
+#pragma once
+// Scenes (image/scene.hpp) written as SVG text, painted into pixels with cairo, and those
+// pixels written as PNG or GIF. Every image carries the notation of what it shows as
+// text (`ImageText`): PNG tEXt chunks (iTXt for text beyond Latin-1), a GIF comment
+// extension, an SVG <metadata> element; image/metadata.hpp reads them back.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kifu/image/scene.hpp"
+
+namespace kifu::image {
+
+// One piece of text an image carries: "HEN" and ".9x9_5Gb.b", "FEEN" and ...
+struct ImageText {
+    std::string key;
+    std::string text;  // UTF-8
+    bool operator==(const ImageText&) const = default;
+};
+
+// An SVG document of `width` x `height` pixels showing the scene; `title` is its <title>.
+// Deterministic: the same scene gives the same bytes. No external references.
+std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
+                      std::span<const ImageText> texts);
+
+// An animated SVG: frame after frame, `delay_ms` each, looping (SMIL, which browsers and
+// librsvg's viewers play; a viewer that does not shows the first frame). The frames share
+// one board (the first scene's shapes before board_end).
+std::string write_svg_animation(std::span<const Scene> frames, int width, int height, int delay_ms,
+                                std::string_view title, std::span<const ImageText> texts);
+
+// Pixels as cairo paints them: 0x00RRGGBB, row after row.
+struct Pixels {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint32_t> xrgb;
+    std::uint32_t at(int x, int y) const {
+        return xrgb[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                    static_cast<std::size_t>(x)];
+    }
+};
+
+// The scene painted at `width` x `height` pixels (antialiased, opaque).
+Pixels paint(const Scene& scene, int width, int height);
+
+// A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: zlib's, 0-9.
+std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 3);
+
+// A GIF of one frame or an animation (frames of one size, `delay_ms` each, looping), with
+// one palette of at most 256 colours for all frames and the texts as a comment extension
+// ("KEY: text" a line). Later frames store only the rectangle that changed.
+std::string write_gif(std::span<const Pixels> frames, int delay_ms, std::span<const ImageText> texts);
+
+}  // namespace kifu::image

@@ -1,0 +1,185 @@
+// Go: wood, grid, star points, stones, and what HEN and SGF mark on them.
+
+#include <algorithm>
+#include <cmath>
+
+#include "drawing.hpp"
+
+namespace kifu::image {
+namespace {
+
+constexpr double kCell = 40;      // between two lines
+constexpr double kStone = 19.2;   // a stone's radius
+constexpr double kMargin = 24;    // wood beyond the edge lines
+constexpr double kCoords = 36;    // the band coordinates stand in
+constexpr double kOverhang = 20;  // grid drawn past a cut edge of a crop
+
+struct StoneLook {
+    Color fill, highlight;
+    bool dark;
+};
+// Black, white, then HEN's red, green, blue (l), yellow and purple.
+constexpr StoneLook kStones[] = {
+    {rgb(0x141414), rgb(0x5A5A5A), true}, {rgb(0xE4E0D8), rgb(0xFFFFFF), false},
+    {rgb(0xB3261E), rgb(0xE8776D), true}, {rgb(0x2E7D32), rgb(0x86C98A), true},
+    {rgb(0x1F5FA8), rgb(0x7FB0E6), true}, {rgb(0xD9A91A), rgb(0xF8E38A), false},
+    {rgb(0x6A3D9A), rgb(0xB592D8), true},
+};
+
+const StoneLook* look(const BoardView::Cell& cell) {
+    if (cell.piece.empty() || cell.side >= std::size(kStones)) return nullptr;
+    return &kStones[cell.side];
+}
+
+// Star points along one side of n lines: 3 in from the edge from 13 lines up, 2 from 8,
+// 1 from 6; the middle line too where n is odd.
+std::vector<int> star_lines(int n) {
+    if (n < 5) return {};
+    const int d = n >= 13 ? 3 : n >= 8 ? 2 : 1;
+    std::vector<int> out{d};
+    if (n % 2 == 1 && n >= 5) out.push_back(n / 2);
+    out.push_back(n - 1 - d);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+bool is_star(int x, int y, int w, int h) {
+    const std::vector<int> xs = star_lines(w), ys = star_lines(h);
+    const bool mx = w % 2 == 1 && x == w / 2, my = h % 2 == 1 && y == h / 2;
+    if (std::find(xs.begin(), xs.end(), x) == xs.end() || std::find(ys.begin(), ys.end(), y) == ys.end())
+        return false;
+    // The sides' middle points only on boards of 13 lines and more; the centre on any.
+    if ((mx != my) && std::min(w, h) < 13) return false;
+    if (w < 8 || h < 8) return mx && my;  // small boards: the centre alone
+    return true;
+}
+
+struct Region {
+    int x0, x1, y0, y1;                             // the points shown, inclusive
+    bool cut_left, cut_right, cut_top, cut_bottom;  // sides that are not the board's edge
+};
+
+// The crop: the points in use and 1.5 lines around them, each side taken to the board's
+// edge when what is in use comes within 4 lines of it (a corner is then whole).
+Region region(const BoardView& v, bool crop) {
+    Region r{0, v.width - 1, 0, v.height - 1, false, false, false, false};
+    if (!crop) return r;
+    int x0 = v.width, x1 = -1, y0 = v.height, y1 = -1;
+    const auto use = [&](int cell) {
+        if (cell < 0 || cell >= v.width * v.height) return;
+        x0 = std::min(x0, cell % v.width), x1 = std::max(x1, cell % v.width);
+        y0 = std::min(y0, cell / v.width), y1 = std::max(y1, cell / v.width);
+    };
+    for (int i = 0; i < v.width * v.height; ++i)
+        if (!v.cells[static_cast<std::size_t>(i)].piece.empty()) use(i);
+    for (const NodeMark& m : v.marks) use(m.cell), use(m.to);
+    if (v.last_move) use(v.last_move->to);
+    if (x1 < 0) return r;  // an empty board is shown whole
+    constexpr int kNear = 4, kAround = 2;
+    if (x0 > kNear) r.x0 = x0 - kAround, r.cut_left = true;
+    if (x1 < v.width - 1 - kNear) r.x1 = x1 + kAround, r.cut_right = true;
+    if (y0 > kNear) r.y0 = y0 - kAround, r.cut_top = true;
+    if (y1 < v.height - 1 - kNear) r.y1 = y1 + kAround, r.cut_bottom = true;
+    return r;
+}
+
+std::string sgf_letter(int i) {
+    return std::string(1, static_cast<char>(i < 26 ? 'a' + i : 'A' + (i - 26)));
+}
+
+}  // namespace
+
+void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const Theme& theme) {
+    using Coordinates = DrawOptions::Coordinates;
+    const Region r = region(v, options.crop);
+    const bool coords = options.coordinates != Coordinates::none;
+    const double band = coords ? kCoords : 0;
+    const double left = band + (r.cut_left ? kOverhang : kMargin);
+    const double top = band + (r.cut_top ? kOverhang : kMargin);
+    const double right = band + (r.cut_right ? kOverhang : kMargin);
+    const double bottom = band + (r.cut_bottom ? kOverhang : kMargin);
+    const bool passed = v.last_move && v.last_move->to < 0;
+    const double caption = passed || options.caption_line ? 34 : 0;
+    scene.width = left + (r.x1 - r.x0) * kCell + right;
+    scene.height = top + (r.y1 - r.y0) * kCell + bottom + caption;
+    scene.background = theme.board;
+    const Grid grid{left - r.x0 * kCell, top - r.y0 * kCell, kCell, kCell, v.width};
+    const auto X = [&](int x) { return grid.x0 + x * kCell; };
+    const auto Y = [&](int y) { return grid.y0 + y * kCell; };
+
+    // The grid: lines over the shown region, on past a cut side; the edges bolder.
+    const double gx0 = X(r.x0) - (r.cut_left ? kOverhang : 0), gx1 = X(r.x1) + (r.cut_right ? kOverhang : 0);
+    const double gy0 = Y(r.y0) - (r.cut_top ? kOverhang : 0), gy1 = Y(r.y1) + (r.cut_bottom ? kOverhang : 0);
+    for (int x = r.x0; x <= r.x1; ++x) {
+        const bool edge = x == 0 || x == v.width - 1;
+        scene.shapes.push_back(Line{X(x), gy0, X(x), gy1, {theme.line, edge ? 2.2 : 1.1}});
+    }
+    for (int y = r.y0; y <= r.y1; ++y) {
+        const bool edge = y == 0 || y == v.height - 1;
+        scene.shapes.push_back(Line{gx0, Y(y), gx1, Y(y), {theme.line, edge ? 2.2 : 1.1}});
+    }
+    for (int y = r.y0; y <= r.y1; ++y)
+        for (int x = r.x0; x <= r.x1; ++x)
+            if (is_star(x, y, v.width, v.height))
+                scene.shapes.push_back(Circle{X(x), Y(y), 3.6, theme.line, {}, std::nullopt});
+    if (coords) {
+        const bool sgf = options.coordinates == Coordinates::sgf;
+        const double size = 17;
+        for (int x = r.x0; x <= r.x1; ++x) {
+            const std::string name = sgf ? sgf_letter(x) : v.file_names[static_cast<std::size_t>(x)];
+            scene.shapes.push_back(Text{X(x), band / 2, size, name, theme.line, Font::sans, false, false});
+            scene.shapes.push_back(Text{X(x), scene.height - caption - band / 2, size, name, theme.line,
+                                        Font::sans, false, false});
+        }
+        for (int y = r.y0; y <= r.y1; ++y) {
+            const std::string name = sgf ? sgf_letter(y) : v.rank_names[static_cast<std::size_t>(y)];
+            scene.shapes.push_back(Text{band / 2, Y(y), size, name, theme.line, Font::sans, false, false});
+            scene.shapes.push_back(
+                Text{scene.width - band / 2, Y(y), size, name, theme.line, Font::sans, false, false});
+        }
+    }
+    scene.board_end = scene.shapes.size();
+
+    for (int y = r.y0; y <= r.y1; ++y)
+        for (int x = r.x0; x <= r.x1; ++x) {
+            const StoneLook* s = look(v.cells[static_cast<std::size_t>(y * v.width + x)]);
+            if (!s) continue;
+            // White and yellow stones need an edge on the light wood.
+            const Stroke edge = s->dark ? Stroke{} : Stroke{rgb(0x5A5048), 0.9};
+            scene.shapes.push_back(Circle{X(x), Y(y), kStone, s->fill, edge, s->highlight});
+        }
+    const auto dark_at = [&](int cell) {
+        const StoneLook* s = look(v.cells[static_cast<std::size_t>(cell)]);
+        return s && s->dark;
+    };
+    // The last move: a ring on its stone, unless a mark or label is already there.
+    if (v.last_move && v.last_move->to >= 0 && v.last_move->to < v.width * v.height) {
+        const int cell = v.last_move->to;
+        const bool marked = std::any_of(v.marks.begin(), v.marks.end(), [&](const NodeMark& m) {
+            return m.cell == cell && m.kind != NodeMark::Kind::highlight;
+        });
+        if (!marked) {
+            const Point c = grid.centre(cell);
+            scene.shapes.push_back(Circle{c.x,
+                                          c.y,
+                                          kStone * 0.55,
+                                          kNone,
+                                          {dark_at(cell) ? rgb(0xFFFFFF) : theme.mark, 2.6},
+                                          std::nullopt});
+        }
+    }
+    // Marks and labels outside the region are not drawn (the crop keeps them all in).
+    BoardView shown = v;
+    std::erase_if(shown.marks, [&](const NodeMark& m) {
+        const int x = m.cell % v.width, y = m.cell / v.width;
+        return m.cell < 0 || x < r.x0 || x > r.x1 || y < r.y0 || y > r.y1;
+    });
+    draw_marks(scene, shown, grid, kCell, theme, dark_at, true, theme.board);
+    if (passed)
+        scene.shapes.push_back(Text{scene.width / 2, scene.height - caption / 2 - 4, 18,
+                                    v.last_move->text.empty() ? "pass" : v.last_move->text + "es", theme.line,
+                                    Font::sans, false, false});
+}
+
+}  // namespace kifu::image

@@ -1,0 +1,283 @@
+// The SVG writer: one element a shape; stones and glyphs defined once in <defs> and placed
+// with <use>, so a full 19x19 board stays small.
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "kifu/image/encode.hpp"
+#include "text_layout.hpp"
+
+namespace kifu::image {
+namespace {
+
+using Out = std::back_insert_iterator<std::string>;
+
+// Integers as integers, anything else with at most two decimals.
+void number(std::string& out, double v) {
+    const double r = std::round(v);
+    if (std::fabs(v - r) < 0.005) {
+        fmt::format_to(Out(out), "{}", static_cast<long>(r));
+        return;
+    }
+    std::string s = fmt::format("{:.2f}", v);
+    while (s.back() == '0') s.pop_back();
+    out += s;
+}
+
+void colour(std::string& out, Color c) {
+    fmt::format_to(Out(out), "#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b());
+}
+
+void paint_attribute(std::string& out, std::string_view name, Color c) {
+    out += ' ';
+    out += name;
+    out += "=\"";
+    if (c.visible())
+        colour(out, c);
+    else
+        out += "none";
+    out += '"';
+    if (c.visible() && c.a() != 255) fmt::format_to(Out(out), " {}-opacity=\"{:.3g}\"", name, c.a() / 255.0);
+}
+
+void stroke_attributes(std::string& out, const Stroke& s) {
+    if (!s.color.visible() || s.width <= 0) return;
+    paint_attribute(out, "stroke", s.color);
+    out += " stroke-width=\"";
+    number(out, s.width);
+    out += '"';
+}
+
+// `lines`: newlines as character references, so that one text stays on one line.
+void escape_xml(std::string& out, std::string_view text, bool lines = false) {
+    for (const char c : text) {
+        if (lines && (c == '\n' || c == '\r')) {
+            out += c == '\n' ? "&#10;" : "&#13;";
+            continue;
+        }
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                // Control characters other than tab and newline are not XML.
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+                    out += "\xEF\xBF\xBD";
+                else
+                    out += c;
+        }
+    }
+}
+
+struct Writer {
+    std::string defs;
+    // Stones: one <circle> a look, placed with <use>.
+    std::map<std::tuple<double, std::uint32_t, std::uint32_t, double, std::uint32_t, bool>, int> discs;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> gradients;
+    std::map<std::uint32_t, bool> glyphs_defined;
+
+    int gradient(Color highlight, Color fill) {
+        auto [it, added] =
+            gradients.try_emplace({highlight.rgba, fill.rgba}, static_cast<int>(gradients.size()));
+        if (added) {
+            fmt::format_to(Out(defs),
+                           "<radialGradient id=\"r{}\" cx=\".5\" cy=\".5\" r=\".5\" fx=\".35\" fy=\".35\">",
+                           it->second);
+            defs += "<stop offset=\"0\" stop-color=\"";
+            colour(defs, highlight);
+            defs += "\"/><stop offset=\"1\" stop-color=\"";
+            colour(defs, fill);
+            defs += "\"/></radialGradient>";
+        }
+        return it->second;
+    }
+
+    void shape(std::string& out, const Rect& r) {
+        out += "<rect x=\"";
+        number(out, r.x);
+        out += "\" y=\"";
+        number(out, r.y);
+        out += "\" width=\"";
+        number(out, r.w);
+        out += "\" height=\"";
+        number(out, r.h);
+        out += '"';
+        if (r.radius > 0) {
+            out += " rx=\"";
+            number(out, r.radius);
+            out += '"';
+        }
+        paint_attribute(out, "fill", r.fill);
+        stroke_attributes(out, r.stroke);
+        out += "/>";
+    }
+
+    void shape(std::string& out, const Circle& c) {
+        const auto key = std::make_tuple(c.r, c.fill.rgba, c.stroke.color.rgba, c.stroke.width,
+                                         c.highlight ? c.highlight->rgba : 0u, c.highlight.has_value());
+        auto [it, added] = discs.try_emplace(key, static_cast<int>(discs.size()));
+        if (added) {
+            // The gradient first: it adds its own definition.
+            const int shading = c.highlight ? gradient(*c.highlight, c.fill) : -1;
+            fmt::format_to(Out(defs), "<circle id=\"d{}\" r=\"", it->second);
+            number(defs, c.r);
+            defs += '"';
+            if (c.highlight)
+                fmt::format_to(Out(defs), " fill=\"url(#r{})\"", shading);
+            else
+                paint_attribute(defs, "fill", c.fill);
+            stroke_attributes(defs, c.stroke);
+            defs += "/>";
+        }
+        fmt::format_to(Out(out), "<use href=\"#d{}\" x=\"", it->second);
+        number(out, c.cx);
+        out += "\" y=\"";
+        number(out, c.cy);
+        out += "\"/>";
+    }
+
+    void shape(std::string& out, const Line& l) {
+        out += "<line x1=\"";
+        number(out, l.x1);
+        out += "\" y1=\"";
+        number(out, l.y1);
+        out += "\" x2=\"";
+        number(out, l.x2);
+        out += "\" y2=\"";
+        number(out, l.y2);
+        out += '"';
+        stroke_attributes(out, l.stroke);
+        out += "/>";
+    }
+
+    void shape(std::string& out, const Polygon& p) {
+        out += "<polygon points=\"";
+        for (std::size_t i = 0; i < p.points.size(); ++i) {
+            if (i) out += ' ';
+            number(out, p.points[i].x);
+            out += ',';
+            number(out, p.points[i].y);
+        }
+        out += '"';
+        paint_attribute(out, "fill", p.fill);
+        stroke_attributes(out, p.stroke);
+        out += "/>";
+    }
+
+    void shape(std::string& out, const Text& t) {
+        const std::vector<PlacedGlyph> placed = lay_out(t);
+        if (placed.empty()) return;
+        out += "<g";
+        paint_attribute(out, "fill", t.fill);
+        out += '>';
+        for (const PlacedGlyph& p : placed) {
+            if (!glyphs_defined[p.glyph->id]) {
+                glyphs_defined[p.glyph->id] = true;
+                fmt::format_to(Out(defs), "<path id=\"g{}\" d=\"{}\"/>", p.glyph->id, p.glyph->svg_path);
+            }
+            fmt::format_to(Out(out), "<use href=\"#g{}\" transform=\"matrix(", p.glyph->id);
+            number(out, p.a);
+            out += " 0 0 ";
+            number(out, p.a);
+            out += ' ';
+            number(out, p.e);
+            out += ' ';
+            number(out, p.f);
+            out += ")\"/>";
+        }
+        out += "</g>";
+    }
+
+    void shapes(std::string& out, const Scene& scene, std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            std::visit([&](const auto& s) { shape(out, s); }, scene.shapes[i]);
+    }
+};
+
+void open_svg(std::string& out, const Scene& scene, int width, int height, std::string_view title,
+              std::span<const ImageText> texts) {
+    fmt::format_to(Out(out),
+                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 ",
+                   width, height);
+    number(out, scene.width);
+    out += ' ';
+    number(out, scene.height);
+    out += "\">";
+    if (!title.empty()) {
+        out += "<title>";
+        escape_xml(out, title);
+        out += "</title>";
+    }
+    if (!texts.empty()) {
+        // "KEY: text" a line (a text's own newlines as &#10;), as a GIF comment has it.
+        out += "<metadata>";
+        for (const ImageText& t : texts) {
+            escape_xml(out, t.key, true);
+            out += ": ";
+            escape_xml(out, t.text, true);
+            out += '\n';
+        }
+        out += "</metadata>";
+    }
+}
+
+}  // namespace
+
+std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
+                      std::span<const ImageText> texts) {
+    Writer w;
+    std::string body;
+    body.reserve(scene.shapes.size() * 48);
+    w.shapes(body, scene, 0, scene.shapes.size());
+    std::string out;
+    out.reserve(body.size() + w.defs.size() + 512);
+    open_svg(out, scene, width, height, title, texts);
+    if (!w.defs.empty()) out += "<defs>" + w.defs + "</defs>";
+    Rect background{0, 0, scene.width, scene.height, scene.background, {}, 0};
+    w.shape(out, background);
+    out += body;
+    out += "</svg>\n";
+    return out;
+}
+
+std::string write_svg_animation(std::span<const Scene> frames, int width, int height, int delay_ms,
+                                std::string_view title, std::span<const ImageText> texts) {
+    if (frames.empty()) return write_svg(Scene{}, width, height, title, texts);
+    Writer w;
+    const Scene& first = frames.front();
+    std::string body;
+    w.shapes(body, first, 0, first.board_end);
+    // Each frame shown for its slot of the loop: visibility switched by one discrete
+    // animation whose key times cut the loop in equal parts.
+    const std::size_t n = frames.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        body += "<g visibility=\"hidden\"><set attributeName=\"visibility\" to=\"visible\" begin=\"";
+        // begin/dur per frame, repeated by restarting with the loop's period.
+        fmt::format_to(Out(body), "{}ms;f{}.end+{}ms\" dur=\"{}ms\" id=\"f{}\"/>",
+                       static_cast<long>(i) * delay_ms, i, static_cast<long>(n - 1) * delay_ms, delay_ms, i);
+        w.shapes(body, frames[i], frames[i].board_end, frames[i].shapes.size());
+        body += "</g>";
+    }
+    std::string out;
+    open_svg(out, first, width, height, title, texts);
+    if (!w.defs.empty()) out += "<defs>" + w.defs + "</defs>";
+    Rect background{0, 0, first.width, first.height, first.background, {}, 0};
+    w.shape(out, background);
+    out += body;
+    out += "</svg>\n";
+    return out;
+}
+
+}  // namespace kifu::image

@@ -1,0 +1,198 @@
+// kifu render: a board image (SVG, PNG, GIF) of any position of any input format, or an
+// animation of a record's main line.
+
+#include <unistd.h>
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "formats.hpp"
+#include "kifu/core/problem.hpp"
+#include "kifu/image/render.hpp"
+
+namespace kifu::cli {
+namespace {
+
+struct RenderCommandOptions {
+    SourceOptions source;
+    OutputOptions output;
+    std::string to;
+    int size = image::RenderOptions::kDefaultSize;
+    bool coordinates = false;
+    bool sgf_coordinates = false;
+    bool crop = false;
+    bool flip = false;
+    std::string theme;
+    bool animate = false;
+    std::optional<int> delay_ms;
+};
+
+// --to, else the -o file's extension, else SVG.
+image::ImageFormat output_format(const RenderCommandOptions& o) {
+    std::string_view name = o.to;
+    if (name.empty()) {
+        const std::string& path = o.output.path;
+        for (const std::string_view ext : {"png", "gif", "svg"})
+            if (path.size() > 4 && path.ends_with(ext) && path[path.size() - 4] == '.') name = ext;
+    }
+    if (name == "png") return image::ImageFormat::png;
+    if (name == "gif") return image::ImageFormat::gif;
+    return image::ImageFormat::svg;
+}
+
+void check_options(const RenderCommandOptions& o, image::ImageFormat format, const formats::Document& doc) {
+    const formats::Game game = formats::game_of(doc);
+    if (game != formats::Game::go) {
+        const std::string why = fmt::format("it is for Go, and the input is {}", formats::to_string(game));
+        if (o.crop) not_applicable("--crop", why);
+        if (o.sgf_coordinates) not_applicable("--sgf-coordinates", why);
+    }
+    if (o.animate && !formats::is_record(doc))
+        not_applicable("--animate", "it is for records (SGF, PGN, KIF, ...), and the input is one position");
+    if (o.animate && format == image::ImageFormat::png)
+        not_applicable("--animate", "an animation is a GIF or an SVG (--to gif or --to svg), not a PNG");
+    if (o.animate && (o.source.ply || o.source.move || !o.source.node.empty()))
+        not_applicable("--ply/--move/--node", "--animate shows the whole main line");
+}
+
+int render_one(const RenderCommandOptions& o, const std::string& path, Output& out) {
+    const Input in = read_input(o.source.input, path);
+    const formats::Format& from = input_format(in, o.source);
+    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
+    if (!doc) {
+        report(doc.error(), in.source);
+        return kInvalidInput;
+    }
+    report_warnings(doc->warnings, in.source);
+    image::RenderOptions render;
+    render.format = output_format(o);
+    render.size = o.size;
+    render.coordinates = o.sgf_coordinates ? image::DrawOptions::Coordinates::sgf
+                         : o.coordinates   ? image::DrawOptions::Coordinates::game
+                                           : image::DrawOptions::Coordinates::none;
+    render.crop = o.crop;
+    render.flip = o.flip;
+    render.theme = o.theme;
+    if (o.delay_ms) render.delay_ms = *o.delay_ms;
+    check_options(o, render.format, *doc);
+
+    const std::size_t games = formats::game_count(*doc);
+    const std::size_t game = o.source.game_index ? *o.source.game_index - 1 : 0;
+    if (formats::is_record(*doc) && games > 1 && !o.source.game_index)
+        note(
+            in.source,
+            fmt::format("the input holds {} games: drawing the first (--game-index N picks another)", games));
+    Result<std::string> image = std::string{};
+    if (o.animate) {
+        Result<std::vector<BoardView>> views = formats::main_line_views(*doc, game, o.source.read_options());
+        if (!views) {
+            report(views.error(), in.source);
+            return kInvalidInput;
+        }
+        image = image::render_animation(*views, render, formats::image_texts(*doc));
+    } else {
+        // A record narrowed to the position asked for; a position as it is.
+        const formats::Document* shown = &*doc;
+        Result<formats::Document> position = unplaced_error(ErrorCode::unsupported, "");
+        if (formats::is_record(*doc)) {
+            formats::NodeChoice choice = o.source.choice();
+            choice.game_index = game;
+            position = formats::position_in(*doc, choice, o.source.read_options());
+            if (!position) {
+                report(position.error(), in.source);
+                return kInvalidInput;
+            }
+            report_warnings(position->warnings, in.source);
+            shown = &*position;
+        } else if (o.source.chooses_node()) {
+            not_applicable("--ply/--move/--node/--game-index", "the input is one position, not a record");
+        }
+        Result<BoardView> view = formats::board_view(*shown);
+        if (!view) {
+            report(view.error(), in.source);
+            return kInvalidInput;
+        }
+        image = image::render(*view, render, formats::image_texts(*shown));
+    }
+    if (!image) {
+        // A theme or size refused is the command line's fault.
+        if (image.error().code == ErrorCode::unsupported || image.error().code == ErrorCode::out_of_range)
+            fail(kUsage, image.error().message);
+        report(image.error(), in.source);
+        return kInvalidInput;
+    }
+    out.write(*image);
+    return kOk;
+}
+
+}  // namespace
+
+Run add_render_command(CLI::App& app) {
+    auto options = std::make_shared<RenderCommandOptions>();
+    CLI::App* command =
+        app.add_subcommand("render", "Draw a board image (SVG, PNG or GIF) of a position or game");
+    std::string themes;
+    for (const image::Theme& t : image::themes())
+        themes += fmt::format("{}{}", themes.empty() ? "" : ", ", t.name);
+    command->footer(fmt::format(
+        "Any input format of 'kifu formats'; a record shows the end of its main line, or "
+        "--ply/--move/--node, "
+        "or with --animate every position of it. The image carries the notation it shows (PNG text chunks, a "
+        "GIF comment, SVG metadata): 'kifu convert board.png --to hen' reads it back. Themes: "
+        "{}.\nExamples:\n"
+        "  kifu render examples/ear-reddening.hen -o ear-reddening.png\n"
+        "  kifu render --coordinates --crop --text '.9x9_5Gb.b' --to svg\n"
+        "  kifu render --ply 20 --flip examples/opera-game.pgn -o opera.png\n"
+        "  kifu render --animate --size 300 examples/opera-game.pgn -o opera.gif",
+        themes));
+    command->add_option("--to", options->to, "svg, png or gif (default: the -o file's extension, else svg)")
+        ->check(CLI::IsMember({"svg", "png", "gif"}))
+        ->option_text("FORMAT");
+    command
+        ->add_option(
+            "--size", options->size,
+            fmt::format("pixels of the longer side ({}-{}, default {})", image::RenderOptions::kMinSize,
+                        image::RenderOptions::kMaxSize, image::RenderOptions::kDefaultSize))
+        ->check(CLI::Range(image::RenderOptions::kMinSize, image::RenderOptions::kMaxSize))
+        ->option_text("N");
+    command->add_flag("--coordinates", options->coordinates, "draw the coordinates around the board");
+    command->add_flag("--sgf-coordinates", options->sgf_coordinates,
+                      "Go: coordinates in SGF letters (aa top left)");
+    command->add_flag("--crop", options->crop, "Go: only the region in use, taken to the edges it is near");
+    command->add_flag("--flip", options->flip,
+                      "seen from the second player's side (chess: black at the bottom)");
+    command->add_option("--theme", options->theme, fmt::format("colours: {}", themes))
+        ->check([](const std::string& name) {
+            return image::find_theme(name) ? std::string() : fmt::format("unknown theme '{}'", name);
+        })
+        ->option_text("NAME");
+    command->add_flag("--animate", options->animate,
+                      "a record: every position of its main line, a frame each (GIF or SVG)");
+    command->add_option("--delay", options->delay_ms, "--animate: milliseconds a frame (default 800)")
+        ->check(CLI::Range(20, 60000))
+        ->option_text("MS");
+    options->source.add_to(*command, true);
+    options->output.add_to(*command);
+
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        if (options->delay_ms && !options->animate) not_applicable("--delay", "it is for --animate");
+        const std::vector<std::string> sources = options->source.input.sources();
+        if (sources.size() > 1) fail(kUsage, "render draws one input a time: give one INPUT (or --text)");
+        const image::ImageFormat format = output_format(*options);
+        const std::string& path = options->output.path;
+        if (format != image::ImageFormat::svg && (path.empty() || path == "-") && isatty(STDOUT_FILENO))
+            fail(kUsage, fmt::format("a {} image is binary: give -o FILE, or pipe the output",
+                                     image::to_string(format)));
+        check_output_is_not_input(options->output, options->source.input);
+        Output out(options->output);
+        const int status = render_one(*options, sources.front(), out);
+        out.close();
+        return status;
+    };
+}
+
+}  // namespace kifu::cli
