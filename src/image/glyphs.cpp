@@ -18,6 +18,9 @@ namespace kifu::image {
 namespace {
 
 constexpr int kFonts = 3;
+// Glyphs kept at most: past that, a character not yet seen is drawn as the box, so that
+// labels of every character there is cannot grow the cache without bound (a few MB).
+constexpr std::size_t kMaxGlyphs = 16384;
 
 // The fontconfig patterns of each font, best first.
 constexpr std::array<std::array<const char*, 2>, kFonts> kPatterns{{
@@ -43,9 +46,19 @@ class Library {
     const Glyph& glyph(Font font, char32_t c) {
         const std::uint64_t key = (static_cast<std::uint64_t>(font) << 32) | c;
         std::lock_guard lock(mutex_);
-        auto [it, added] = cache_.try_emplace(key);
-        if (added) it->second = load(static_cast<int>(font), c);
-        return *it->second;
+        if (auto it = cache_.find(key); it != cache_.end()) return *it->second;
+        if (cache_.size() >= kMaxGlyphs) {
+            if (!box_) {
+                box_ = std::make_unique<Glyph>();
+                box_->id = next_id_++;
+                missing_box(*box_);
+                finish(*box_);
+            }
+            return *box_;
+        }
+        auto& slot = cache_[key];
+        slot = load(static_cast<int>(font), c);
+        return *slot;
     }
     float cap_height(Font font) {
         std::lock_guard lock(mutex_);
@@ -225,6 +238,7 @@ class Library {
     FT_Library ft_ = nullptr;
     std::array<Face, kFonts> faces_{};
     std::unordered_map<std::uint64_t, std::unique_ptr<Glyph>> cache_;
+    std::unique_ptr<Glyph> box_;
     std::uint32_t next_id_ = 0;
 };
 
@@ -236,7 +250,7 @@ const Glyph& glyph(Font font, char32_t c) {
     const std::uint64_t key = (static_cast<std::uint64_t>(font) << 32) | c;
     if (auto it = seen.find(key); it != seen.end()) return *it->second;
     const Glyph& g = Library::get().glyph(font, c);
-    seen.emplace(key, &g);
+    if (seen.size() < kMaxGlyphs) seen.emplace(key, &g);
     return g;
 }
 
