@@ -146,17 +146,17 @@ std::vector<image::ImageText> image_texts(const Document& d) {
 
 void add_image_formats(std::vector<Format>& out) {
     out.push_back({"svg", Game::any, Kind::position,
-                   "a board image (SVG) of any position, carrying its notation", kSvgExtensions, kImage,
-                   detect_image<image::ImageKind::svg>, read_image, validate_image, accepts_position,
-                   write_image<image::ImageFormat::svg>});
+                   "a board image (SVG) of any position, carrying its notation", kSvgExtensions,
+                   kImage | kNodeChoice | kSgfMove, detect_image<image::ImageKind::svg>, read_image,
+                   validate_image, accepts_position, write_image<image::ImageFormat::svg>});
     out.push_back({"png", Game::any, Kind::position,
-                   "a board image (PNG) of any position, carrying its notation", kPngExtensions, kImage,
-                   detect_image<image::ImageKind::png>, read_image, validate_image, accepts_position,
-                   write_image<image::ImageFormat::png>});
+                   "a board image (PNG) of any position, carrying its notation", kPngExtensions,
+                   kImage | kNodeChoice | kSgfMove, detect_image<image::ImageKind::png>, read_image,
+                   validate_image, accepts_position, write_image<image::ImageFormat::png>});
     out.push_back({"gif", Game::any, Kind::position,
                    "a board image (GIF) of any position or, with kifu render --animate, a game's main line",
-                   kGifExtensions, kImage, detect_image<image::ImageKind::gif>, read_image, validate_image,
-                   accepts_position, write_image<image::ImageFormat::gif>});
+                   kGifExtensions, kImage | kNodeChoice | kSgfMove, detect_image<image::ImageKind::gif>,
+                   read_image, validate_image, accepts_position, write_image<image::ImageFormat::gif>});
 }
 
 }  // namespace kifu::formats

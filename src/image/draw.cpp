@@ -138,7 +138,12 @@ void draw_marks(Scene& scene, const BoardView& view, const Grid& grid, double un
                 break;
             }
             case NodeMark::Kind::label: {
-                if (m.text.empty()) break;
+                // One text a cell: the first label there (HEN's labels come before its
+                // numbered stones, so a labelled numbered stone shows its label).
+                const bool first = std::find_if(view.marks.data(), &m, [&](const NodeMark& o) {
+                                       return o.kind == NodeMark::Kind::label && o.cell == m.cell;
+                                   }) == &m;
+                if (m.text.empty() || !first) break;
                 const std::size_t chars = std::max<std::size_t>(1, glyphs(Font::sans_bold, m.text).size());
                 const double base = unit * (chars == 1 ? 0.62 : chars == 2 ? 0.54 : 0.44);
                 const double size = fitting_size(m.text, Font::sans_bold, base, unit * 0.92);

@@ -87,7 +87,7 @@ void draw_chess(Scene& scene, const BoardView& v, const DrawOptions& options, co
         if (c.piece.empty()) continue;
         const Point p = grid.centre(cell);
         const PieceGlyphs g = piece_glyphs(c.piece[0]);
-        const double size = kSquare * 0.86;
+        const double size = kSquare * 0.98;  // the glyphs' ink is about 0.8 em tall
         // White: the filled shape in white under the outline in black.
         if (c.side == 0) {
             scene.shapes.push_back(Text{p.x, p.y, size, g.filled, rgb(0xFFFFFF), Font::sans, false, true});
