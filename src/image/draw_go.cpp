@@ -44,8 +44,7 @@ std::vector<int> star_lines(int n) {
     return out;
 }
 
-bool is_star(int x, int y, int w, int h) {
-    const std::vector<int> xs = star_lines(w), ys = star_lines(h);
+bool is_star(int x, int y, int w, int h, const std::vector<int>& xs, const std::vector<int>& ys) {
     const bool mx = w % 2 == 1 && x == w / 2, my = h % 2 == 1 && y == h / 2;
     if (std::find(xs.begin(), xs.end(), x) == xs.end() || std::find(ys.begin(), ys.end(), y) == ys.end())
         return false;
@@ -119,9 +118,10 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
         const bool edge = y == 0 || y == v.height - 1;
         scene.shapes.push_back(Line{gx0, Y(y), gx1, Y(y), {theme.line, edge ? 2.2 : 1.1}});
     }
-    for (int y = r.y0; y <= r.y1; ++y)
-        for (int x = r.x0; x <= r.x1; ++x)
-            if (is_star(x, y, v.width, v.height))
+    const std::vector<int> star_xs = star_lines(v.width), star_ys = star_lines(v.height);
+    for (const int y : star_ys)
+        for (const int x : star_xs)
+            if (x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1 && is_star(x, y, v.width, v.height, star_xs, star_ys))
                 scene.shapes.push_back(Circle{X(x), Y(y), 3.6, theme.line, {}, std::nullopt});
     if (coords) {
         const bool sgf = options.coordinates == Coordinates::sgf;

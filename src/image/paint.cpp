@@ -49,24 +49,86 @@ void draw(cairo_t* cr, const Rect& r) {
     fill_and_stroke(cr, r.fill, r.stroke);
 }
 
-void draw(cairo_t* cr, const Circle& c) {
+// A shaded disc (a stone, a xiangqi piece) drawn with its gradient: slow in cairo (a
+// radial gradient is computed pixel by pixel over a mask), so each look is drawn once into
+// a sprite and the sprite copied wherever that look stands (Sprites below).
+void draw_shaded(cairo_t* cr, const Circle& c) {
     cairo_arc(cr, c.cx, c.cy, c.r, 0, 2 * std::numbers::pi);
+    // The SVG's radialGradient: focal point at 35% of the box, the circle's edge at 100%.
+    cairo_pattern_t* p = cairo_pattern_create_radial(c.cx - 0.3 * c.r, c.cy - 0.3 * c.r, 0, c.cx, c.cy, c.r);
+    const Color h = *c.highlight, f = c.fill;
+    cairo_pattern_add_color_stop_rgb(p, 0, h.r() / 255.0, h.g() / 255.0, h.b() / 255.0);
+    cairo_pattern_add_color_stop_rgb(p, 1, f.r() / 255.0, f.g() / 255.0, f.b() / 255.0);
+    cairo_set_source(cr, p);
+    if (c.stroke.color.visible() && c.stroke.width > 0)
+        cairo_fill_preserve(cr);
+    else
+        cairo_fill(cr);
+    cairo_pattern_destroy(p);
+    fill_and_stroke(cr, kNone, c.stroke);
+}
+
+// Sprites of shaded discs at one scale, by look and by where the centre falls within a
+// pixel (in quarters), so that a copied sprite lands where the disc itself would be drawn.
+// Kept a thread: a server drawing board after board draws each look once.
+class Sprites {
+  public:
+    ~Sprites() { clear(); }
+    cairo_surface_t* get(const Circle& c, double scale, int phase_x, int phase_y, int& offset) {
+        const Key key{c.r, c.fill.rgba, c.highlight->rgba, c.stroke.color.rgba, c.stroke.width, scale, phase_x, phase_y};
+        const double reach = (c.r + c.stroke.width) * scale;
+        offset = static_cast<int>(std::ceil(reach)) + 1;
+        for (const auto& [k, s] : sprites_)
+            if (k == key) return s;
+        if (sprites_.size() >= 256) clear();
+        const int side = 2 * offset + 1;
+        cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
+        cairo_t* cr = cairo_create(s);
+        cairo_translate(cr, offset + phase_x / 4.0, offset + phase_y / 4.0);
+        cairo_scale(cr, scale, scale);
+        Circle at_origin = c;
+        at_origin.cx = at_origin.cy = 0;
+        draw_shaded(cr, at_origin);
+        cairo_destroy(cr);
+        sprites_.push_back({key, s});
+        return s;
+    }
+
+  private:
+    struct Key {
+        double r;
+        std::uint32_t fill, highlight, stroke;
+        double stroke_width, scale;
+        int phase_x, phase_y;
+        bool operator==(const Key&) const = default;
+    };
+    void clear() {
+        for (auto& [k, s] : sprites_) cairo_surface_destroy(s);
+        sprites_.clear();
+    }
+    std::vector<std::pair<Key, cairo_surface_t*>> sprites_;
+};
+
+void draw(cairo_t* cr, const Circle& c) {
     if (c.highlight) {
-        // The SVG's radialGradient: focal point at 35% of the box, the circle's edge at 100%.
-        cairo_pattern_t* p =
-            cairo_pattern_create_radial(c.cx - 0.3 * c.r, c.cy - 0.3 * c.r, 0, c.cx, c.cy, c.r);
-        const Color h = *c.highlight, f = c.fill;
-        cairo_pattern_add_color_stop_rgb(p, 0, h.r() / 255.0, h.g() / 255.0, h.b() / 255.0);
-        cairo_pattern_add_color_stop_rgb(p, 1, f.r() / 255.0, f.g() / 255.0, f.b() / 255.0);
-        cairo_set_source(cr, p);
-        if (c.stroke.color.visible() && c.stroke.width > 0)
-            cairo_fill_preserve(cr);
-        else
-            cairo_fill(cr);
-        cairo_pattern_destroy(p);
-        fill_and_stroke(cr, kNone, c.stroke);
+        thread_local Sprites sprites;
+        // Where the centre falls in device pixels (the context only scales).
+        double x = c.cx, y = c.cy;
+        cairo_user_to_device(cr, &x, &y);
+        double scale = 1, unused = 0;
+        cairo_user_to_device_distance(cr, &scale, &unused);
+        const double fx = std::floor(x), fy = std::floor(y);
+        const int px = static_cast<int>(std::lround((x - fx) * 4)), py = static_cast<int>(std::lround((y - fy) * 4));
+        int offset = 0;
+        cairo_surface_t* sprite = sprites.get(c, scale, px, py, offset);
+        cairo_save(cr);
+        cairo_identity_matrix(cr);
+        cairo_set_source_surface(cr, sprite, fx - offset, fy - offset);
+        cairo_paint(cr);
+        cairo_restore(cr);
         return;
     }
+    cairo_arc(cr, c.cx, c.cy, c.r, 0, 2 * std::numbers::pi);
     fill_and_stroke(cr, c.fill, c.stroke);
 }
 

@@ -1,6 +1,7 @@
 // The SVG writer: one element a shape; stones and glyphs defined once in <defs> and placed
 // with <use>, so a full 19x19 board stays small.
 
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -15,20 +16,37 @@ namespace {
 
 using Out = std::back_insert_iterator<std::string>;
 
-// Integers as integers, anything else with at most two decimals.
+// Integers as integers, anything else with at most two decimals (a hundredth of a unit
+// is far below a pixel). The hot path of the writer: to_chars, no allocation.
 void number(std::string& out, double v) {
-    const double r = std::round(v);
-    if (std::fabs(v - r) < 0.005) {
-        fmt::format_to(Out(out), "{}", static_cast<long>(r));
-        return;
+    const long hundredths = std::lround(v * 100);
+    char buffer[32];
+    char* end = std::to_chars(buffer, buffer + sizeof buffer, hundredths / 100).ptr;
+    if (hundredths < 0 && hundredths > -100) {  // -0.xx
+        buffer[0] = '-';
+        end = buffer + 1;
+        *end++ = '0';
     }
-    std::string s = fmt::format("{:.2f}", v);
-    while (s.back() == '0') s.pop_back();
-    out += s;
+    if (const long fraction = std::labs(hundredths % 100); fraction != 0) {
+        *end++ = '.';
+        *end++ = static_cast<char>('0' + fraction / 10);
+        if (fraction % 10 != 0) *end++ = static_cast<char>('0' + fraction % 10);
+    }
+    out.append(buffer, end);
+}
+
+// A scale factor: six significant digits (a glyph's em is 1000 units, so its scale is
+// small and two decimals would be far off).
+void factor(std::string& out, double v) {
+    char buffer[32];
+    out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr);
 }
 
 void colour(std::string& out, Color c) {
-    fmt::format_to(Out(out), "#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b());
+    static constexpr char kHex[] = "0123456789abcdef";
+    const char text[7] = {'#', kHex[c.r() >> 4], kHex[c.r() & 15], kHex[c.g() >> 4],
+                          kHex[c.g() & 15], kHex[c.b() >> 4], kHex[c.b() & 15]};
+    out.append(text, 7);
 }
 
 void paint_attribute(std::string& out, std::string_view name, Color c) {
@@ -141,7 +159,9 @@ struct Writer {
             stroke_attributes(defs, c.stroke);
             defs += "/>";
         }
-        fmt::format_to(Out(out), "<use href=\"#d{}\" x=\"", it->second);
+        out += "<use href=\"#d";
+        number(out, it->second);
+        out += "\" x=\"";
         number(out, c.cx);
         out += "\" y=\"";
         number(out, c.cy);
@@ -187,10 +207,12 @@ struct Writer {
                 glyphs_defined[p.glyph->id] = true;
                 fmt::format_to(Out(defs), "<path id=\"g{}\" d=\"{}\"/>", p.glyph->id, p.glyph->svg_path);
             }
-            fmt::format_to(Out(out), "<use href=\"#g{}\" transform=\"matrix(", p.glyph->id);
-            number(out, p.a);
+            out += "<use href=\"#g";
+            number(out, p.glyph->id);
+            out += "\" transform=\"matrix(";
+            factor(out, p.a);
             out += " 0 0 ";
-            number(out, p.a);
+            factor(out, p.a);
             out += ' ';
             number(out, p.e);
             out += ' ';

@@ -46,8 +46,8 @@ struct Pixels {
 // The scene painted at `width` x `height` pixels (antialiased, opaque).
 Pixels paint(const Scene& scene, int width, int height);
 
-// A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: zlib's, 0-9.
-std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 3);
+// A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: libdeflate's, 1-12.
+std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 1);
 
 // A GIF of one frame or an animation (frames of one size, `delay_ms` each, looping), with
 // one palette of at most 256 colours for all frames and the texts as a comment extension
