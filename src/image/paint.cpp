@@ -174,9 +174,15 @@ void draw(cairo_t* cr, const Text& t) {
 
 Pixels paint(const Scene& scene, int width, int height) {
     Pixels out;
+    paint(scene, width, height, out);
+    return out;
+}
+
+void paint(const Scene& scene, int width, int height, Pixels& out) {
     out.width = std::max(width, 1);
     out.height = std::max(height, 1);
-    out.xrgb.assign(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height), 0);
+    // Not cleared: the background is painted over every pixel first.
+    out.xrgb.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
     const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, out.width);
     // Cairo's RGB24 rows are 4 bytes a pixel with no padding at these widths, so it paints
     // straight into the vector.
@@ -191,7 +197,6 @@ Pixels paint(const Scene& scene, int width, int height) {
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     cairo_surface_destroy(surface);
-    return out;
 }
 
 }  // namespace kifu::image

@@ -66,8 +66,12 @@ Result<std::string> render(const BoardView& view, const RenderOptions& options,
     switch (options.format) {
         case ImageFormat::svg:
             return write_svg(*scene, w, h, title(view, texts), texts);
-        case ImageFormat::png:
-            return write_png(paint(*scene, w, h), texts);
+        case ImageFormat::png: {
+            // The pixels kept a thread: a server or a loop paints into the same memory.
+            thread_local Pixels pixels;
+            paint(*scene, w, h, pixels);
+            return write_png(pixels, texts);
+        }
         case ImageFormat::gif: {
             const Pixels frame = paint(*scene, w, h);
             return write_gif({&frame, 1}, 0, texts);

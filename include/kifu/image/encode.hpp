@@ -45,6 +45,8 @@ struct Pixels {
 
 // The scene painted at `width` x `height` pixels (antialiased, opaque).
 Pixels paint(const Scene& scene, int width, int height);
+// The same into `into`, reusing its storage (a loop drawing image after image).
+void paint(const Scene& scene, int width, int height, Pixels& into);
 
 // A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: libdeflate's, 1-12.
 std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 1);
