@@ -83,6 +83,20 @@ Result<Scene> draw(const BoardView& view, const DrawOptions& options) {
     return scene;
 }
 
+void for_each_shaded_cell(const BoardView& view, const Theme& theme,
+                          const std::function<void(int cell, Color colour, bool check)>& shade) {
+    const int n = view.width * view.height;
+    const auto on_board = [&](int cell) { return cell >= 0 && cell < n; };
+    if (view.last_move)
+        for (const int cell : {view.last_move->from, view.last_move->to})
+            if (on_board(cell)) shade(cell, theme.last_move, false);
+    for (const NodeMark& m : view.marks)
+        if (m.kind == NodeMark::Kind::highlight && on_board(m.cell) && m.text != "ko") {
+            const bool check = m.text == "check";
+            shade(m.cell, check ? theme.check : highlight_colour(m.text, theme.last_move), check);
+        }
+}
+
 Color highlight_colour(std::string_view text, Color fallback) {
     // [%csl]'s letters, then a few names; translucent, as they lie over the board.
     struct Named {

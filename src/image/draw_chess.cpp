@@ -67,21 +67,13 @@ void draw_chess(Scene& scene, const BoardView& v, const DrawOptions& options, co
     }
     scene.board_end = scene.shapes.size();
 
-    const auto tint = [&](int cell, Color c) {
-        if (cell < 0 || cell >= n) return;
+    for_each_shaded_cell(v, theme, [&](int cell, Color c, bool check) {
         const Point p = grid.centre(cell);
-        scene.shapes.push_back(Rect{p.x - kSquare / 2, p.y - kSquare / 2, kSquare, kSquare, c, {}, 0});
-    };
-    if (v.last_move) tint(v.last_move->from, theme.last_move), tint(v.last_move->to, theme.last_move);
-    for (const NodeMark& m : v.marks) {
-        if (m.kind != NodeMark::Kind::highlight) continue;
-        if (m.text == "check") {
-            const Point p = grid.centre(m.cell);
-            scene.shapes.push_back(Circle{p.x, p.y, kSquare * 0.48, theme.check, {}, std::nullopt});
-        } else {
-            tint(m.cell, highlight_colour(m.text, theme.last_move));
-        }
-    }
+        if (check)
+            scene.shapes.push_back(Circle{p.x, p.y, kSquare * 0.48, c, {}, std::nullopt});
+        else
+            scene.shapes.push_back(Rect{p.x - kSquare / 2, p.y - kSquare / 2, kSquare, kSquare, c, {}, 0});
+    });
     for (int cell = 0; cell < n; ++cell) {
         const BoardView::Cell& c = v.cells[static_cast<std::size_t>(cell)];
         if (c.piece.empty()) continue;

@@ -31,11 +31,11 @@ const StoneLook* look(const BoardView::Cell& cell) {
     return &kStones[cell.side];
 }
 
-// Star points along one side of n lines: 3 in from the edge from 13 lines up, 2 from 8,
-// 1 from 6; the middle line too where n is odd.
+// Star points along one side of n lines: 3 in from the edge from 13 lines up, 2 in from 7
+// (a 7x7 board's 3-3 points); the middle line too where n is odd.
 std::vector<int> star_lines(int n) {
     if (n < 5) return {};
-    const int d = n >= 13 ? 3 : n >= 8 ? 2 : 1;
+    const int d = n >= 13 ? 3 : 2;
     std::vector<int> out{d};
     if (n % 2 == 1 && n >= 5) out.push_back(n / 2);
     out.push_back(n - 1 - d);
@@ -50,7 +50,7 @@ bool is_star(int x, int y, int w, int h, const std::vector<int>& xs, const std::
         return false;
     // The sides' middle points only on boards of 13 lines and more; the centre on any.
     if ((mx != my) && std::min(w, h) < 13) return false;
-    if (w < 8 || h < 8) return mx && my;  // small boards: the centre alone
+    if (w < 7 || h < 7) return mx && my;  // 5x5, 6x6: the centre alone
     return true;
 }
 
@@ -121,7 +121,8 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
     const std::vector<int> star_xs = star_lines(v.width), star_ys = star_lines(v.height);
     for (const int y : star_ys)
         for (const int x : star_xs)
-            if (x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1 && is_star(x, y, v.width, v.height, star_xs, star_ys))
+            if (x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1 &&
+                is_star(x, y, v.width, v.height, star_xs, star_ys))
                 scene.shapes.push_back(Circle{X(x), Y(y), 3.6, theme.line, {}, std::nullopt});
     if (coords) {
         const bool sgf = options.coordinates == Coordinates::sgf;

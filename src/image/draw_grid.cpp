@@ -57,12 +57,11 @@ void draw_grid(Scene& scene, const BoardView& v, const DrawOptions& options, con
     // Marks lie on cell centres; Grid cannot place layers, so they are drawn on layer 0's
     // geometry only for 2D boards.
     const Grid grid{left + kCell / 2, top + kCell / 2, kCell, kCell, v.width};
-    if (layers == 1 && v.last_move)
-        for (const int cell : {v.last_move->from, v.last_move->to})
-            if (cell >= 0 && cell < n) {
-                const Point p = corner(cell);
-                scene.shapes.push_back(Rect{p.x, p.y, kCell, kCell, theme.last_move, {}, 0});
-            }
+    if (layers == 1)
+        for_each_shaded_cell(v, theme, [&](int cell, Color c, bool) {
+            const Point p = corner(cell);
+            scene.shapes.push_back(Rect{p.x, p.y, kCell, kCell, c, {}, 0});
+        });
     for (int cell = 0; cell < n; ++cell) {
         const BoardView::Cell& c = v.cells[static_cast<std::size_t>(cell)];
         if (c.piece.empty()) continue;

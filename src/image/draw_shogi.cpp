@@ -99,15 +99,10 @@ void draw_shogi(Scene& scene, const BoardView& v, const DrawOptions& options, co
     scene.board_end = scene.shapes.size();
 
     const int n = v.width * v.height;
-    const auto tint = [&](int cell, Color c) {
-        if (cell < 0 || cell >= n) return;
+    for_each_shaded_cell(v, theme, [&](int cell, Color c, bool) {
         const Point p = grid.centre(cell);
         scene.shapes.push_back(Rect{p.x - kW / 2 + 1, p.y - kH / 2 + 1, kW - 2, kH - 2, c, {}, 0});
-    };
-    if (v.last_move) tint(v.last_move->from, theme.last_move), tint(v.last_move->to, theme.last_move);
-    for (const NodeMark& m : v.marks)
-        if (m.kind == NodeMark::Kind::highlight)
-            tint(m.cell, m.text == "check" ? theme.check : highlight_colour(m.text, theme.last_move));
+    });
     for (int cell = 0; cell < n; ++cell) {
         const BoardView::Cell& c = v.cells[static_cast<std::size_t>(cell)];
         if (c.piece.empty()) continue;

@@ -81,15 +81,10 @@ void draw_xiangqi(Scene& scene, const BoardView& v, const DrawOptions& options, 
     scene.board_end = scene.shapes.size();
 
     const int n = v.width * v.height;
-    const auto ring = [&](int cell, Color c) {
-        if (cell < 0 || cell >= n) return;
+    for_each_shaded_cell(v, theme, [&](int cell, Color c, bool) {
         const Point p = grid.centre(cell);
         scene.shapes.push_back(Circle{p.x, p.y, kPiece + 2.5, c, {}, std::nullopt});
-    };
-    if (v.last_move) ring(v.last_move->from, theme.last_move), ring(v.last_move->to, theme.last_move);
-    for (const NodeMark& m : v.marks)
-        if (m.kind == NodeMark::Kind::highlight)
-            ring(m.cell, m.text == "check" ? theme.check : highlight_colour(m.text, theme.last_move));
+    });
     for (int cell = 0; cell < n; ++cell) {
         const BoardView::Cell& c = v.cells[static_cast<std::size_t>(cell)];
         if (c.piece.empty()) continue;

@@ -25,6 +25,12 @@ using DarkAt = std::function<bool(int cell)>;
 void draw_marks(Scene& scene, const BoardView& view, const Grid& grid, double unit, const Theme& theme,
                 const DarkAt& dark_at, bool mask_labels, Color mask);
 
+// The cells shaded under the pieces: the last move's (theme.last_move) and the highlights
+// (a king in check: theme.check, `check` true; a named colour). Each board shades in its
+// own way (a square tinted, a ring round a point).
+void for_each_shaded_cell(const BoardView& view, const Theme& theme,
+                          const std::function<void(int cell, Color colour, bool check)>& shade);
+
 // A highlight's colour from its text: [%csl]'s G R Y B or a name; the fallback otherwise.
 Color highlight_colour(std::string_view text, Color fallback);
 

@@ -75,7 +75,8 @@ class Sprites {
   public:
     ~Sprites() { clear(); }
     cairo_surface_t* get(const Circle& c, double scale, int phase_x, int phase_y, int& offset) {
-        const Key key{c.r, c.fill.rgba, c.highlight->rgba, c.stroke.color.rgba, c.stroke.width, scale, phase_x, phase_y};
+        const Key key{c.r,     c.fill.rgba, c.highlight->rgba, c.stroke.color.rgba, c.stroke.width, scale,
+                      phase_x, phase_y};
         const double reach = (c.r + c.stroke.width) * scale;
         offset = static_cast<int>(std::ceil(reach)) + 1;
         for (const auto& [k, s] : sprites_)
@@ -118,7 +119,8 @@ void draw(cairo_t* cr, const Circle& c) {
         double scale = 1, unused = 0;
         cairo_user_to_device_distance(cr, &scale, &unused);
         const double fx = std::floor(x), fy = std::floor(y);
-        const int px = static_cast<int>(std::lround((x - fx) * 4)), py = static_cast<int>(std::lround((y - fy) * 4));
+        const int px = static_cast<int>(std::lround((x - fx) * 4)),
+                  py = static_cast<int>(std::lround((y - fy) * 4));
         int offset = 0;
         cairo_surface_t* sprite = sprites.get(c, scale, px, py, offset);
         cairo_save(cr);

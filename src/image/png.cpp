@@ -69,7 +69,8 @@ std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, in
     thread_local std::vector<char> compressed;
     const std::size_t bound = libdeflate_zlib_compress_bound(compressor.get(), raw.size());
     if (compressed.size() < bound) compressed.resize(bound);
-    const std::size_t n = libdeflate_zlib_compress(compressor.get(), raw.data(), raw.size(), compressed.data(), bound);
+    const std::size_t n =
+        libdeflate_zlib_compress(compressor.get(), raw.data(), raw.size(), compressed.data(), bound);
     if (n == 0) throw std::runtime_error("PNG: the image data did not compress into its bound");
 
     std::string out;
@@ -80,7 +81,8 @@ std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, in
     std::string header;
     be32(header, static_cast<std::uint32_t>(w));
     be32(header, static_cast<std::uint32_t>(h));
-    header += std::string_view("\x08\x02\x00\x00\x00", 5);  // 8 bits, RGB, deflate, no filter set, not interlaced
+    header +=
+        std::string_view("\x08\x02\x00\x00\x00", 5);  // 8 bits, RGB, deflate, no filter set, not interlaced
     chunk(out, "IHDR", header);
     for (const ImageText& t : texts) {
         // tEXt is Latin-1: anything beyond ASCII goes in an iTXt chunk, which is UTF-8

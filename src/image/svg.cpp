@@ -42,10 +42,24 @@ void factor(std::string& out, double v) {
     out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr);
 }
 
+// ` name="value"`.
+void attribute(std::string& out, std::string_view name, double value) {
+    out += ' ';
+    out += name;
+    out += "=\"";
+    number(out, value);
+    out += '"';
+}
+
 void colour(std::string& out, Color c) {
     static constexpr char kHex[] = "0123456789abcdef";
-    const char text[7] = {'#', kHex[c.r() >> 4], kHex[c.r() & 15], kHex[c.g() >> 4],
-                          kHex[c.g() & 15], kHex[c.b() >> 4], kHex[c.b() & 15]};
+    const char text[7] = {'#',
+                          kHex[c.r() >> 4],
+                          kHex[c.r() & 15],
+                          kHex[c.g() >> 4],
+                          kHex[c.g() & 15],
+                          kHex[c.b() >> 4],
+                          kHex[c.b() & 15]};
     out.append(text, 7);
 }
 
@@ -64,9 +78,7 @@ void paint_attribute(std::string& out, std::string_view name, Color c) {
 void stroke_attributes(std::string& out, const Stroke& s) {
     if (!s.color.visible() || s.width <= 0) return;
     paint_attribute(out, "stroke", s.color);
-    out += " stroke-width=\"";
-    number(out, s.width);
-    out += '"';
+    attribute(out, "stroke-width", s.width);
 }
 
 // `lines`: newlines as character references, so that one text stays on one line.
@@ -123,20 +135,12 @@ struct Writer {
     }
 
     void shape(std::string& out, const Rect& r) {
-        out += "<rect x=\"";
-        number(out, r.x);
-        out += "\" y=\"";
-        number(out, r.y);
-        out += "\" width=\"";
-        number(out, r.w);
-        out += "\" height=\"";
-        number(out, r.h);
-        out += '"';
-        if (r.radius > 0) {
-            out += " rx=\"";
-            number(out, r.radius);
-            out += '"';
-        }
+        out += "<rect";
+        attribute(out, "x", r.x);
+        attribute(out, "y", r.y);
+        attribute(out, "width", r.w);
+        attribute(out, "height", r.h);
+        if (r.radius > 0) attribute(out, "rx", r.radius);
         paint_attribute(out, "fill", r.fill);
         stroke_attributes(out, r.stroke);
         out += "/>";
@@ -161,23 +165,18 @@ struct Writer {
         }
         out += "<use href=\"#d";
         number(out, it->second);
-        out += "\" x=\"";
-        number(out, c.cx);
-        out += "\" y=\"";
-        number(out, c.cy);
-        out += "\"/>";
+        out += '"';
+        attribute(out, "x", c.cx);
+        attribute(out, "y", c.cy);
+        out += "/>";
     }
 
     void shape(std::string& out, const Line& l) {
-        out += "<line x1=\"";
-        number(out, l.x1);
-        out += "\" y1=\"";
-        number(out, l.y1);
-        out += "\" x2=\"";
-        number(out, l.x2);
-        out += "\" y2=\"";
-        number(out, l.y2);
-        out += '"';
+        out += "<line";
+        attribute(out, "x1", l.x1);
+        attribute(out, "y1", l.y1);
+        attribute(out, "x2", l.x2);
+        attribute(out, "y2", l.y2);
         stroke_attributes(out, l.stroke);
         out += "/>";
     }

@@ -275,8 +275,8 @@ TEST(ImageSvg, LibrsvgDrawsTheSvgAsKifuPaintsThePng) {
         const DecodedPng ours = decode_png(*image::render(view, o, {}));
         std::ofstream(dir / "board.svg", std::ios::binary) << svg;
         const std::string command = "rsvg-convert -w " + std::to_string(ours.width) + " -h " +
-                                    std::to_string(ours.height) + " -b white " + (dir / "board.svg").string() +
-                                    " -o " + (dir / "board.png").string();
+                                    std::to_string(ours.height) + " -b white " +
+                                    (dir / "board.svg").string() + " -o " + (dir / "board.png").string();
         ASSERT_EQ(std::system(command.c_str()), 0) << c.name;
         const DecodedPng theirs = decode_png(slurp(dir / "board.png"));
         ASSERT_EQ(theirs.width, ours.width);
@@ -489,6 +489,71 @@ TEST(ImageDraw, FlipTurnsTheBoardAndTheLastMove) {
     EXPECT_EQ(turned.file_names.front(), "h");
     EXPECT_EQ(turned.last_move->to, 63 - (4 * 8 + 4));
     EXPECT_EQ(image::flipped(turned), *view);
+}
+
+}  // namespace
+
+namespace {
+
+// The texts of a scene, for checking what a drawer put in.
+std::vector<std::string> texts_of(const image::Scene& scene) {
+    std::vector<std::string> out;
+    for (const image::Shape& s : scene.shapes)
+        if (const auto* t = std::get_if<image::Text>(&s)) out.push_back(t->text);
+    return out;
+}
+
+TEST(ImageDraw, PgnCommentSquaresAndArrowsAreDrawn) {
+    const std::string_view pgn = "[Result \"*\"]\n\n1. e4 {[%csl Gd4,Re5][%cal Ge2e4,Bg1f3]} e5 *\n";
+    Result<formats::Document> d = formats::find_format("pgn")->read(pgn, {});
+    ASSERT_TRUE(d);
+    formats::NodeChoice choice;
+    choice.ply = 1;
+    Result<formats::Document> after = formats::position_in(*d, choice);
+    ASSERT_TRUE(after);
+    Result<BoardView> view = formats::board_view(*after);
+    ASSERT_TRUE(view);
+    const auto has = [&](NodeMark::Kind kind, int cell, int to, std::string_view colour) {
+        return std::find(view->marks.begin(), view->marks.end(),
+                         NodeMark{kind, cell, to, std::string(colour)}) != view->marks.end();
+    };
+    EXPECT_TRUE(has(NodeMark::Kind::highlight, 4 * 8 + 3, -1, "G"));     // d4
+    EXPECT_TRUE(has(NodeMark::Kind::highlight, 3 * 8 + 4, -1, "R"));     // e5
+    EXPECT_TRUE(has(NodeMark::Kind::arrow, 6 * 8 + 4, 4 * 8 + 4, "G"));  // e2-e4
+    EXPECT_TRUE(has(NodeMark::Kind::arrow, 7 * 8 + 6, 5 * 8 + 5, "B"));  // g1-f3
+    Result<image::Scene> scene = image::draw(*view, {});
+    ASSERT_TRUE(scene);
+    // Two arrows (polygons) in their colours, over the pieces.
+    int arrows = 0;
+    for (const image::Shape& s : scene->shapes)
+        if (const auto* p = std::get_if<image::Polygon>(&s); p && p->points.size() == 7) ++arrows;
+    EXPECT_EQ(arrows, 2);
+}
+
+TEST(ImageDraw, AGoPassIsSaidInWordsAndStarPointsFollowTheSize) {
+    Result<formats::Document> d = formats::find_format("hen")->read(".9x9_5Eb.pw", {});
+    ASSERT_TRUE(d);
+    Result<image::Scene> scene = image::draw(*formats::board_view(*d), {});
+    ASSERT_TRUE(scene);
+    const std::vector<std::string> texts = texts_of(*scene);
+    EXPECT_NE(std::find(texts.begin(), texts.end(), "white passes"), texts.end());
+    const auto stars = [](std::string_view hen) {
+        Result<formats::Document> doc = formats::find_format("hen")->read(hen, {});
+        const image::Scene s = *image::draw(*formats::board_view(*doc), {});
+        int n = 0;
+        for (std::size_t i = 0; i < s.board_end; ++i)
+            if (std::holds_alternative<image::Circle>(s.shapes[i])) ++n;
+        return n;
+    };
+    EXPECT_EQ(stars(".19x19"), 9);
+    EXPECT_EQ(stars(".13x13"), 9);
+    EXPECT_EQ(stars(".9x9"), 5);
+    EXPECT_EQ(stars(".7x7"), 5);
+    EXPECT_EQ(stars(".5x5"), 1);
+    EXPECT_EQ(stars(".4x4"), 0);
+    // A rectangle: the corners' points (3 in along 19, 2 in along 9) and the centre; no
+    // side points, as the short side has fewer than 13 lines.
+    EXPECT_EQ(stars(".19x9"), 5);
 }
 
 }  // namespace
