@@ -8,7 +8,7 @@
 #   make install PREFIX=/usr/local
 #   make clean
 
-FUZZ_SECONDS ?= 138
+FUZZ_SECONDS ?= 115
 PREFIX ?= /usr/local
 
 .PHONY: all deps demo test unit bench fuzz install clean release dev test-long
