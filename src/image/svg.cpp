@@ -256,12 +256,12 @@ void open_svg(std::string& out, const Scene& scene, int width, int height, std::
 
 }  // namespace
 
-std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
-                      std::span<const ImageText> texts) {
-    Writer w;
-    std::string body;
-    body.reserve(scene.shapes.size() * 48);
-    w.shapes(body, scene, 0, scene.shapes.size());
+namespace {
+
+// The document: its head and metadata, the definitions the body used, the background,
+// then the body.
+std::string assemble(Writer& w, const Scene& scene, int width, int height, std::string_view title,
+                     std::span<const ImageText> texts, const std::string& body) {
     std::string out;
     out.reserve(body.size() + w.defs.size() + 512);
     open_svg(out, scene, width, height, title, texts);
@@ -273,6 +273,17 @@ std::string write_svg(const Scene& scene, int width, int height, std::string_vie
     return out;
 }
 
+}  // namespace
+
+std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
+                      std::span<const ImageText> texts) {
+    Writer w;
+    std::string body;
+    body.reserve(scene.shapes.size() * 48);
+    w.shapes(body, scene, 0, scene.shapes.size());
+    return assemble(w, scene, width, height, title, texts, body);
+}
+
 std::string write_svg_animation(std::span<const Scene> frames, int width, int height, int delay_ms,
                                 std::string_view title, std::span<const ImageText> texts) {
     if (frames.empty()) return write_svg(Scene{}, width, height, title, texts);
@@ -280,25 +291,30 @@ std::string write_svg_animation(std::span<const Scene> frames, int width, int he
     const Scene& first = frames.front();
     std::string body;
     w.shapes(body, first, 0, first.board_end);
-    // Each frame shown for its slot of the loop: visibility switched by one discrete
-    // animation whose key times cut the loop in equal parts.
+    // Frame i is visible in its slot of the loop, [i/n, (i+1)/n) of n delays: one discrete
+    // animation of its visibility. The first frame is visible without animation, so a
+    // viewer that plays no SMIL shows the start of the game.
     const std::size_t n = frames.size();
+    const long loop_ms = static_cast<long>(n) * delay_ms;
     for (std::size_t i = 0; i < n; ++i) {
-        body += "<g visibility=\"hidden\"><set attributeName=\"visibility\" to=\"visible\" begin=\"";
-        // begin/dur per frame, repeated by restarting with the loop's period.
-        fmt::format_to(Out(body), "{}ms;f{}.end+{}ms\" dur=\"{}ms\" id=\"f{}\"/>",
-                       static_cast<long>(i) * delay_ms, i, static_cast<long>(n - 1) * delay_ms, delay_ms, i);
+        const double from = static_cast<double>(i) / static_cast<double>(n);
+        const double to = static_cast<double>(i + 1) / static_cast<double>(n);
+        body += i == 0 ? "<g>" : "<g visibility=\"hidden\">";
+        if (n > 1) {
+            body += "<animate attributeName=\"visibility\" calcMode=\"discrete\" repeatCount=\"indefinite\"";
+            if (i == 0)
+                fmt::format_to(Out(body), " values=\"visible;hidden\" keyTimes=\"0;{:.6g}\"", to);
+            else if (i + 1 == n)
+                fmt::format_to(Out(body), " values=\"hidden;visible\" keyTimes=\"0;{:.6g}\"", from);
+            else
+                fmt::format_to(Out(body), " values=\"hidden;visible;hidden\" keyTimes=\"0;{:.6g};{:.6g}\"",
+                               from, to);
+            fmt::format_to(Out(body), " dur=\"{}ms\"/>", loop_ms);
+        }
         w.shapes(body, frames[i], frames[i].board_end, frames[i].shapes.size());
         body += "</g>";
     }
-    std::string out;
-    open_svg(out, first, width, height, title, texts);
-    if (!w.defs.empty()) out += "<defs>" + w.defs + "</defs>";
-    Rect background{0, 0, first.width, first.height, first.background, {}, 0};
-    w.shape(out, background);
-    out += body;
-    out += "</svg>\n";
-    return out;
+    return assemble(w, first, width, height, title, texts, body);
 }
 
 }  // namespace kifu::image

@@ -60,7 +60,7 @@ TEST_F(Cli, RenderAnimationsAndNodes) {
         std::string::npos);
     const Outcome sgf = kifu({"render", "--animate", "--to", "svg", kExamples + "/ko.sgf"});
     EXPECT_EQ(sgf.exit_code, 0) << sgf.err;
-    EXPECT_NE(sgf.out.find("<set attributeName=\"visibility\""), std::string::npos);
+    EXPECT_NE(sgf.out.find("<animate attributeName=\"visibility\" calcMode=\"discrete\""), std::string::npos);
 }
 
 TEST_F(Cli, RenderOptionsThatDoNotApplyAreUsageErrors) {
