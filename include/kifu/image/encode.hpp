@@ -26,9 +26,9 @@ struct ImageText {
 std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
                       std::span<const ImageText> texts);
 
-// An animated SVG: frame after frame, `delay_ms` each, looping (SMIL, which browsers and
-// librsvg's viewers play; a viewer that does not shows the first frame). The frames share
-// one board (the first scene's shapes before board_end).
+// An animated SVG: frame after frame, `delay_ms` each, looping (SMIL, which browsers play;
+// a viewer that does not, such as librsvg, shows the first frame). The frames share one
+// board (the first scene's shapes before board_end).
 std::string write_svg_animation(std::span<const Scene> frames, int width, int height, int delay_ms,
                                 std::string_view title, std::span<const ImageText> texts);
 
