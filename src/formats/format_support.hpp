@@ -13,7 +13,7 @@ void add_go_formats(std::vector<Format>& out);
 void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_xiangqi_formats(std::vector<Format>& out);
-void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, txt
+void add_feen_formats(std::vector<Format>& out);   // FEEN, the seed's form, txt
 void add_image_formats(std::vector<Format>& out);  // svg, png, gif
 
 // The first blank-separated field of a trimmed text.

@@ -305,12 +305,10 @@ Result<BoardView> board_view(const Document& d) {
     return view;
 }
 
-Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index,
-                                               const ReadOptions& options) {
+Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index) {
     std::vector<BoardView> out;
     if (const auto* sgf = get<go::SgfCollection>(record)) {
         if (game_index >= sgf->games().size()) return no_such_game(game_index, sgf->games().size());
-        (void)options;
         Result<go::Game> game = go::game_tree(*sgf, sgf->games()[game_index]);
         if (!game) return game.error();
         go::GameState state = game->start;

@@ -67,7 +67,8 @@ TEST_F(Cli, RenderOptionsThatDoNotApplyAreUsageErrors) {
     const std::string fen = "8/8/8/8/8/8/8/K1k5 w - - 0 1";
     const Outcome crop = kifu({"render", "--crop", "--text", fen});
     EXPECT_EQ(crop.exit_code, 2);
-    EXPECT_NE(crop.err.find("--crop does not apply here: it is for Go, and the input is chess"), std::string::npos)
+    EXPECT_NE(crop.err.find("--crop does not apply here: it is for Go, and the input is chess"),
+              std::string::npos)
         << crop.err;
     EXPECT_EQ(kifu({"render", "--sgf-coordinates", "--text", fen}).exit_code, 2);
     const Outcome animate = kifu({"render", "--animate", "--text", fen});

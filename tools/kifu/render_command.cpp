@@ -87,7 +87,7 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
             fmt::format("the input holds {} games: drawing the first (--game-index N picks another)", games));
     Result<std::string> image = std::string{};
     if (o.animate) {
-        Result<std::vector<BoardView>> views = formats::main_line_views(*doc, game, o.source.read_options());
+        Result<std::vector<BoardView>> views = formats::main_line_views(*doc, game);
         if (!views) {
             report(views.error(), in.source);
             return kInvalidInput;

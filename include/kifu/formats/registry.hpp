@@ -166,8 +166,7 @@ Result<BoardView> board_view(const Document& position);
 // The views of every position of a record's main line, the start first (an animation's
 // frames). Errors: out_of_range for a game index past the collection; unsupported for a
 // document that is no record.
-Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index = 0,
-                                               const ReadOptions& options = {});
+Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index = 0);
 
 // The notation an image of the document carries: the game's own (HEN, FEN, SFEN, the
 // xiangqi FEN as FEN) and FEEN where FEEN holds it; for a record, the record itself (SGF,
