@@ -110,8 +110,10 @@ int detect_image(std::string_view text) {
     return image::image_kind(text) == K ? 1000 : 0;  // magic bytes: surer than any text detector
 }
 
+// Every position has a board view (records are narrowed to one before writing); no view
+// is built here only to be built again by the writer.
 bool accepts_position(const Document& d) {
-    return !is_record(d) && static_cast<bool>(board_view(d));
+    return !is_record(d);
 }
 
 template <image::ImageFormat F>

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/charset.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/utf8.hpp"
 
@@ -22,20 +23,11 @@ std::uint32_t be32(std::string_view b, std::size_t at) {
            static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 3]));
 }
 
-// UTF-8 as it is; anything else read as Latin-1.
+// UTF-8 as it is; anything else read as Latin-1 (through core's charset conversion).
 std::string as_utf8(std::string_view text) {
     if (utf8::is_valid(text)) return std::string(text);
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x80) {
-            out += c;
-        } else {
-            out += static_cast<char>(0xC0 | (u >> 6));
-            out += static_cast<char>(0x80 | (u & 0x3F));
-        }
-    }
-    return out;
+    Result<charset::Converted> latin1 = charset::to_utf8(text, "ISO-8859-1");
+    return latin1 ? std::move(latin1->text) : std::string(text.size(), '?');
 }
 
 // zlib data inflated, at most kMaxText bytes.
