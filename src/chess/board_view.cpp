@@ -43,13 +43,12 @@ int cell_of(Square s) {
     return (7 - rank_of(s)) * 8 + file_of(s);
 }
 
-// "d4" as a cell, or -1.
-int cell_named(std::string_view name) {
+}  // namespace
+
+int cell_named(std::string_view name) noexcept {
     if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8') return -1;
     return ('8' - name[1]) * 8 + (name[0] - 'a');
 }
-
-}  // namespace
 
 BoardView::LastMove last_move_of(const Position& before, Move move) {
     Square to = move.to();

@@ -129,9 +129,15 @@ void draw_marks(Scene& scene, const BoardView& view, const Grid& grid, double un
         const Color ink = dark ? rgb(0xFFFFFF) : theme.mark;
         const Stroke stroke{ink, unit * 0.07};
         switch (m.kind) {
-            case NodeMark::Kind::circle:
-                scene.shapes.push_back(Circle{c.x, c.y, unit * 0.27, kNone, stroke, std::nullopt});
+            case NodeMark::Kind::circle: {
+                // A circle with a colour letter (web-boardimage's arrows=Bh7) in that colour.
+                const Stroke ring{m.text.empty() ? ink : highlight_colour(m.text, ink), unit * 0.09};
+                if (m.text.empty())
+                    scene.shapes.push_back(Circle{c.x, c.y, unit * 0.27, kNone, stroke, std::nullopt});
+                else
+                    scene.shapes.push_back(Circle{c.x, c.y, unit * 0.42, kNone, ring, std::nullopt});
                 break;
+            }
             case NodeMark::Kind::square: {
                 const double h = unit * 0.22;
                 scene.shapes.push_back(Rect{c.x - h, c.y - h, 2 * h, 2 * h, kNone, stroke, 0});

@@ -20,5 +20,6 @@ Run add_pgn_command(CLI::App& app);
 Run add_tree_command(CLI::App& app);
 Run add_formats_command(CLI::App& app);
 Run add_render_command(CLI::App& app);
+Run add_serve_command(CLI::App& app);
 
 }  // namespace kifu::cli

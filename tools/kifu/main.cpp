@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     const Run commands[] = {add_convert_command(app), add_validate_command(app), add_info_command(app),
                             add_tree_command(app),    add_formats_command(app),  add_coord_command(app),
                             add_perft_command(app),   add_moves_command(app),    add_pgn_command(app),
-                            add_render_command(app)};
+                            add_render_command(app),  add_serve_command(app)};
     try {
         try {
             app.parse(argc, argv);

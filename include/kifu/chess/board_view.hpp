@@ -17,4 +17,7 @@ BoardView::LastMove last_move_of(const Position& before, Move move);
 // (highlight and arrow, the colour letter as their text).
 std::vector<NodeMark> comment_marks(std::string_view comment);
 
+// A square's name ("d4") as a view's cell, or -1.
+int cell_named(std::string_view name) noexcept;
+
 }  // namespace kifu::chess

@@ -1,0 +1,311 @@
+// kifu serve's JSON answers: the CLI's convert and validate, and what the web page shows.
+
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "kifu/core/json.hpp"
+#include "kifu/serve/service.hpp"
+
+namespace kifu::serve {
+namespace {
+
+struct Json {
+    std::string out;
+    bool first = true;
+
+    void open(char c) {
+        out.push_back(c);
+        first = true;
+    }
+    void close(char c) {
+        out.push_back(c);
+        first = false;
+    }
+    void key(std::string_view name) {
+        comma();
+        append_json_string(out, name);
+        out.push_back(':');
+        first = true;  // the value follows without a comma
+    }
+    void comma() {
+        if (!first) out.push_back(',');
+        first = false;
+    }
+    void string(std::string_view s) {
+        comma();
+        append_json_string(out, s);
+    }
+    void raw(std::string_view s) {
+        comma();
+        out += s;
+    }
+    void number(std::size_t n) { raw(fmt::format("{}", n)); }
+    void boolean(bool b) { raw(b ? "true" : "false"); }
+
+    void error(const Error& e, std::string_view source, std::string_view severity = "error") {
+        comma();
+        open('{');
+        key("line"), number(e.line);
+        key("column"), number(e.column);
+        key("code"), string(to_string(e.code));
+        key("message"), string(e.message);
+        key("text"), string(e.format(source, severity));
+        close('}');
+    }
+    void errors(std::string_view name, const std::vector<Error>& list, std::string_view source,
+                std::string_view severity = "error") {
+        key(name);
+        open('[');
+        for (const Error& e : list) error(e, source, severity);
+        close(']');
+    }
+};
+
+Response json_response(int status, Json&& json) {
+    json.out.push_back('\n');
+    return {status, "application/json", std::move(json.out), {}};
+}
+
+Response bad_request(std::string message) {
+    Json j;
+    j.open('{');
+    j.errors("errors", {unplaced_error(ErrorCode::unsupported, std::move(message))}, "request");
+    j.close('}');
+    return json_response(400, std::move(j));
+}
+
+// Only the parameters an endpoint knows.
+std::optional<Response> unknown_params(const Target& t, std::span<const std::string_view> known) {
+    for (const Param& p : t.params)
+        if (std::find(known.begin(), known.end(), std::string_view(p.name)) == known.end()) {
+            const std::string_view near = formats::nearest_name(p.name, known);
+            return bad_request(fmt::format("unknown parameter '{}'{}", p.name,
+                                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
+        }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> number(const Target& t, std::string_view name, std::string& error) {
+    const std::string* v = t.find(name);
+    if (v == nullptr) return std::nullopt;
+    std::size_t n = 0;
+    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+    if (ec != std::errc{} || end != v->data() + v->size())
+        error = fmt::format("{}: expected a number, found '{}'", name, *v);
+    return n;
+}
+
+// The text's format: `from` when given (a format kifu reads), else detected.
+Result<const formats::Format*> source_format(const Target& t, std::string_view from_name,
+                                             const std::string& text) {
+    if (const std::string* from = t.find(from_name)) {
+        const formats::Format* f = formats::find_format(*from);
+        if (f == nullptr || !f->can_read())
+            return unplaced_error(ErrorCode::unsupported,
+                                  fmt::format("{}: '{}' is no format kifu reads", from_name, *from));
+        return f;
+    }
+    return formats::detect_format(text);
+}
+
+// The node a record is narrowed to: ply, move, node, game.
+Result<formats::NodeChoice> node_choice(const Target& t, bool& chosen) {
+    formats::NodeChoice c;
+    std::string error;
+    const std::optional<std::size_t> ply = number(t, "ply", error), move = number(t, "move", error),
+                                     game = number(t, "game", error);
+    if (!error.empty()) return unplaced_error(ErrorCode::unexpected_character, error);
+    if (game && *game == 0) return unplaced_error(ErrorCode::out_of_range, "game: the first game is 1");
+    c.ply = ply;
+    if (move) c.sgf_move = static_cast<int>(std::min<std::size_t>(*move, 1 << 20));
+    if (const std::string* node = t.find("node")) c.node = *node;
+    if (game) c.game_index = *game - 1;
+    chosen = ply || move || game || t.find("node") != nullptr;
+    return c;
+}
+
+// `doc` (or, for a position format, its chosen position) in `to`; the output as the CLI
+// prints it.
+struct Written {
+    std::string text;
+    std::vector<std::string> notes;
+    std::vector<Error> warnings;
+};
+Result<Written> write_as(const formats::Document& doc, const formats::Format& to,
+                         const formats::NodeChoice& choice, bool chosen, bool every_game) {
+    Written w;
+    const auto one = [&](const formats::Document& d) -> Result<void> {
+        Result<std::string> text = to.write(d, {}, w.notes);
+        if (!text) return std::move(text).error();
+        w.text += *text;
+        if (w.text.empty() || w.text.back() != '\n') w.text.push_back('\n');
+        return {};
+    };
+    if (formats::is_record(doc) && (to.kind == formats::Kind::position || chosen)) {
+        const std::size_t games = every_game && !chosen ? formats::game_count(doc) : 1;
+        for (std::size_t g = 0; g < games; ++g) {
+            formats::NodeChoice c = choice;
+            if (games > 1) c.game_index = g;
+            Result<formats::Document> position = formats::position_in(doc, c);
+            if (!position) return std::move(position).error();
+            w.warnings.insert(w.warnings.end(), position->warnings.begin(), position->warnings.end());
+            if (Result<void> r = one(*position); !r) return r.error();
+        }
+        return w;
+    }
+    if (Result<void> r = one(doc); !r) return r.error();
+    return w;
+}
+
+constexpr std::string_view kConvertNames[] = {"from", "to", "text", "ply", "move", "node", "game"};
+constexpr std::string_view kValidateNames[] = {"format", "from", "text"};
+constexpr std::string_view kInspectNames[] = {"from", "text", "ply", "game"};
+
+}  // namespace
+
+Response formats_json() {
+    Json j;
+    j.open('{');
+    j.key("formats");
+    j.open('[');
+    for (const formats::Format& f : formats::all_formats()) {
+        j.comma();
+        j.open('{');
+        j.key("name"), j.string(f.name);
+        j.key("game"), j.string(formats::to_string(f.game));
+        j.key("kind"), j.string(formats::to_string(f.kind));
+        j.key("description"), j.string(f.description);
+        j.key("read"), j.boolean(f.can_read());
+        j.key("write"), j.boolean(f.can_write());
+        j.key("image"), j.boolean(f.takes(formats::kImage));
+        j.close('}');
+    }
+    j.close(']');
+    j.close('}');
+    return json_response(200, std::move(j));
+}
+
+Response convert_json(const Target& t) {
+    if (auto r = unknown_params(t, kConvertNames)) return *r;
+    const std::string* text = t.find("text");
+    const std::string* to_name = t.find("to");
+    if (text == nullptr || to_name == nullptr) return bad_request("expected to=FORMAT and text=NOTATION");
+    const formats::Format* to = formats::find_format(*to_name);
+    if (to == nullptr || !to->can_write() || to->takes(formats::kImage))
+        return bad_request(fmt::format("to: '{}' is no text format kifu writes", *to_name));
+    Json j;
+    j.open('{');
+    const auto fail = [&](const std::vector<Error>& errors, std::string_view source) {
+        j.errors("errors", errors, source);
+        j.close('}');
+        return json_response(400, std::move(j));
+    };
+    Result<const formats::Format*> from = source_format(t, "from", *text);
+    if (!from) return fail({from.error()}, "text");
+    bool chosen = false;
+    Result<formats::NodeChoice> choice = node_choice(t, chosen);
+    if (!choice) return fail({choice.error()}, "request");
+    Result<formats::Document> doc = (*from)->read(*text, {});
+    if (!doc) return fail({doc.error()}, "text");
+    j.key("from"), j.string((*from)->name);
+    j.key("to"), j.string(to->name);
+    Result<Written> written = write_as(*doc, *to, *choice, chosen, true);
+    if (!written) return fail({written.error()}, "text");
+    std::vector<Error> warnings = doc->warnings;
+    warnings.insert(warnings.end(), written->warnings.begin(), written->warnings.end());
+    j.key("output"), j.string(written->text);
+    j.key("notes");
+    j.open('[');
+    for (const std::string& n : written->notes)
+        j.string(fmt::format("{} cannot be written in {}: dropped", n, to->name));
+    j.close(']');
+    j.errors("warnings", warnings, "text", "warning");
+    j.close('}');
+    return json_response(200, std::move(j));
+}
+
+Response validate_json(const Target& t) {
+    if (auto r = unknown_params(t, kValidateNames)) return *r;
+    const std::string* text = t.find("text");
+    if (text == nullptr) return bad_request("expected text=NOTATION");
+    if (t.find("format") != nullptr && t.find("from") != nullptr)
+        return bad_request("give format or from, not both");
+    Result<const formats::Format*> from =
+        source_format(t, t.find("format") != nullptr ? "format" : "from", *text);
+    Json j;
+    j.open('{');
+    if (!from) {
+        j.key("valid"), j.boolean(false);
+        j.errors("errors", {from.error()}, "text");
+        j.close('}');
+        return json_response(200, std::move(j));
+    }
+    std::vector<Error> warnings;
+    const std::vector<Error> errors = (*from)->validate(*text, {}, warnings);
+    j.key("format"), j.string((*from)->name);
+    j.key("valid"), j.boolean(errors.empty());
+    j.errors("errors", errors, "text");
+    j.errors("warnings", warnings, "text", "warning");
+    j.close('}');
+    return json_response(200, std::move(j));
+}
+
+Response inspect_json(const Target& t) {
+    if (auto r = unknown_params(t, kInspectNames)) return *r;
+    const std::string* text = t.find("text");
+    if (text == nullptr) return bad_request("expected text=NOTATION");
+    bool chosen = false;
+    Result<formats::NodeChoice> choice = node_choice(t, chosen);
+    if (!choice) return bad_request(choice.error().message);
+    Json j;
+    j.open('{');
+    Result<const formats::Format*> from = source_format(t, "from", *text);
+    if (!from) {
+        j.errors("errors", {from.error()}, "text");
+        j.close('}');
+        return json_response(200, std::move(j));
+    }
+    const formats::Format& f = **from;
+    j.key("format"), j.string(f.name);
+    j.key("detected"), j.boolean(t.find("from") == nullptr);
+    j.key("game"), j.string(formats::to_string(f.game));
+    j.key("kind"), j.string(formats::to_string(f.kind));
+    std::vector<Error> warnings;
+    std::vector<Error> errors = f.validate(*text, {}, warnings);
+    Result<formats::Document> doc = f.read(*text, {});
+    if (!doc && errors.empty()) errors.push_back(doc.error());
+    j.errors("errors", errors, "text");
+    j.errors("warnings", warnings, "text", "warning");
+    if (doc) {
+        const bool record = formats::is_record(*doc);
+        j.key("record"), j.boolean(record);
+        j.key("games"), j.number(formats::game_count(*doc));
+        if (record) {
+            Result<std::vector<BoardView>> views = formats::main_line_views(*doc, choice->game_index);
+            j.key("plies"), j.number(views ? views->size() - 1 : 0);
+        }
+        // The position in every notation that holds it; a record also as every record format.
+        j.key("conversions");
+        j.open('[');
+        for (const formats::Format& to : formats::all_formats()) {
+            if (!to.can_write() || to.takes(formats::kImage) ||
+                (to.game != formats::game_of(*doc) && to.game != formats::Game::any))
+                continue;
+            Result<Written> w = write_as(*doc, to, *choice, chosen, false);
+            if (!w) continue;  // it cannot hold this document
+            j.comma();
+            j.open('{');
+            j.key("format"), j.string(to.name);
+            j.key("kind"), j.string(formats::to_string(to.kind));
+            j.key("text"), j.string(w->text);
+            j.close('}');
+        }
+        j.close(']');
+    }
+    j.close('}');
+    return json_response(200, std::move(j));
+}
+
+}  // namespace kifu::serve
