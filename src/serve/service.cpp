@@ -124,7 +124,7 @@ Expected<Target> with_body(Target target, const Request& request) {
 Service::Service(ServiceOptions options)
     : options_(options),
       cache_(options.cache_bytes),
-      queue_(std::max<std::size_t>(1, options.workers), options.max_waiting),
+      pool_(std::max<std::size_t>(1, options.workers), options.max_waiting),
       limiter_(options.rate_limit, options.rate_burst > 0 ? options.rate_burst : 2 * options.rate_limit) {}
 
 Response Service::handle(const Request& request) {
@@ -182,11 +182,14 @@ Response Service::handle(const Request& request) {
                                                       request.body.size(), options_.limits.max_text + 4096));
             Expected<Target> params = with_body(std::move(*target), request);
             if (const HttpError* e = std::get_if<HttpError>(&params)) return error_response(*e);
-            const WorkQueue::Turn turn(queue_);
-            if (!turn) return busy();
-            Response r = path == "/convert"    ? convert_json(std::get<Target>(params))
-                         : path == "/validate" ? validate_json(std::get<Target>(params))
-                                               : inspect_json(std::get<Target>(params));
+            Response r;
+            const bool ran = pool_.run([&] {
+                const Target& t = std::get<Target>(params);
+                r = path == "/convert"    ? convert_json(t)
+                    : path == "/validate" ? validate_json(t)
+                                          : inspect_json(t);
+            });
+            if (!ran) return busy();
             r.headers.emplace_back("Access-Control-Allow-Origin", "*");
             r.headers.emplace_back("Cache-Control", "no-store");
             return r;
@@ -210,9 +213,8 @@ Response Service::image(const Request& request, const Target& target) {
         return not_modified;
     }
     if (!cached) {
-        const WorkQueue::Turn turn(queue_);
-        if (!turn) return busy();
-        Expected<std::string> drawn = draw(r);
+        Expected<std::string> drawn = std::string{};
+        if (!pool_.run([&] { drawn = draw(r); })) return busy();
         if (HttpError* e = std::get_if<HttpError>(&drawn))
             return text_response(e->status, std::move(e->message));
         auto image = std::make_shared<CachedImage>();
@@ -229,15 +231,16 @@ Response Service::image(const Request& request, const Target& target) {
 
 Response Service::health() const {
     const ImageCache::Stats c = cache_.stats();
-    const WorkQueue::Stats q = queue_.stats();
+    const WorkerPool::Stats q = pool_.stats();
     Response r{
         200,
         std::string(kJson),
         fmt::format("{{\"status\":\"ok\",\"version\":\"{}\",\"cache\":{{\"entries\":{},\"bytes\":{},"
-                    "\"hits\":{},\"misses\":{}}},\"queue\":{{\"busy\":{},\"waiting\":{},\"refused\":{}}},"
+                    "\"hits\":{},\"misses\":{}}},\"workers\":{{\"threads\":{},\"busy\":{},\"waiting\":{},"
+                    "\"refused\":{}}},"
                     "\"rate_limited_clients\":{}}}\n",
-                    KIFU_VERSION_STRING, c.entries, c.bytes, c.hits, c.misses, q.busy, q.waiting, q.refused,
-                    limiter_.clients()),
+                    KIFU_VERSION_STRING, c.entries, c.bytes, c.hits, c.misses, q.workers, q.busy, q.waiting,
+                    q.refused, limiter_.clients()),
         {}};
     r.headers.emplace_back("Cache-Control", "no-store");
     return r;

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "kifu/formats/registry.hpp"
@@ -283,23 +286,31 @@ TEST(ServeRateLimit, IPv6ClientsAreGroupedByTheirSlash64) {
               200);  // never limited
 }
 
-TEST(ServeWorkQueue, RefusesBeyondItsWaitingRoom) {
-    WorkQueue queue(1, 1);
-    std::optional<WorkQueue::Turn> first(std::in_place, queue);
-    ASSERT_TRUE(*first);
-    std::thread waiter([&] {
-        const WorkQueue::Turn second(queue);  // waits for the first
-        EXPECT_TRUE(second);
+TEST(ServeWorkerPool, RunsJobsOnItsWorkersAndRefusesBeyondItsWaitingRoom) {
+    WorkerPool pool(1, 1);
+    std::mutex gate;
+    std::unique_lock hold(gate);  // the first job waits on it, keeping the one worker busy
+    std::atomic<bool> started{false};
+    std::thread first([&] {
+        EXPECT_TRUE(pool.run([&] {
+            started = true;
+            const std::lock_guard wait(gate);
+        }));
     });
-    while (queue.stats().waiting == 0) std::this_thread::yield();
-    {
-        const WorkQueue::Turn third(queue);  // one working, one waiting: no room
-        EXPECT_FALSE(third);
-    }
-    first.reset();
-    waiter.join();
-    EXPECT_EQ(queue.stats().refused, 1u);
-    EXPECT_EQ(queue.stats().busy, 0u);
+    while (!started) std::this_thread::yield();
+    std::thread second([&] { EXPECT_TRUE(pool.run([] {})); });  // waits its turn
+    while (pool.stats().waiting == 0) std::this_thread::yield();
+    EXPECT_FALSE(pool.run([] { ADD_FAILURE() << "a refused job ran"; }));  // no room
+    hold.unlock();
+    first.join();
+    second.join();
+    EXPECT_EQ(pool.stats().refused, 1u);
+    EXPECT_EQ(pool.stats().busy, 0u);
+    // A job runs on a worker, not on the caller's thread; what it throws reaches the caller.
+    std::thread::id ran_on;
+    EXPECT_TRUE(pool.run([&] { ran_on = std::this_thread::get_id(); }));
+    EXPECT_NE(ran_on, std::this_thread::get_id());
+    EXPECT_THROW(pool.run([] { throw std::runtime_error("x"); }), std::runtime_error);
 }
 
 TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {

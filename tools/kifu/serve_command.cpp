@@ -2,6 +2,8 @@
 // (cpp-httplib). The answers themselves are kifu::serve::Service's; this file binds them to
 // sockets: threads, limits, the access log, shutdown on SIGINT and SIGTERM.
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 
 #include <csignal>
@@ -216,9 +218,13 @@ int serve(const ServeOptions& o) {
     server.new_task_queue = [&] { return new ConnectionPool(o.connections, o.queue * 4); };
     // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server on
     // the same port would start without a word and take half the connections.
+    // TCP_NODELAY, which the accepted sockets inherit: httplib writes the headers and the
+    // body apart, and Nagle's algorithm would hold the body back for the client's delayed
+    // ACK (40 ms an image).
     server.set_socket_options([](socket_t sock) {
         const int yes = 1;
         setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
     });
     server.set_read_timeout(o.timeout_s, 0);
     server.set_write_timeout(o.timeout_s, 0);

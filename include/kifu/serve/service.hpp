@@ -25,7 +25,7 @@
 #include "kifu/serve/image_cache.hpp"
 #include "kifu/serve/image_request.hpp"
 #include "kifu/serve/rate_limiter.hpp"
-#include "kifu/serve/work_queue.hpp"
+#include "kifu/serve/worker_pool.hpp"
 
 namespace kifu::serve {
 
@@ -63,7 +63,7 @@ class Service {
     Response handle(const Request& request);
 
     ImageCache::Stats cache_stats() const { return cache_.stats(); }
-    WorkQueue::Stats queue_stats() const { return queue_.stats(); }
+    WorkerPool::Stats pool_stats() const { return pool_.stats(); }
 
   private:
     Response image(const Request& request, const Target& target);
@@ -71,7 +71,7 @@ class Service {
 
     ServiceOptions options_;
     ImageCache cache_;
-    WorkQueue queue_;
+    WorkerPool pool_;
     RateLimiter limiter_;
 };
 
