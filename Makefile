@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build (release), run kifu on examples/
 #   make test    install what is missing, build (dev: ASan+UBSan, -Werror), run every test,
 #                then fuzz the parsers for FUZZ_SECONDS in all (split across the targets) under ASan+UBSan
-#   make bench   benchmarks and their comparison (bench/compare)
+#   make bench   benchmarks and their comparison (bench/compare), kifu serve under load (bench/serve-load)
 #   make fuzz    the fuzzers alone, for FUZZ_SECONDS in all
 #   make test-long  the chess and shogi perft suites to full depth (optimised build; a long run)
 #   make install PREFIX=/usr/local
@@ -47,6 +47,7 @@ bench:
 	cmake --preset release -DKIFU_BUILD_BENCH=ON
 	cmake --build --preset release
 	bench/compare build/release/bench/kifu_bench
+	bench/serve-load build/release/tools/kifu/kifu 20000 32
 
 fuzz:
 	@scripts/install-deps fuzz
