@@ -46,8 +46,10 @@ TEST_F(Cli, ReadmeConsoleExamplesPrintWhatTheReadmeShows) {
     std::filesystem::create_directories(bin);
     std::filesystem::create_symlink(KIFU_EXE, bin / "kifu");
     for (const Example& e : examples) {
-        const Outcome r = shell("cd " + quote(KIFU_EXAMPLES_DIR) + " && PATH=" + quote(bin.string()) + ":$PATH && " +
-                                e.command);
+        // (';', not '&&', before the example: a '&' in it then puts only its own command in
+        // the background, and `$!` is that command.)
+        const Outcome r = shell("cd " + quote(KIFU_EXAMPLES_DIR) + " || exit 9; PATH=" + quote(bin.string()) +
+                                ":$PATH; " + e.command);
         if (e.expected.empty()) {
             EXPECT_EQ(r.exit_code, 0) << "README.md:" << e.line << ": " << e.command << "\n" << r.err;
         } else {
