@@ -78,12 +78,7 @@ Response bad_request(std::string message) {
 
 // Only the parameters an endpoint knows.
 std::optional<Response> unknown_params(const Target& t, std::span<const std::string_view> known) {
-    for (const Param& p : t.params)
-        if (std::find(known.begin(), known.end(), std::string_view(p.name)) == known.end()) {
-            const std::string_view near = formats::nearest_name(p.name, known);
-            return bad_request(fmt::format("unknown parameter '{}'{}", p.name,
-                                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
-        }
+    if (std::optional<std::string> why = unknown_parameter(t, known)) return bad_request(std::move(*why));
     return std::nullopt;
 }
 

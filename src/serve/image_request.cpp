@@ -53,15 +53,13 @@ class Options {
   public:
     Options(const Target& target, std::span<const std::string_view> known) : target_(target), known_(known) {}
 
-    // The first parameter the family does not know, as an error (with the nearest name).
+    // The first parameter the family does not know, as an error (with the nearest name);
+    // with `notation_names`, every readable format's name is a parameter too.
     std::optional<HttpError> unknown(bool notation_names) const {
-        for (const Param& p : target_.params) {
-            if (std::find(known_.begin(), known_.end(), std::string_view(p.name)) != known_.end()) continue;
-            if (notation_names && notation_format(p.name) != nullptr) continue;
-            const std::string_view near = formats::nearest_name(p.name, known_);
-            return bad(fmt::format("unknown parameter '{}'{}", p.name,
-                                   near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
-        }
+        const auto is_notation = [](std::string_view name) { return notation_format(name) != nullptr; };
+        if (std::optional<std::string> why =
+                unknown_parameter(target_, known_, notation_names ? +is_notation : nullptr))
+            return bad(std::move(*why));
         return std::nullopt;
     }
 

@@ -1,8 +1,11 @@
 #include "kifu/serve/target.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "kifu/core/percent_encoding.hpp"
+#include "kifu/formats/registry.hpp"
 
 namespace kifu::serve {
 namespace {
@@ -27,6 +30,18 @@ const std::string* Target::find(std::string_view name) const noexcept {
     for (const Param& p : params)
         if (p.name == name) return &p.value;
     return nullptr;
+}
+
+std::optional<std::string> unknown_parameter(const Target& target, std::span<const std::string_view> known,
+                                             bool (*also_known)(std::string_view)) {
+    for (const Param& p : target.params) {
+        if (std::find(known.begin(), known.end(), std::string_view(p.name)) != known.end()) continue;
+        if (also_known != nullptr && also_known(p.name)) continue;
+        const std::string_view near = formats::nearest_name(p.name, known);
+        return fmt::format("unknown parameter '{}'{}", p.name,
+                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near));
+    }
+    return std::nullopt;
 }
 
 Result<Target> parse_target(std::string_view target) {

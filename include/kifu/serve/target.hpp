@@ -9,6 +9,8 @@
 // kMaxParams parameters; "a&&b" has two parameters, "flag" alone has the value "".
 
 #include <cstddef>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +34,11 @@ struct Target {
 };
 
 inline constexpr std::size_t kMaxParams = 32;
+
+// The first parameter whose name is neither in `known` nor accepted by `also_known`, as the
+// message a 400 gives: "unknown parameter 'sise' (did you mean 'size'?)".
+std::optional<std::string> unknown_parameter(const Target& target, std::span<const std::string_view> known,
+                                             bool (*also_known)(std::string_view) = nullptr);
 
 // Errors: invalid_encoding (a bad %XX escape), unexpected_character (no leading '/', a
 // fragment), duplicate (a parameter twice), out_of_range (too many parameters); each with
