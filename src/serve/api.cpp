@@ -82,16 +82,6 @@ std::optional<Response> unknown_params(const Target& t, std::span<const std::str
     return std::nullopt;
 }
 
-std::optional<std::size_t> number(const Target& t, std::string_view name, std::string& error) {
-    const std::string* v = t.find(name);
-    if (v == nullptr) return std::nullopt;
-    std::size_t n = 0;
-    const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
-    if (ec != std::errc{} || end != v->data() + v->size())
-        error = fmt::format("{}: expected a number, found '{}'", name, *v);
-    return n;
-}
-
 // The text's format: `from` when given (a format kifu reads), else detected.
 Result<const formats::Format*> source_format(const Target& t, std::string_view from_name,
                                              const std::string& text) {
@@ -105,20 +95,12 @@ Result<const formats::Format*> source_format(const Target& t, std::string_view f
     return formats::detect_format(text);
 }
 
-// The node a record is narrowed to: ply, move, node, game.
+// The node a record is narrowed to: ply, move, node, game (as the image URLs read them).
 Result<formats::NodeChoice> node_choice(const Target& t, bool& chosen) {
-    formats::NodeChoice c;
-    std::string error;
-    const std::optional<std::size_t> ply = number(t, "ply", error), move = number(t, "move", error),
-                                     game = number(t, "game", error);
-    if (!error.empty()) return unplaced_error(ErrorCode::unexpected_character, error);
-    if (game && *game == 0) return unplaced_error(ErrorCode::out_of_range, "game: the first game is 1");
-    c.ply = ply;
-    if (move) c.sgf_move = static_cast<int>(std::min<std::size_t>(*move, 1 << 20));
-    if (const std::string* node = t.find("node")) c.node = *node;
-    if (game) c.game_index = *game - 1;
-    chosen = ply || move || game || t.find("node") != nullptr;
-    return c;
+    Expected<formats::NodeChoice> c = read_node_choice(t, chosen);
+    if (HttpError* e = std::get_if<HttpError>(&c))
+        return unplaced_error(ErrorCode::unexpected_character, e->message);
+    return std::get<formats::NodeChoice>(std::move(c));
 }
 
 // `doc` (or, for a position format, its chosen position) in `to`; the output as the CLI

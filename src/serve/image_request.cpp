@@ -290,24 +290,16 @@ Expected<ImageRequest> any_notation(const Target& t, const RequestLimits& limits
     if (auto e = read_drawing(o, limits, image::RenderOptions::kDefaultSize, r.render)) return *e;
     if (auto e = o.flag("crop", r.render.crop)) return *e;
     if (auto e = read_chess_marks(o, r)) return *e;
-    std::optional<long> ply, move, game, delay;
-    if (auto e = o.number("ply", 1 << 20, ply)) return *e;
-    if (auto e = o.number("move", 1 << 20, move)) return *e;
-    if (auto e = o.number("game", 1 << 20, game)) return *e;
+    Expected<formats::NodeChoice> choice = read_node_choice(t, r.chooses_node);
+    if (HttpError* e = std::get_if<HttpError>(&choice)) return std::move(*e);
+    r.choice = std::get<formats::NodeChoice>(std::move(choice));
+    std::optional<long> delay;
     if (auto e = o.number("delay", 60'000, delay)) return *e;
-    if (ply) r.choice.ply = static_cast<std::size_t>(*ply);
-    if (move) r.choice.sgf_move = static_cast<int>(*move);
-    if (const std::string* node = o.get("node")) r.choice.node = *node;
-    if (game) {
-        if (*game == 0) return bad("game: expected a game's number, 1 for the first, found 0");
-        r.choice.game_index = static_cast<std::size_t>(*game - 1);
-    }
-    r.chooses_node = ply || move || o.get("node") != nullptr || game;
     if (delay) {
         if (!r.animate) return bad("delay: it is for animations (/game.gif, /game.svg)");
         r.render.delay_ms = static_cast<int>(*delay);
     }
-    if (r.animate && (ply || move || o.get("node") != nullptr))
+    if (r.animate && (r.choice.ply || r.choice.sgf_move || o.get("node") != nullptr))
         return bad("ply, move and node choose one position; /game.* shows the whole main line");
     if (r.animate && r.render.format == image::ImageFormat::png)
         return bad("an animation is a GIF or an SVG (/game.gif, /game.svg), not a PNG");
@@ -315,6 +307,24 @@ Expected<ImageRequest> any_notation(const Target& t, const RequestLimits& limits
 }
 
 }  // namespace
+
+Expected<formats::NodeChoice> read_node_choice(const Target& t, bool& chosen) {
+    const Options o(t, {});
+    std::optional<long> ply, move, game;
+    if (auto e = o.number("ply", 1 << 20, ply)) return *e;
+    if (auto e = o.number("move", 1 << 20, move)) return *e;
+    if (auto e = o.number("game", 1 << 20, game)) return *e;
+    formats::NodeChoice c;
+    if (ply) c.ply = static_cast<std::size_t>(*ply);
+    if (move) c.sgf_move = static_cast<int>(*move);
+    if (const std::string* node = o.get("node")) c.node = *node;
+    if (game) {
+        if (*game == 0) return bad("game: expected a game's number, 1 for the first, found 0");
+        c.game_index = static_cast<std::size_t>(*game - 1);
+    }
+    chosen = ply || move || o.get("node") != nullptr || game;
+    return c;
+}
 
 std::string ImageRequest::key() const {
     std::string k =

@@ -63,6 +63,10 @@ struct ImageRequest {
 // parameter kifu does not know or cannot read, 413 for a notation over the limit.
 Expected<ImageRequest> parse_image_request(const Target& target, const RequestLimits& limits = {});
 
+// ply, move, node and game (1 = the first) as a node choice: the image URLs and the JSON
+// endpoints read them alike. `chosen`: whether any was given. Errors: a 400 saying which.
+Expected<formats::NodeChoice> read_node_choice(const Target& target, bool& chosen);
+
 // Whether every option of the request applies to the document read from its notation
 // (crop is for Go, lastMove for chess, ply for records, ...); the message says which not.
 std::optional<std::string> check_applies(const ImageRequest& request, const formats::Document& document);
