@@ -21,5 +21,8 @@ Run add_tree_command(CLI::App& app);
 Run add_formats_command(CLI::App& app);
 Run add_render_command(CLI::App& app);
 Run add_serve_command(CLI::App& app);
+Run add_index_command(CLI::App& app);
+Run add_search_command(CLI::App& app);
+Run add_explore_command(CLI::App& app);
 
 }  // namespace kifu::cli

@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
     const Run commands[] = {add_convert_command(app), add_validate_command(app), add_info_command(app),
                             add_tree_command(app),    add_formats_command(app),  add_coord_command(app),
                             add_perft_command(app),   add_moves_command(app),    add_pgn_command(app),
-                            add_render_command(app),  add_serve_command(app)};
+                            add_render_command(app),  add_serve_command(app),    add_index_command(app),
+                            add_search_command(app),  add_explore_command(app)};
     try {
         try {
             app.parse(argc, argv);

@@ -28,6 +28,8 @@ class Move {
     }
     // The null move: from and to the same square (b1, which no legal move uses that way).
     static constexpr Move null() noexcept { return Move(static_cast<std::uint16_t>(1 | (1 << 6))); }
+    // The move whose raw() this is (a move list stored as 16-bit words).
+    static constexpr Move from_raw(std::uint16_t raw) noexcept { return Move(raw); }
 
     constexpr Square from() const noexcept { return static_cast<Square>(data_ & 63); }
     constexpr Square to() const noexcept { return static_cast<Square>((data_ >> 6) & 63); }

@@ -140,6 +140,8 @@ class Move {
     static constexpr Move drop(PieceType t, Square to) noexcept {
         return Move(static_cast<std::uint16_t>(to | ((kSquares + index(t)) << 7)));
     }
+    // The move whose raw() this is (a move list stored as 16-bit words).
+    static constexpr Move from_raw(std::uint16_t raw) noexcept { return Move(raw); }
     constexpr Square to() const noexcept { return static_cast<Square>(data_ & 127); }
     constexpr bool is_drop() const noexcept { return ((data_ >> 7) & 127) >= kSquares; }
     constexpr Square from() const noexcept {

@@ -1,0 +1,152 @@
+#pragma once
+// A position index over collections of games, in one SQLite file (docs/index.md).
+//
+// What it holds:
+//   games     one row a game: its file and place there, players, date, event, result,
+//             every tag, its start position and main line as 16-bit move words, and a
+//             content hash (tags, start, moves, result) that finds copies.
+//   postings  position key -> (game, ply, the move played next, the outcome), for every
+//             position of every main line, in chunks written whole and merged whole
+//             (src/index/postings.hpp has the layout).
+//
+// Keys: chess the Polyglot key, shogi and xiangqi their Zobrist keys (repetition keys:
+// the board, the hands and the side to move), Go the least of the 16 keys of its stones
+// under the board's symmetries and the colour swap (index/go_symmetry.hpp), so a Go
+// position is found in any orientation. Only main lines are indexed: the games as
+// played, not their annotations.
+//
+// Indexing adds only games whose hash the database does not hold; a game whose hash it
+// holds from another place is a duplicate, reported and recorded, not indexed twice.
+// merge() of separately built databases gives the answers of one built from all their
+// games in the same order.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "kifu/core/result.hpp"
+#include "kifu/formats/registry.hpp"
+#include "kifu/index/go_symmetry.hpp"
+
+namespace kifu::index {
+
+// How a game ended, for its first player (white in chess, black in Go and shogi, red in
+// xiangqi) and its second.
+enum class Outcome : std::uint8_t { first = 0, draw = 1, second = 2, unknown = 3 };
+
+struct Progress {
+    std::uint64_t bytes = 0;  // of the input read so far
+    std::uint64_t games = 0;
+    std::string file;
+};
+
+struct IndexOptions {
+    unsigned threads = 1;
+    // Postings held in memory before they are written as a chunk (24 bytes each).
+    std::size_t max_postings = std::size_t{8} << 20;
+    std::function<void(const Progress&)> progress;  // called now and then, from the calling thread
+};
+
+struct IndexReport {
+    std::uint64_t files = 0, bytes = 0, games = 0, plies = 0;
+    std::uint64_t added = 0;       // games new to the database
+    std::uint64_t known = 0;       // games it already held from the same place
+    std::uint64_t duplicates = 0;  // copies of a game it holds from another place
+    std::uint64_t broken = 0;      // games with an error, left out
+    // "FILE:LINE:COL: error: ..." for broken games and unreadable files, and
+    // "FILE: game N is a copy of FILE2 game M" notes, in input order.
+    std::vector<std::string> messages;
+};
+
+// Which games a query looks at. Tag values match when they contain the text, ignoring
+// case; years are the first four digits of the date (Date, DT, 開始日時).
+struct Filter {
+    std::vector<std::pair<std::string, std::string>> tags;  // --where NAME=TEXT
+    std::optional<int> year_from, year_to;
+    std::optional<Outcome> outcome;
+    bool empty() const noexcept { return tags.empty() && !year_from && !year_to && !outcome; }
+};
+
+struct GameSummary {
+    std::uint32_t id = 0;
+    formats::Game game = formats::Game::chess;
+    std::string file;
+    std::uint64_t number = 0;  // 1-based, in its file (as --game-index counts)
+    std::uint64_t offset = 0;
+    std::string first, second, date, event, result;
+    Outcome outcome = Outcome::unknown;
+    std::uint32_t plies = 0;
+    std::uint32_t ply = 0;  // where the position occurs
+    // Go: the symmetry that maps the game's board at that ply onto the query's.
+    Symmetry symmetry = 0;
+};
+
+// A position to look up: its key, and for Go its symmetry and whether colours may swap.
+struct PositionQuery {
+    formats::Document position;
+    formats::Game game = formats::Game::chess;
+    std::uint64_t key = 0;
+    Symmetry symmetry = 0;     // Go: maps the query's board onto the canonical one
+    bool any_colours = false;  // Go: also the position with colours swapped
+    Filter filter;
+};
+// The query for a position document (chess, Go, shogi, xiangqi; a FEEN of one of these).
+Result<PositionQuery> position_query(formats::Document position);
+
+struct SearchResult {
+    std::uint64_t count = 0;         // games that reach the position (and pass the filter)
+    std::vector<GameSummary> games;  // the page asked for, in index order
+};
+
+struct MoveStats {
+    std::string move;  // in the game's notation, from the query position (Go: its orientation)
+    std::uint64_t count = 0, first = 0, draws = 0, second = 0, unknown = 0;
+    double score = 0;                // for the side to move: wins + draws/2 over decided-or-drawn games
+    std::vector<GameSummary> games;  // the first few games it leads to
+};
+struct ExploreResult {
+    std::uint64_t games = 0;       // games through the position
+    std::uint64_t ended = 0;       // of them, games that end there
+    std::vector<MoveStats> moves;  // by count, most played first
+};
+
+struct DatabaseStats {
+    std::uint64_t games = 0, files = 0, duplicates = 0, chunks = 0, postings = 0, bytes = 0;
+};
+
+class Database {
+  public:
+    // Opens (`create`: or creates) an index. Errors are io_error with the path.
+    static Result<Database> open(const std::string& path, bool create);
+    Database(Database&&) noexcept;
+    Database& operator=(Database&&) noexcept;
+    ~Database();
+
+    // Indexes files: records of any game the registry reads (PGN streamed, any size;
+    // compressed or not), directories (their readable files, recursively) and tar or zip
+    // archives. An unreadable file is an io_error; bad games are in the report.
+    Result<IndexReport> add(std::span<const std::string> paths, const IndexOptions& options = {});
+
+    Result<SearchResult> search(const PositionQuery& query, std::size_t offset, std::size_t limit);
+    Result<ExploreResult> explore(const PositionQuery& query, std::size_t games_per_move = 3);
+    Result<DatabaseStats> stats();
+
+    struct Impl;
+
+  private:
+    explicit Database(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+    friend Result<IndexReport> merge(const std::string&, std::span<const std::string>, const IndexOptions&);
+};
+
+// Builds `out` (which must not exist) from separately built indexes, in the order given.
+Result<IndexReport> merge(const std::string& out, std::span<const std::string> inputs,
+                          const IndexOptions& options = {});
+
+std::string_view to_string(Outcome outcome, formats::Game game) noexcept;
+
+}  // namespace kifu::index

@@ -1,0 +1,558 @@
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <future>
+#include <unordered_map>
+
+#include "database_impl.hpp"
+#include "entries.hpp"
+#include "inputs.hpp"
+#include "kifu/chess/pgn.hpp"
+
+namespace kifu::index {
+namespace detail {
+
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS games(
+  id INTEGER PRIMARY KEY, game INTEGER NOT NULL, file INTEGER NOT NULL, number INTEGER NOT NULL,
+  offset INTEGER NOT NULL, line INTEGER NOT NULL, hash INTEGER NOT NULL,
+  first TEXT NOT NULL, second TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL,
+  result TEXT NOT NULL, outcome INTEGER NOT NULL, plies INTEGER NOT NULL,
+  start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS games_hash ON games(hash);
+CREATE TABLE IF NOT EXISTS duplicates(file INTEGER NOT NULL, number INTEGER NOT NULL, game INTEGER NOT NULL,
+  PRIMARY KEY(file, number)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, bits INTEGER NOT NULL,
+  bytes INTEGER NOT NULL, postings INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS postings(id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 1');
+)sql";
+
+Error io(std::string message) {
+    return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool create) {
+    std::error_code ec;
+    if (!create && !std::filesystem::exists(path, ec)) return io(path + ": no such index");
+    if (std::filesystem::is_directory(path, ec)) return io(path + ": is a directory");
+    auto impl = std::make_unique<Database::Impl>();
+    impl->path = path;
+    const int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE;
+    if (sqlite3_open_v2(path.c_str(), &impl->db, flags, nullptr) != SQLITE_OK)
+        return sqlite_error(impl->db, path);
+    sqlite3_busy_timeout(impl->db, 5000);
+    if (Result<void> r = execute(impl->db, "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;"); !r)
+        return io(path + ": " + r.error().message);
+    {
+        Statement check(impl->db, "SELECT value FROM meta WHERE name='format'");
+        const bool has_meta = check && check.step();
+        if (has_meta && check.text(0) != "kifu-index 1")
+            return io(path + ": an index of another version (" + std::string(check.text(0)) + ")");
+        if (!has_meta) {
+            Statement tables(impl->db, "SELECT count(*) FROM sqlite_master");
+            if (!tables || !tables.step()) return io(path + ": not a kifu index (not an SQLite database)");
+            if (tables.integer(0) > 0)
+                return io(path + ": not a kifu index (an SQLite database of something else)");
+            if (!create) return io(path + ": not a kifu index (empty)");
+        }
+    }
+    // Rows of postings are a few kilobytes: large pages hold them without overflow pages.
+    if (Result<void> r = execute(impl->db, "PRAGMA page_size=32768;"); !r)
+        return io(path + ": " + r.error().message);
+    if (Result<void> r = execute(impl->db, kSchema); !r) return io(path + ": " + r.error().message);
+    return impl;
+}
+
+// --- Writing -------------------------------------------------------------------------------
+
+Result<void> Writer::begin() {
+    if (Result<void> r = execute(db_, "BEGIN IMMEDIATE"); !r) return r;
+    {
+        Statement s(db_, "SELECT hash, id, file, number FROM games");
+        while (s.step())
+            known_.emplace(static_cast<std::uint64_t>(s.integer(0)),
+                           static_cast<std::uint32_t>(s.integer(1)));
+    }
+    {
+        Statement s(db_, "SELECT coalesce(max(id), 0) FROM games");
+        if (s.step()) next_id_ = static_cast<std::uint32_t>(s.integer(0)) + 1;
+    }
+    insert_game_ =
+        Statement(db_,
+                  "INSERT INTO games(id, game, file, number, offset, line, hash, first, second, date, "
+                  "event, result, outcome, plies, start, moves, tags) "
+                  "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    same_place_ = Statement(db_, "SELECT file = ?2 AND number = ?3 FROM games WHERE id = ?1");
+    duplicate_known_ = Statement(db_, "SELECT 1 FROM duplicates WHERE file = ? AND number = ?");
+    insert_duplicate_ = Statement(db_, "INSERT OR IGNORE INTO duplicates VALUES(?,?,?)");
+    game_place_ =
+        Statement(db_, "SELECT f.path, g.number FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?");
+    if (!insert_game_ || !same_place_ || !duplicate_known_ || !insert_duplicate_ || !game_place_)
+        return sqlite_error(db_, "preparing the index");
+    return {};
+}
+
+Result<std::uint32_t> Writer::file_id(const std::string& path) {
+    if (const auto it = files_.find(path); it != files_.end()) return it->second;
+    Statement find(db_, "SELECT id FROM files WHERE path = ?");
+    find.bind(1, path);
+    if (find.step()) return files_[path] = static_cast<std::uint32_t>(find.integer(0));
+    Statement insert(db_, "INSERT INTO files(path) VALUES(?)");
+    insert.bind(1, path);
+    if (!insert.run()) return sqlite_error(db_, path);
+    return files_[path] = static_cast<std::uint32_t>(sqlite3_last_insert_rowid(db_));
+}
+
+Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
+    ++report.games;
+    if (!e.error.empty()) {
+        ++report.broken;
+        report.messages.push_back(e.file + ":" + e.error.substr(0, e.error.find(": ")) + ": error: game " +
+                                  std::to_string(e.number + 1) + ": " +
+                                  e.error.substr(e.error.find(": ") + 2));
+        return 0;
+    }
+    Result<std::uint32_t> file = file_id(e.file);
+    if (!file) return file.error();
+    if (const auto it = known_.find(e.hash); it != known_.end()) {
+        same_place_.bind(1, it->second).bind(2, *file).bind(3, static_cast<std::int64_t>(e.number));
+        const bool same = same_place_.step() && same_place_.integer(0) != 0;
+        same_place_.reset();
+        duplicate_known_.bind(1, *file).bind(2, static_cast<std::int64_t>(e.number));
+        const bool recorded = duplicate_known_.step();
+        duplicate_known_.reset();
+        if (same || recorded) {
+            ++report.known;
+            return 0;
+        }
+        ++report.duplicates;
+        insert_duplicate_.bind(1, *file).bind(2, static_cast<std::int64_t>(e.number)).bind(3, it->second);
+        if (!insert_duplicate_.run()) return sqlite_error(db_, "recording a duplicate");
+        game_place_.bind(1, it->second);
+        std::string original = "an indexed game";
+        if (game_place_.step())
+            original =
+                std::string(game_place_.text(0)) + " game " + std::to_string(game_place_.integer(1) + 1);
+        game_place_.reset();
+        report.messages.push_back(e.file + ": note: game " + std::to_string(e.number + 1) + " is a copy of " +
+                                  original + "; not indexed again");
+        return 0;
+    }
+    const std::uint32_t id = next_id_++;
+    known_.emplace(e.hash, id);
+    Statement& s = insert_game_;
+    s.bind(1, id)
+        .bind(2, static_cast<int>(e.game))
+        .bind(3, *file)
+        .bind(4, static_cast<std::int64_t>(e.number));
+    s.bind(5, static_cast<std::int64_t>(e.offset)).bind(6, e.line).bind(7, static_cast<std::int64_t>(e.hash));
+    s.bind(8, e.first).bind(9, e.second).bind(10, e.date).bind(11, e.event).bind(12, e.result);
+    s.bind(13, static_cast<int>(e.outcome)).bind(14, e.plies).bind(15, e.start).bind_blob(16, e.moves);
+    s.bind(17, e.tags);
+    if (!s.run()) return sqlite_error(db_, "adding a game");
+    ++report.added;
+    report.plies += e.plies;
+    for (Posting p : e.postings) {
+        p.game = id;
+        buffers_[static_cast<std::size_t>(e.game)].push_back(p);
+    }
+    pending_ += e.postings.size();
+    if (pending_ >= max_postings_)
+        if (Result<void> r = flush(); !r) return r.error();
+    return id;
+}
+
+Result<void> Writer::add_postings(formats::Game game, std::span<const Posting> postings) {
+    auto& buffer = buffers_[static_cast<std::size_t>(game)];
+    buffer.insert(buffer.end(), postings.begin(), postings.end());
+    pending_ += postings.size();
+    if (pending_ >= max_postings_) return flush();
+    return {};
+}
+
+Result<void> Writer::flush() {
+    for (std::size_t g = 0; g < buffers_.size(); ++g) {
+        std::vector<Posting>& buffer = buffers_[g];
+        if (buffer.empty()) continue;
+        std::sort(buffer.begin(), buffer.end());
+        ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * 5);
+        std::vector<Entry> entries;
+        for (std::size_t i = 0; i < buffer.size();) {
+            const std::uint64_t key = buffer[i].key;
+            entries.clear();
+            for (; i < buffer.size() && buffer[i].key == key; ++i)
+                entries.push_back({buffer[i].game, buffer[i].ply, buffer[i].code});
+            if (Result<void> r = chunk.add(key, entries); !r) return r;
+        }
+        if (Result<void> r = chunk.finish(); !r) return r;
+        buffer.clear();
+        buffer.shrink_to_fit();
+    }
+    pending_ = 0;
+    return {};
+}
+
+Result<void> Writer::commit() {
+    if (Result<void> r = flush(); !r) return r;
+    for (int g = 0; g < static_cast<int>(buffers_.size()); ++g)
+        if (Result<void> r = compact(db_, static_cast<formats::Game>(g)); !r) return r;
+    insert_game_ = {};
+    same_place_ = {};
+    duplicate_known_ = {};
+    insert_duplicate_ = {};
+    game_place_ = {};
+    if (Result<void> r = execute(db_, "COMMIT"); !r) return r;
+    committed_ = true;
+    return {};
+}
+
+Writer::~Writer() {
+    if (!committed_ && db_) {
+        insert_game_ = {};
+        same_place_ = {};
+        duplicate_known_ = {};
+        insert_duplicate_ = {};
+        game_place_ = {};
+        (void)execute(db_, "ROLLBACK");
+    }
+}
+
+ChunkBuilder::ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes)
+    : db_(db), game_(game), bits_(bucket_bits_for(estimated_bytes)) {}
+
+Result<void> ChunkBuilder::start() {
+    Statement s(db_, "INSERT INTO chunks(game, bits, bytes, postings) VALUES(?, ?, 0, 0)");
+    s.bind(1, static_cast<int>(game_)).bind(2, bits_);
+    if (!s.run()) return sqlite_error(db_, "adding a chunk");
+    id_ = sqlite3_last_insert_rowid(db_);
+    insert_ = Statement(db_, "INSERT INTO postings(id, data) VALUES(?, ?)");
+    started_ = true;
+    return {};
+}
+
+Result<void> ChunkBuilder::add(std::uint64_t key, const std::vector<Entry>& entries) {
+    if (!started_)
+        if (Result<void> r = start(); !r) return r;
+    const std::uint64_t bucket = bucket_of(key, bits_);
+    if (bucket != bucket_ && !row_.empty())
+        if (Result<void> r = write_row(); !r) return r;
+    if (row_.empty()) last_key_ = 0;
+    bucket_ = bucket;
+    append_group(row_, last_key_, key, entries);
+    last_key_ = key;
+    postings_ += entries.size();
+    return {};
+}
+
+Result<void> ChunkBuilder::write_row() {
+    insert_.bind(1, row_id(id_, bucket_)).bind_blob(2, row_);
+    if (!insert_.run()) return sqlite_error(db_, "writing postings");
+    bytes_ += row_.size();
+    row_.clear();
+    return {};
+}
+
+Result<void> ChunkBuilder::finish() {
+    if (!started_) return {};
+    if (!row_.empty())
+        if (Result<void> r = write_row(); !r) return r;
+    Statement s(db_, "UPDATE chunks SET bytes = ?, postings = ? WHERE id = ?");
+    s.bind(1, static_cast<std::int64_t>(bytes_)).bind(2, static_cast<std::int64_t>(postings_)).bind(3, id_);
+    if (!s.run()) return sqlite_error(db_, "closing a chunk");
+    return {};
+}
+
+// One chunk's groups in key order, for compaction.
+class ChunkStream {
+  public:
+    ChunkStream(sqlite3* db, std::int64_t chunk)
+        : rows_(db, "SELECT data FROM postings WHERE id BETWEEN ? AND ? ORDER BY id") {
+        rows_.bind(1, row_id(chunk, 0)).bind(2, row_id(chunk, 0xFFFFFFFF));
+        advance();
+    }
+    bool valid() const noexcept { return valid_; }
+    std::uint64_t key() const noexcept { return cursor_.key(); }
+    bool entries(std::vector<Entry>& out) const { return cursor_.entries(out); }
+    void advance() {
+        while (!cursor_.next()) {
+            if (!rows_.step()) {
+                valid_ = false;
+                return;
+            }
+            row_.assign(rows_.blob(0));
+            cursor_ = RowCursor(row_);
+        }
+        valid_ = true;
+    }
+
+  private:
+    Statement rows_;
+    std::string row_;
+    RowCursor cursor_{std::string_view{}};
+    bool valid_ = false;
+};
+
+Result<void> compact(sqlite3* db, formats::Game game) {
+    std::vector<std::int64_t> chunks;
+    std::uint64_t bytes = 0;
+    {
+        Statement s(db, "SELECT id, bytes FROM chunks WHERE game = ? ORDER BY id");
+        s.bind(1, static_cast<int>(game));
+        while (s.step()) {
+            chunks.push_back(s.integer(0));
+            bytes += static_cast<std::uint64_t>(s.integer(1));
+        }
+    }
+    if (chunks.size() <= 1) return {};
+    {
+        std::vector<std::unique_ptr<ChunkStream>> streams;
+        for (const std::int64_t c : chunks) streams.push_back(std::make_unique<ChunkStream>(db, c));
+        ChunkBuilder out(db, game, bytes);
+        std::vector<Entry> entries;
+        for (;;) {
+            std::uint64_t key = 0;
+            bool any = false;
+            for (const auto& s : streams)
+                if (s->valid() && (!any || s->key() < key)) key = s->key(), any = true;
+            if (!any) break;
+            entries.clear();
+            for (const auto& s : streams)  // chunk order is game order
+                if (s->valid() && s->key() == key) {
+                    if (!s->entries(entries)) return io("damaged postings in the index");
+                    s->advance();
+                }
+            if (Result<void> r = out.add(key, entries); !r) return r;
+        }
+        if (Result<void> r = out.finish(); !r) return r;
+    }
+    for (const std::int64_t c : chunks) {
+        Statement del(db, "DELETE FROM postings WHERE id BETWEEN ? AND ?");
+        del.bind(1, row_id(c, 0)).bind(2, row_id(c, 0xFFFFFFFF));
+        Statement del_chunk(db, "DELETE FROM chunks WHERE id = ?");
+        del_chunk.bind(1, c);
+        if (!del.run() || !del_chunk.run()) return sqlite_error(db, "compacting");
+    }
+    return {};
+}
+
+// --- Reading inputs ------------------------------------------------------------------------
+
+namespace {
+
+// Work items run on threads, their results taken in input order.
+class Pipeline {
+  public:
+    Pipeline(unsigned threads, Writer& writer, IndexReport& report)
+        : threads_(threads), writer_(writer), report_(report) {}
+    Result<void> submit(std::function<std::vector<GameEntry>()> job) {
+        if (threads_ <= 1) return take(job());
+        pending_.push_back(std::async(std::launch::async, std::move(job)));
+        while (pending_.size() > threads_ * 2)
+            if (Result<void> r = take_one(); !r) return r;
+        return {};
+    }
+    Result<void> drain() {
+        while (!pending_.empty())
+            if (Result<void> r = take_one(); !r) return r;
+        return {};
+    }
+
+  private:
+    Result<void> take_one() {
+        std::vector<GameEntry> entries = pending_.front().get();
+        pending_.pop_front();
+        return take(std::move(entries));
+    }
+    Result<void> take(std::vector<GameEntry> entries) {
+        for (GameEntry& e : entries)
+            if (Result<std::uint32_t> r = writer_.add(e, report_); !r) return r.error();
+        return {};
+    }
+    unsigned threads_;
+    Writer& writer_;
+    IndexReport& report_;
+    std::deque<std::future<std::vector<GameEntry>>> pending_;
+};
+
+// Bytes already read, then the rest of a source.
+class PrefixSource : public ByteSource {
+  public:
+    PrefixSource(std::string prefix, ByteSource& rest) : prefix_(std::move(prefix)), rest_(rest) {}
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        if (at_ < prefix_.size()) {
+            const std::size_t n = std::min(size, prefix_.size() - at_);
+            std::copy_n(prefix_.data() + at_, n, buffer);
+            at_ += n;
+            return n;
+        }
+        return rest_.read(buffer, size);
+    }
+
+  private:
+    std::string prefix_;
+    std::size_t at_ = 0;
+    ByteSource& rest_;
+};
+
+struct PgnBatch {
+    std::string bytes;
+    std::vector<chess::PgnGameText> games;
+    std::vector<std::size_t> starts;
+};
+
+Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pipeline, IndexReport& report,
+                       const IndexOptions& options, std::uint64_t& progress_games) {
+    // The splitter takes ownership of a source: lend this one through a forwarding source.
+    struct Lent : ByteSource {
+        ByteSource& inner;
+        std::uint64_t read_bytes = 0;
+        explicit Lent(ByteSource& s) : inner(s) {}
+        Result<std::size_t> read(char* buffer, std::size_t size) override {
+            Result<std::size_t> n = inner.read(buffer, size);
+            if (n) read_bytes += *n;
+            return n;
+        }
+    };
+    auto lent = std::make_unique<Lent>(source);
+    Lent* counter = lent.get();
+    chess::PgnSplitter splitter(std::move(lent));
+    auto batch = std::make_shared<PgnBatch>();
+    auto send = [&]() -> Result<void> {
+        if (batch->games.empty()) return {};
+        auto job = [b = std::move(batch), name]() {
+            for (std::size_t i = 0; i < b->games.size(); ++i)
+                b->games[i].text = std::string_view(b->bytes).substr(b->starts[i], b->games[i].text.size());
+            std::vector<GameEntry> out;
+            out.reserve(b->games.size());
+            for (const chess::PgnGameText& g : b->games) out.push_back(chess_entry(g, name));
+            return out;
+        };
+        batch = std::make_shared<PgnBatch>();
+        return pipeline.submit(std::move(job));
+    };
+    while (std::optional<chess::PgnGameText> g = splitter.next()) {
+        batch->starts.push_back(batch->bytes.size());
+        batch->bytes.append(g->text);
+        batch->games.push_back(*g);
+        ++progress_games;
+        if (batch->bytes.size() >= (std::size_t{1} << 20) || batch->games.size() >= 2048) {
+            if (Result<void> r = send(); !r) return r;
+            if (options.progress)
+                options.progress({report.bytes + counter->read_bytes, progress_games, name});
+        }
+    }
+    if (Result<void> r = send(); !r) return r;
+    report.bytes += counter->read_bytes;
+    if (splitter.error()) return io(name + ": " + splitter.error()->message);
+    return {};
+}
+
+}  // namespace
+
+Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string> paths,
+                               const IndexOptions& options) {
+    IndexReport report;
+    Writer writer(impl.db, options.max_postings);
+    if (Result<void> r = writer.begin(); !r) return r.error();
+    Pipeline pipeline(std::max(1u, options.threads), writer, report);
+    std::uint64_t progress_games = 0;
+    // Small files (SGF, KIF) go to the threads in batches of files.
+    struct FileBatch {
+        std::vector<std::pair<std::string, std::string>> files;  // name, bytes
+        std::size_t bytes = 0;
+    };
+    auto files = std::make_shared<FileBatch>();
+    auto send_files = [&]() -> Result<void> {
+        if (files->files.empty()) return {};
+        auto job = [b = std::move(files)]() {
+            std::vector<GameEntry> out;
+            for (const auto& [name, bytes] : b->files) {
+                Result<const formats::Format*> format = formats::detect_format(bytes, name);
+                if (!format || !(*format)->read) continue;
+                Result<formats::Document> doc = (*format)->read(bytes, {});
+                if (!doc) {
+                    GameEntry broken;
+                    broken.file = name;
+                    broken.error = std::to_string(doc.error().line) + ":" +
+                                   std::to_string(doc.error().column) + ": " + doc.error().message;
+                    out.push_back(std::move(broken));
+                    continue;
+                }
+                for (GameEntry& e : record_entries(*doc, name)) out.push_back(std::move(e));
+            }
+            return out;
+        };
+        files = std::make_shared<FileBatch>();
+        return pipeline.submit(std::move(job));
+    };
+    Result<void> walked =
+        for_each_input(paths, [&](const std::string& name, ByteSource& source) -> Result<void> {
+            ++report.files;
+            // The first bytes decide between chess PGN (streamed game by game) and the others
+            // (read whole): a .pgn may hold xiangqi games.
+            std::string head(std::size_t{64} << 10, '\0');
+            std::size_t got = 0;
+            while (got < head.size()) {
+                Result<std::size_t> n = source.read(head.data() + got, head.size() - got);
+                if (!n) return io(name + ": " + n.error().message);
+                if (*n == 0) break;
+                got += *n;
+            }
+            head.resize(got);
+            Result<const formats::Format*> format = formats::detect_format(head, name);
+            if (format && (*format)->game == formats::Game::chess && (*format)->takes(formats::kStreams)) {
+                if (Result<void> r = send_files(); !r) return r;
+                PrefixSource rest(std::move(head), source);
+                return index_pgn(name, rest, pipeline, report, options, progress_games);
+            }
+            PrefixSource rest(std::move(head), source);
+            Result<std::string> bytes = read_all(rest);
+            if (!bytes) return io(name + ": " + bytes.error().message);
+            report.bytes += bytes->size();
+            files->bytes += bytes->size();
+            files->files.emplace_back(name, std::move(*bytes));
+            ++progress_games;
+            if (files->bytes >= (std::size_t{1} << 20) || files->files.size() >= 256) {
+                if (Result<void> r = send_files(); !r) return r;
+                if (options.progress) options.progress({report.bytes, progress_games, name});
+            }
+            return {};
+        });
+    if (!walked) return walked.error();
+    if (Result<void> r = send_files(); !r) return r.error();
+    if (Result<void> r = pipeline.drain(); !r) return r.error();
+    if (Result<void> r = writer.commit(); !r) return r.error();
+    return report;
+}
+
+}  // namespace detail
+
+// --- Database ------------------------------------------------------------------------------
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+Database::Impl::~Impl() {
+    sqlite3_close(db);
+}
+
+Result<Database> Database::open(const std::string& path, bool create) {
+    Result<std::unique_ptr<Impl>> impl = detail::open_impl(path, create);
+    if (!impl) return impl.error();
+    return Database(std::move(*impl));
+}
+
+Result<IndexReport> Database::add(std::span<const std::string> paths, const IndexOptions& options) {
+    return detail::add_inputs(*impl_, paths, options);
+}
+
+}  // namespace kifu::index

@@ -1,0 +1,81 @@
+#pragma once
+// Inside the index: the connection, the writer that adds games and their postings in one
+// transaction, chunks and their compaction.
+
+#include <array>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "entries.hpp"
+#include "kifu/index/index.hpp"
+#include "postings.hpp"
+#include "sqlite.hpp"
+
+namespace kifu::index {
+
+struct Database::Impl {
+    sqlite3* db = nullptr;
+    std::string path;
+    ~Impl();
+};
+
+namespace detail {
+
+Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool create);
+Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string> paths,
+                               const IndexOptions& options);
+
+// Writes one chunk: groups in key order, cut into rows by the key's top bits.
+class ChunkBuilder {
+  public:
+    ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes);
+    Result<void> add(std::uint64_t key, const std::vector<Entry>& entries);
+    Result<void> finish();
+
+  private:
+    Result<void> start();
+    Result<void> write_row();
+    sqlite3* db_;
+    formats::Game game_;
+    unsigned bits_;
+    std::int64_t id_ = 0;
+    Statement insert_;
+    std::string row_;
+    std::uint64_t bucket_ = 0, bytes_ = 0, postings_ = 0, last_key_ = 0;
+    bool started_ = false;
+};
+
+// Merges a game's chunks into one (keys in order, entries in chunk order = game order).
+Result<void> compact(sqlite3* db, formats::Game game);
+
+// Adds games in one transaction: copies found by hash, postings buffered and written as
+// chunks, compacted at commit. Without commit() the transaction is rolled back.
+class Writer {
+  public:
+    Writer(sqlite3* db, std::size_t max_postings) : db_(db), max_postings_(max_postings) {}
+    ~Writer();
+    Result<void> begin();
+    // The game's new id, or 0 when it is not added (broken, known, a duplicate).
+    Result<std::uint32_t> add(GameEntry& entry, IndexReport& report);
+    // Postings of games already added (merge), their ids final.
+    Result<void> add_postings(formats::Game game, std::span<const Posting> postings);
+    Result<void> commit();
+
+  private:
+    Result<void> flush();
+    Result<std::uint32_t> file_id(const std::string& path);
+    sqlite3* db_;
+    std::size_t max_postings_;
+    std::unordered_map<std::uint64_t, std::uint32_t> known_;  // hash -> id
+    std::unordered_map<std::string, std::uint32_t> files_;
+    std::uint32_t next_id_ = 1;
+    std::array<std::vector<Posting>, 5> buffers_;  // by formats::Game
+    std::size_t pending_ = 0;
+    Statement insert_game_, same_place_, duplicate_known_, insert_duplicate_, game_place_;
+    bool committed_ = false;
+};
+
+}  // namespace detail
+}  // namespace kifu::index

@@ -1,0 +1,361 @@
+#include "entries.hpp"
+
+#include <algorithm>
+
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/polyglot.hpp"
+#include "kifu/chess/san.hpp"
+#include "kifu/core/hash.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/go/coordinates.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/shogi/notation.hpp"
+#include "kifu/shogi/sfen.hpp"
+#include "kifu/shogi/status.hpp"
+#include "kifu/xiangqi/notation.hpp"
+
+namespace kifu::index::detail {
+namespace {
+
+void put_word(std::string& out, std::uint16_t w) {
+    out.push_back(static_cast<char>(w & 0xFF));
+    out.push_back(static_cast<char>(w >> 8));
+}
+
+std::uint64_t hash_bytes(std::uint64_t h, std::string_view bytes) noexcept {
+    for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    return splitmix64(h);
+}
+
+std::string tag_text(const std::vector<std::pair<std::string, std::string>>& tags) {
+    std::string out;
+    for (const auto& [name, value] : tags) {
+        out += name;
+        out += '\t';
+        for (const char c : value) out.push_back(c == '\n' || c == '\t' ? ' ' : c);
+        out += '\n';
+    }
+    return out;
+}
+
+Outcome outcome_of_result(std::string_view r) {
+    if (r == "1-0") return Outcome::first;
+    if (r == "0-1") return Outcome::second;
+    if (r == "1/2-1/2") return Outcome::draw;
+    return Outcome::unknown;
+}
+
+// Go's RE: "B+R", "W+3.5", "0", "Draw", "Jigo".
+Outcome outcome_of_go_result(std::string_view r) {
+    if (r.starts_with("B+")) return Outcome::first;
+    if (r.starts_with("W+")) return Outcome::second;
+    if (r == "0" || r == "Draw" || r == "draw" || r == "Jigo" || r == "jigo") return Outcome::draw;
+    return Outcome::unknown;
+}
+
+// Shogi: the word that ends the main line, for the side to move at its end.
+Outcome outcome_of_ending(Ending ending, shogi::Color to_move) {
+    const Outcome mover_wins = to_move == shogi::Color::black ? Outcome::first : Outcome::second;
+    const Outcome mover_loses = to_move == shogi::Color::black ? Outcome::second : Outcome::first;
+    switch (ending) {
+        case Ending::resign:
+        case Ending::timeout:
+        case Ending::illegal_loss:
+        case Ending::illegal_move:
+        case Ending::mate:
+        case Ending::loss_by_default:
+            return mover_loses;
+        case Ending::illegal_win:
+        case Ending::declaration_win:
+        case Ending::win_by_default:
+            return mover_wins;
+        case Ending::repetition:
+        case Ending::impasse:
+        case Ending::draw:
+        case Ending::max_moves:
+            return Outcome::draw;
+        default:
+            return Outcome::unknown;
+    }
+}
+
+void set_outcome(GameEntry& e, Outcome o) {
+    e.outcome = o;
+    for (Posting& p : e.postings) p.code = (p.code & ~3u) | static_cast<unsigned>(o);
+}
+
+// Go: a node as move words: one word for a plain move (bits 0-11 the point, row << 6 |
+// col, 0xFFF a pass; bit 12 white), else 0x2000 | n and n words: setup 0x8000 | stone <<
+// 12 | point, moves as above.
+constexpr std::uint16_t kGoPass = 0xFFF;
+std::uint16_t go_point_word(go::Point p) {
+    return static_cast<std::uint16_t>(p.row << 6 | p.col);
+}
+
+void put_go_node(std::string& out, const go::NodeAction& a) {
+    auto move_word = [](const go::LastMove& m) {
+        return static_cast<std::uint16_t>((m.move.is_pass ? kGoPass : go_point_word(m.move.point)) |
+                                          (m.stone == go::Stone::white ? 0x1000 : 0));
+    };
+    if (a.setup.empty() && a.moves.size() == 1 && a.moves[0].stone != go::Stone::none &&
+        (a.moves[0].stone == go::Stone::black || a.moves[0].stone == go::Stone::white)) {
+        put_word(out, move_word(a.moves[0]));
+        return;
+    }
+    std::vector<std::uint16_t> words;
+    for (const auto& [p, s] : a.setup)
+        if (s == go::Stone::none || s == go::Stone::black || s == go::Stone::white)
+            words.push_back(
+                static_cast<std::uint16_t>(0x8000 | static_cast<int>(s) << 12 | go_point_word(p)));
+    for (const go::LastMove& m : a.moves)
+        if (m.stone == go::Stone::black || m.stone == go::Stone::white) words.push_back(move_word(m));
+    put_word(out, static_cast<std::uint16_t>(0x2000 | std::min<std::size_t>(words.size(), 0xFFF)));
+    for (std::size_t i = 0; i < words.size() && i < 0xFFF; ++i) put_word(out, words[i]);
+}
+
+// The code of the move that follows a Go position, in the canonical orientation: the
+// plain moves only (a setup node has no next move).
+std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize size) {
+    if (!a.setup.empty() || a.moves.size() != 1) return 0;
+    const go::LastMove& m = a.moves[0];
+    if (m.stone != go::Stone::black && m.stone != go::Stone::white) return 0;
+    const go::Stone stone = apply(s, m.stone);
+    const std::uint16_t point = m.move.is_pass ? kGoPass : go_point_word(apply(s, m.move.point, size));
+    return static_cast<std::uint32_t>(point | (stone == go::Stone::white ? 0x1000 : 0)) + 1;
+}
+
+// The main line of a tree through the one walk: visit returns false off the main line.
+template <class Traits, class Visit>
+void walk_main_line(const GameTree<Traits>& tree, Visit&& visit) {
+    std::vector<std::uint32_t> depth(tree.nodes.size(), 0);
+    std::vector<char> main(tree.nodes.size(), 0);
+    walk(tree, [&](NodeId id, const typename Traits::Position& position) {
+        if (id != GameTree<Traits>::kRoot) {
+            const NodeId parent = tree.nodes[id].parent;
+            if (!main[parent] || tree.nodes[parent].children[0] != id) return false;
+            depth[id] = depth[parent] + 1;
+        }
+        main[id] = 1;
+        visit(id, depth[id], position);
+        return true;
+    });
+}
+
+template <class Traits>
+void common(GameEntry& e, const GameTree<Traits>& tree, std::string_view file) {
+    e.file = file;
+    e.number = tree.index;
+    e.line = tree.line;
+    e.tags = tag_text(tree.tags);
+    e.result = tree.result;
+    if (!tree.errors.empty())
+        e.error = std::to_string(tree.errors[0].line) + ":" + std::to_string(tree.errors[0].column) + ": " +
+                  tree.errors[0].message;
+}
+
+// Shogi and xiangqi trees: 16-bit moves, Zobrist keys from the traits.
+template <class Traits, class StartText>
+GameEntry simple_entry(const GameTree<Traits>& tree, formats::Game game, std::string_view file,
+                       StartText&& start_text) {
+    GameEntry e;
+    e.game = game;
+    common(e, tree, file);
+    e.start = start_text(tree.start);
+    walk_main_line(tree, [&](NodeId id, std::uint32_t ply, const typename Traits::Position& position) {
+        const auto& node = tree.nodes[id];
+        std::uint32_t next = 0;
+        if (!node.children.empty()) {
+            next = std::uint32_t{tree.nodes[node.children[0]].move.raw()} + 1;
+            put_word(e.moves, tree.nodes[node.children[0]].move.raw());
+        }
+        e.postings.push_back({Traits::key(position), 0, ply, posting_code(next, 0, 3)});
+        e.plies = ply;
+    });
+    return e;
+}
+
+// A chess game as the PGN reader tells it, main line only (variations are skipped unread).
+class ChessEntryVisitor : public chess::PgnVisitor {
+  public:
+    explicit ChessEntryVisitor(GameEntry& e) : e_(e) {}
+    bool begin_game(const chess::PgnGameText& g) override {
+        e_.number = g.index;
+        e_.offset = g.offset;
+        e_.line = g.line;
+        return true;
+    }
+    void tag(std::string_view name, std::string_view value) override {
+        tags_.emplace_back(name, value);
+        if (name == "Result") result_tag_ = value;
+    }
+    bool begin_movetext(const chess::Position& start) override {
+        if (!(start == chess::Position::start())) e_.start = chess::write_fen(start);
+        return true;
+    }
+    void move(const chess::Position& before, chess::Move m, std::string_view) override {
+        e_.postings.push_back({chess::polyglot_key(before), 0, e_.plies, posting_code(m.raw() + 1u, 0, 3)});
+        put_word(e_.moves, m.raw());
+        ++e_.plies;
+    }
+    bool begin_variation() override { return false; }
+    void result(std::string_view marker) override { e_.result = marker; }
+    void error(const Error& error) override {
+        if (e_.error.empty())
+            e_.error = std::to_string(error.line) + ":" + std::to_string(error.column) + ": " + error.message;
+    }
+    void end_game(const chess::Position& final_position) override {
+        e_.postings.push_back({chess::polyglot_key(final_position), 0, e_.plies, posting_code(0, 0, 3)});
+        e_.tags = tag_text(tags_);
+        if (e_.result.empty() || e_.result == "*") e_.result = result_tag_.empty() ? e_.result : result_tag_;
+    }
+
+  private:
+    GameEntry& e_;
+    std::vector<std::pair<std::string, std::string>> tags_;
+    std::string result_tag_;
+};
+
+void finish(GameEntry& e, Outcome o) {
+    fill_named_tags(e);
+    set_outcome(e, o);
+    finish_hash(e);
+}
+
+}  // namespace
+
+void fill_named_tags(GameEntry& e) {
+    auto first_of = [&](std::initializer_list<std::string_view> names) -> std::string {
+        for (const std::string_view name : names) {
+            std::size_t at = 0;
+            while (at < e.tags.size()) {
+                const std::size_t end = e.tags.find('\n', at);
+                const std::string_view line = std::string_view(e.tags).substr(at, end - at);
+                const std::size_t tab = line.find('\t');
+                if (tab != std::string_view::npos && line.substr(0, tab) == name)
+                    return std::string(line.substr(tab + 1));
+                if (end == std::string::npos) break;
+                at = end + 1;
+            }
+        }
+        return {};
+    };
+    e.first = first_of({"White", "PB", "Red", "先手", "下手"});
+    e.second = first_of({"Black", "PW", "後手", "上手"});
+    e.date = first_of({"Date", "DT", "開始日時", "対局日"});
+    e.event = first_of({"Event", "EV", "棋戦"});
+}
+
+void finish_hash(GameEntry& e) {
+    std::uint64_t h = 0xcbf29ce484222325ull ^ static_cast<std::uint64_t>(e.game);
+    h = hash_bytes(h, e.tags);
+    h = hash_bytes(h, e.start);
+    h = hash_bytes(h, e.moves);
+    h = hash_bytes(h, e.result);
+    e.hash = h;
+}
+
+GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file) {
+    GameEntry e;
+    e.game = formats::Game::chess;
+    e.file = file;
+    ChessEntryVisitor visitor(e);
+    chess::read_pgn_game(text, visitor);
+    finish(e, outcome_of_result(e.result));
+    return e;
+}
+
+std::vector<GameEntry> record_entries(const formats::Document& document, std::string_view file) {
+    std::vector<GameEntry> out;
+    if (const auto* sgf = std::get_if<go::SgfCollection>(&document.value)) {
+        for (std::size_t i = 0; i < sgf->games().size(); ++i) {
+            Result<go::Game> tree = go::game_tree(*sgf, sgf->games()[i]);
+            GameEntry e;
+            e.game = formats::Game::go;
+            e.file = file;
+            e.number = i;
+            if (!tree) {
+                e.error = std::to_string(tree.error().line) + ":" + std::to_string(tree.error().column) +
+                          ": " + tree.error().message;
+                out.push_back(std::move(e));
+                continue;
+            }
+            tree->index = i;
+            common(e, *tree, file);
+            const go::BoardSize size = tree->start.board.size();
+            if (tree->start.board.stone_count() > 0 || size != go::BoardSize{}) {
+                Result<std::string> hen =
+                    go::write_hen(go::position_of(tree->start), go::HenWriteOptions{.always_size = true});
+                if (hen) e.start = *hen;
+            }
+            GoKeys keys(size);
+            walk_main_line(*tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
+                keys.update(state.board);
+                const CanonicalKey key = keys.canonical();
+                const auto& node = tree->nodes[id];
+                std::uint32_t next = 0;
+                if (!node.children.empty()) {
+                    const go::NodeAction& a = tree->nodes[node.children[0]].move;
+                    next = go_next_code(a, key.symmetry, size);
+                    put_go_node(e.moves, a);
+                }
+                e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry, 3)});
+                e.plies = ply;
+            });
+            const auto re = tree->tag("RE");
+            finish(e, outcome_of_go_result(re ? *re : std::string_view{}));
+            if (re) e.result = *re;
+            out.push_back(std::move(e));
+        }
+    } else if (const auto* shogi_games = std::get_if<std::vector<shogi::Game>>(&document.value)) {
+        for (const shogi::Game& g : *shogi_games) {
+            GameEntry e = simple_entry(g, formats::Game::shogi, file, [](const shogi::Position& p) {
+                const std::string sfen = shogi::write_sfen(p);
+                return sfen == shogi::write_sfen(shogi::Position::start()) ? std::string{} : sfen;
+            });
+            const std::vector<NodeId> line = g.main_line();
+            const NodeId last = line.empty() ? shogi::Game::kRoot : line.back();
+            const Ending ending = g.nodes[last].ending;
+            if (e.result.empty() && ending != Ending::none) e.result = std::string(to_string(ending));
+            finish(e, outcome_of_ending(ending, g.position_after(last).side_to_move()));
+            out.push_back(std::move(e));
+        }
+    } else if (const auto* xiangqi_games = std::get_if<std::vector<xiangqi::Game>>(&document.value)) {
+        for (const xiangqi::Game& g : *xiangqi_games) {
+            GameEntry e = simple_entry(g, formats::Game::xiangqi, file, [](const xiangqi::Position& p) {
+                const std::string fen = xiangqi::write_fen(p);
+                return fen == xiangqi::write_fen(xiangqi::Position::start()) ? std::string{} : fen;
+            });
+            finish(e, outcome_of_result(e.result));
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry) {
+    if (code == 0) return {};
+    const auto word = static_cast<std::uint16_t>(code - 1);
+    if (const auto* p = std::get_if<chess::Position>(&position.value))
+        return chess::write_san(*p, chess::Move::from_raw(word));
+    if (const auto* p = std::get_if<shogi::Position>(&position.value))
+        return shogi::write_move(*p, shogi::Move::from_raw(word), shogi::Notation::usi);
+    if (const auto* p = std::get_if<xiangqi::Position>(&position.value))
+        return xiangqi::write_move(
+            *p,
+            xiangqi::Move(static_cast<xiangqi::Square>(word & 127), static_cast<xiangqi::Square>(word >> 7)),
+            xiangqi::Notation::iccs);
+    if (const auto* p = std::get_if<go::Position>(&position.value)) {
+        // From the canonical orientation back to the query's.
+        const Symmetry back = inverse(query_symmetry);
+        const go::Stone stone = apply(back, (word & 0x1000) ? go::Stone::white : go::Stone::black);
+        const std::string colour = stone == go::Stone::white ? "W " : "B ";
+        if ((word & 0xFFF) == kGoPass) return colour + "pass";
+        const go::Point canonical{static_cast<std::uint8_t>(word & 63),
+                                  static_cast<std::uint8_t>((word >> 6) & 63)};
+        const Result<std::string> human = go::to_human(p->size, apply(back, canonical, p->size));
+        return colour + (human ? *human : std::string("?"));
+    }
+    return std::to_string(word);
+}
+
+}  // namespace kifu::index::detail

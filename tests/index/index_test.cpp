@@ -1,0 +1,521 @@
+// The position index (kifu/index/index.hpp): Go symmetry keys, postings, and indexes built
+// from the shared corpora, each answer checked against a scan of the same games. Corpus
+// tests skip with a message when ../shared/testdata is absent.
+
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "../../src/index/postings.hpp"
+#include "../support/archive.hpp"
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/chess/polyglot.hpp"
+#include "kifu/core/byte_source.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/go/coordinates.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/index/index.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace kifu;
+using index::Symmetry;
+
+const fs::path kData = fs::path(KIFU_TESTDATA_DIR);
+
+#define REQUIRE_TESTDATA(part)                                           \
+    if (!fs::exists(kData / part))                                       \
+    GTEST_SKIP() << "test data not found at " << (kData / part).string() \
+                 << " (set KIFU_TESTDATA_DIR to the shared/testdata folder)"
+
+// A fresh folder for a test's databases, removed after it.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path =
+            fs::temp_directory_path() /
+            fmt::format("kifu-index-{}-{}", ::testing::UnitTest::GetInstance()->current_test_info()->name(),
+                        std::random_device{}());
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    std::string operator/(std::string_view name) const { return (path / name).string(); }
+};
+
+void write_file(const std::string& path, std::string_view text) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+}
+
+// The first `games` games of the 72,858-game corpus, as PGN text.
+std::string corpus_part(std::size_t games) {
+    Result<std::unique_ptr<ByteSource>> source =
+        open_byte_source((kData / "chess/corpus/gnuchess_book_1.02_half.pgn.zst").string());
+    if (!source) return {};
+    chess::PgnSplitter splitter(std::move(*source));
+    std::string out;
+    for (std::size_t i = 0; i < games; ++i) {
+        std::optional<chess::PgnGameText> g = splitter.next();
+        if (!g) break;
+        out += g->text;
+        out += "\n\n";
+    }
+    return out;
+}
+
+// Every main-line Polyglot key of every game, by game number (0-based): the scan the
+// index is checked against.
+std::vector<std::vector<std::uint64_t>> scan_keys(std::string_view pgn) {
+    struct Keys : chess::PgnVisitor {
+        std::vector<std::uint64_t> keys;
+        bool broken = false;
+        bool begin_variation() override { return false; }
+        void move(const chess::Position& before, chess::Move, std::string_view) override {
+            keys.push_back(chess::polyglot_key(before));
+        }
+        void error(const Error&) override { broken = true; }
+        void end_game(const chess::Position& final_position) override {
+            keys.push_back(chess::polyglot_key(final_position));
+        }
+    };
+    std::vector<std::vector<std::uint64_t>> out;
+    chess::PgnSplitter splitter(pgn);
+    while (std::optional<chess::PgnGameText> g = splitter.next()) {
+        Keys k;
+        chess::read_pgn_game(*g, k);
+        out.push_back(k.broken ? std::vector<std::uint64_t>{} : k.keys);
+    }
+    return out;
+}
+
+template <class T>
+formats::Document document(T value) {
+    formats::Document d;
+    d.value = std::move(value);
+    return d;
+}
+
+index::PositionQuery chess_query(std::string_view fen) {
+    Result<chess::Position> p = chess::parse_fen(fen);
+    EXPECT_TRUE(p) << fen;
+    Result<index::PositionQuery> q = index::position_query(document(*p));
+    EXPECT_TRUE(q);
+    return std::move(*q);
+}
+
+index::Database build(const std::string& db, std::vector<std::string> files, unsigned threads = 1,
+                      std::size_t max_postings = std::size_t{8} << 20) {
+    Result<index::Database> d = index::Database::open(db, true);
+    EXPECT_TRUE(d) << (d ? "" : d.error().message);
+    index::IndexOptions options;
+    options.threads = threads;
+    options.max_postings = max_postings;
+    Result<index::IndexReport> r = d->add(files, options);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    return std::move(*d);
+}
+
+// --- Go symmetries -------------------------------------------------------------------------
+
+TEST(GoSymmetry, ComposeAndInverseFormAGroup) {
+    const go::BoardSize size{19, 19};
+    for (Symmetry a = 0; a < 16; ++a) {
+        EXPECT_EQ(index::compose(index::inverse(a), a), 0) << int(a);
+        for (Symmetry b = 0; b < 16; ++b)
+            for (const go::Point p : {go::Point{3, 15}, go::Point{0, 0}, go::Point{18, 7}})
+                EXPECT_EQ(index::apply(index::compose(a, b), p, size),
+                          index::apply(a, index::apply(b, p, size), size));
+    }
+}
+
+// A board, its 8 images and their colour swaps share one key; the symmetry says how each
+// maps onto the canonical board.
+TEST(GoSymmetry, EveryImageHasTheSameKey) {
+    std::mt19937 random(7);
+    for (const go::BoardSize size : {go::BoardSize{19, 19}, go::BoardSize{9, 9}, go::BoardSize{13, 7}}) {
+        for (int trial = 0; trial < 20; ++trial) {
+            go::Board board(size);
+            for (int i = 0; i < 30; ++i)
+                board.set(go::Point::from_index(
+                              size, static_cast<int>(random() % static_cast<unsigned>(size.points()))),
+                          random() % 2 ? go::Stone::black : go::Stone::white);
+            const index::CanonicalKey key = index::canonical_key(board);
+            for (Symmetry s = 0; s < 16; ++s) {
+                if (!index::allowed(s, size)) continue;
+                go::Board image(size);
+                for (int i = 0; i < size.points(); ++i) {
+                    const go::Point p = go::Point::from_index(size, i);
+                    if (board.at(p) != go::Stone::none)
+                        image.set(index::apply(s, p, size), index::apply(s, board.at(p)));
+                }
+                const index::CanonicalKey k = index::canonical_key(image);
+                EXPECT_EQ(k.key, key.key) << "symmetry " << int(s);
+                // image = s(board), canonical = k.symmetry(image) = key.symmetry(board).
+                EXPECT_EQ(index::compose(k.symmetry, s) & 7, key.symmetry & 7);
+            }
+        }
+    }
+}
+
+TEST(GoSymmetry, IncrementalKeysEqualKeysFromScratch) {
+    const go::BoardSize size{19, 19};
+    index::GoKeys keys(size);
+    go::Board board(size);
+    std::mt19937 random(11);
+    for (int move = 0; move < 300; ++move) {
+        const go::Point p = go::Point::from_index(size, static_cast<int>(random() % 361));
+        board.play(move % 2 ? go::Stone::white : go::Stone::black, p);
+        keys.update(board);
+        EXPECT_EQ(keys.canonical().key, index::canonical_key(board).key);
+    }
+}
+
+// --- Postings ------------------------------------------------------------------------------
+
+TEST(Postings, GroupsReadBackAsWritten) {
+    using namespace index::detail;
+    std::string row;
+    const std::vector<Entry> one{{70000, 12, 99}};
+    const std::vector<Entry> many{{1, 0, 5}, {1, 4, 6}, {9, 2, 7}, {300000, 100, 1u << 22}};
+    append_group(row, 0, 100, one);
+    append_group(row, 100, 1ull << 63, many);
+    append_group(row, 1ull << 63, ~0ull, one);
+    RowCursor cursor(row);
+    std::vector<Entry> got;
+    ASSERT_TRUE(cursor.next());
+    EXPECT_EQ(cursor.key(), 100u);
+    EXPECT_EQ(cursor.game_count(), 1u);
+    ASSERT_TRUE(cursor.entries(got));
+    ASSERT_TRUE(cursor.next());
+    EXPECT_EQ(cursor.key(), 1ull << 63);
+    EXPECT_EQ(cursor.entry_count(), 4u);
+    EXPECT_EQ(cursor.game_count(), 3u);
+    ASSERT_TRUE(cursor.entries(got));
+    ASSERT_TRUE(cursor.next());
+    EXPECT_EQ(cursor.key(), ~0ull);
+    EXPECT_FALSE(cursor.next());
+    ASSERT_EQ(got.size(), 5u);
+    EXPECT_EQ(got[0].game, 70000u);
+    EXPECT_EQ(got[4].game, 300000u);
+    EXPECT_EQ(got[4].code, 1u << 22);
+    // A damaged row ends without reading past its end.
+    for (std::size_t cut = 0; cut < row.size(); ++cut) {
+        RowCursor damaged(std::string_view(row).substr(0, cut));
+        std::vector<Entry> e;
+        while (damaged.next()) (void)damaged.entries(e);
+    }
+}
+
+// --- Chess: the corpus ---------------------------------------------------------------------
+
+class ChessIndex : public ::testing::Test {
+  protected:
+    static constexpr std::size_t kGames = 6000;
+    static void SetUpTestSuite() {
+        if (!fs::exists(kData / "chess/corpus")) return;
+        pgn_ = new std::string(corpus_part(kGames));
+        keys_ = new std::vector<std::vector<std::uint64_t>>(scan_keys(*pgn_));
+    }
+    static void TearDownTestSuite() {
+        delete pgn_;
+        delete keys_;
+    }
+    // How many games the scan finds the key in, and their numbers (0-based).
+    static std::vector<std::size_t> scan(std::uint64_t key) {
+        std::vector<std::size_t> games;
+        for (std::size_t g = 0; g < keys_->size(); ++g)
+            if (std::find((*keys_)[g].begin(), (*keys_)[g].end(), key) != (*keys_)[g].end())
+                games.push_back(g);
+        return games;
+    }
+    static inline std::string* pgn_ = nullptr;
+    static inline std::vector<std::vector<std::uint64_t>>* keys_ = nullptr;
+};
+
+TEST_F(ChessIndex, PositionsAreFoundInEveryGameTheScanFindsThemIn) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    write_file(dir / "part.pgn", *pgn_);
+    index::Database db = build(dir / "part.db", {dir / "part.pgn"}, 2, 100000);  // several chunks, compacted
+    // Popular, rare and deep positions: after 1.e4; the Ruy Lopez; game 1234 at ply 30;
+    // each game's final position for a sample of games.
+    std::vector<std::uint64_t> probes = {
+        chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").key,
+        chess_query("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3").key};
+    for (std::size_t g = 0; g < keys_->size(); g += 97)
+        if (!(*keys_)[g].empty()) {
+            probes.push_back((*keys_)[g][std::min<std::size_t>(30, (*keys_)[g].size() - 1)]);
+            probes.push_back((*keys_)[g].back());
+        }
+    std::size_t checked = 0;
+    for (const std::uint64_t key : probes) {
+        index::PositionQuery q;
+        q.game = formats::Game::chess;
+        q.key = key;
+        q.position = document(chess::Position::start());
+        const std::vector<std::size_t> expected = scan(key);
+        Result<index::SearchResult> r = db.search(q, 0, 1'000'000);
+        ASSERT_TRUE(r);
+        ASSERT_EQ(r->count, expected.size()) << "key " << key;
+        for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(r->games[i].number, expected[i] + 1);
+        ++checked;
+    }
+    EXPECT_GT(checked, 100u);
+    // Pinned: the first of them, after 1.e4, in this part of the corpus.
+    Result<index::SearchResult> e4 =
+        db.search(chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), 0, 3);
+    ASSERT_TRUE(e4);
+    EXPECT_EQ(e4->count, scan(e4.value().games.empty() ? 0 : probes[0]).size());
+    EXPECT_EQ(e4->games.size(), 3u);
+    EXPECT_EQ(e4->games[0].ply, 1u);
+}
+
+TEST_F(ChessIndex, ExplorerCountsOfTheStartSumToTheGamesThatStartThere) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    write_file(dir / "part.pgn", *pgn_);
+    index::Database db = build(dir / "part.db", {dir / "part.pgn"});
+    const index::PositionQuery start =
+        chess_query("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    Result<index::ExploreResult> r = db.explore(start);
+    ASSERT_TRUE(r);
+    std::size_t from_start = 0;
+    for (const auto& keys : *keys_) from_start += !keys.empty() && keys.front() == start.key;
+    EXPECT_EQ(r->games, from_start);
+    std::uint64_t sum = r->ended;
+    for (const index::MoveStats& m : r->moves) {
+        sum += m.count;
+        EXPECT_EQ(m.count, m.first + m.draws + m.second + m.unknown);
+        EXPECT_LE(m.games.size(), 3u);
+    }
+    EXPECT_EQ(sum, r->games);
+    ASSERT_FALSE(r->moves.empty());
+    EXPECT_EQ(r->moves[0].move, "e4");  // most played first
+    for (std::size_t i = 1; i < r->moves.size(); ++i) EXPECT_GE(r->moves[i - 1].count, r->moves[i].count);
+    // The count after 1.e4 is the number of games that reach it from the start by e4.
+    Result<index::SearchResult> e4 =
+        db.search(chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), 0, 0);
+    ASSERT_TRUE(e4);
+    EXPECT_EQ(r->moves[0].count, e4->count);
+}
+
+TEST_F(ChessIndex, FiltersKeepTheGamesWhoseTagsMatch) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    write_file(dir / "part.pgn", *pgn_);
+    index::Database db = build(dir / "part.db", {dir / "part.pgn"});
+    index::PositionQuery q = chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    Result<index::SearchResult> all = db.search(q, 0, 1'000'000);
+    ASSERT_TRUE(all);
+    q.filter.tags = {{"White", "adams"}};
+    q.filter.year_from = 1980;
+    q.filter.year_to = 1990;
+    q.filter.outcome = index::Outcome::first;
+    Result<index::SearchResult> some = db.search(q, 0, 1'000'000);
+    ASSERT_TRUE(some);
+    EXPECT_GT(some->count, 0u);
+    EXPECT_LT(some->count, all->count);
+    std::size_t expected = 0;
+    for (const index::GameSummary& g : all->games) {
+        const int year = std::atoi(g.date.substr(0, 4).c_str());
+        std::string white = g.first;
+        for (char& c : white) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        expected +=
+            white.find("adams") != std::string::npos && year >= 1980 && year <= 1990 && g.result == "1-0";
+    }
+    EXPECT_EQ(some->count, expected);
+    for (const index::GameSummary& g : some->games) EXPECT_EQ(g.result, "1-0");
+}
+
+// Two parts built apart and merged answer as one index built from both.
+TEST_F(ChessIndex, MergeEqualsTheCombinedBuild) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    const std::size_t cut = pgn_->find("[Event", pgn_->size() / 2);
+    write_file(dir / "a.pgn", std::string_view(*pgn_).substr(0, cut));
+    write_file(dir / "b.pgn", std::string_view(*pgn_).substr(cut));
+    // A game of a.pgn copied into b.pgn: one duplicate, found by both builds.
+    const std::size_t second = pgn_->find("[Event", 10);
+    write_file(dir / "b2.pgn", std::string(std::string_view(*pgn_).substr(0, second)) +
+                                   std::string(std::string_view(*pgn_).substr(cut)));
+    { build(dir / "a.db", {dir / "a.pgn"}); }
+    { build(dir / "b.db", {dir / "b2.pgn"}, 2); }
+    Result<index::IndexReport> merged =
+        index::merge(dir / "m.db", std::vector<std::string>{dir / "a.db", dir / "b.db"});
+    ASSERT_TRUE(merged) << merged.error().message;
+    EXPECT_EQ(merged->duplicates, 1u);
+    index::Database together = build(dir / "c.db", {dir / "a.pgn", dir / "b2.pgn"});
+    Result<index::Database> m = index::Database::open(dir / "m.db", false);
+    ASSERT_TRUE(m);
+    Result<index::DatabaseStats> sm = m->stats(), sc = together.stats();
+    ASSERT_TRUE(sm && sc);
+    EXPECT_EQ(sm->games, sc->games);
+    EXPECT_EQ(sm->postings, sc->postings);
+    EXPECT_EQ(sm->duplicates, 1u);
+    EXPECT_EQ(sc->duplicates, 1u);
+    std::size_t compared = 0;
+    for (std::size_t g = 0; g < keys_->size(); g += 41)
+        for (std::size_t k = 0; k < (*keys_)[g].size(); k += 7) {
+            index::PositionQuery q;
+            q.key = (*keys_)[g][k];
+            q.position = document(chess::Position::start());
+            Result<index::SearchResult> a = m->search(q, 0, 50), b = together.search(q, 0, 50);
+            ASSERT_TRUE(a && b);
+            ASSERT_EQ(a->count, b->count);
+            for (std::size_t i = 0; i < a->games.size(); ++i) {
+                EXPECT_EQ(a->games[i].id, b->games[i].id);
+                EXPECT_EQ(a->games[i].file, b->games[i].file);
+                EXPECT_EQ(a->games[i].number, b->games[i].number);
+                EXPECT_EQ(a->games[i].ply, b->games[i].ply);
+            }
+            ++compared;
+        }
+    EXPECT_GT(compared, 500u);
+    const index::PositionQuery start =
+        chess_query("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    Result<index::ExploreResult> ea = m->explore(start), eb = together.explore(start);
+    ASSERT_TRUE(ea && eb);
+    ASSERT_EQ(ea->moves.size(), eb->moves.size());
+    for (std::size_t i = 0; i < ea->moves.size(); ++i) {
+        EXPECT_EQ(ea->moves[i].move, eb->moves[i].move);
+        EXPECT_EQ(ea->moves[i].count, eb->moves[i].count);
+        EXPECT_EQ(ea->moves[i].first, eb->moves[i].first);
+        EXPECT_EQ(ea->moves[i].draws, eb->moves[i].draws);
+    }
+}
+
+TEST_F(ChessIndex, IndexingAgainAddsNothingAndCopiesAreReported) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    const std::string part = corpus_part(300);
+    write_file(dir / "a.pgn", part);
+    const std::size_t third = part.find("[Event", part.find("[Event", part.find("[Event", 10) + 10) + 10);
+    write_file(dir / "copies.pgn", std::string_view(part).substr(0, third));  // games 1-3 again
+    Result<index::Database> db = index::Database::open(dir / "x.db", true);
+    ASSERT_TRUE(db);
+    const std::vector<std::string> a{dir / "a.pgn"};
+    Result<index::IndexReport> first = db->add(a);
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->added + first->broken + first->duplicates, first->games);
+    Result<index::IndexReport> again = db->add(a);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->added, 0u);
+    EXPECT_EQ(again->known, first->added + first->duplicates);
+    Result<index::IndexReport> copies = db->add(std::vector<std::string>{dir / "copies.pgn"});
+    ASSERT_TRUE(copies);
+    EXPECT_EQ(copies->added, 0u);
+    EXPECT_EQ(copies->duplicates, 3u);
+    ASSERT_EQ(copies->messages.size(), 3u);
+    EXPECT_NE(copies->messages[0].find("copies.pgn: note: game 1 is a copy of " + dir / "a.pgn" + " game 1"),
+              std::string::npos)
+        << copies->messages[0];
+    // Recorded: a third run says nothing new.
+    Result<index::IndexReport> copies_again = db->add(std::vector<std::string>{dir / "copies.pgn"});
+    ASSERT_TRUE(copies_again);
+    EXPECT_EQ(copies_again->duplicates, 0u);
+    EXPECT_EQ(copies_again->known, 3u);
+}
+
+// --- Go ------------------------------------------------------------------------------------
+
+// A position of a professional game found after each of the 8 symmetries, and after the
+// colour swap only with any_colours.
+TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
+    REQUIRE_TESTDATA("go/games/kombilo-pro");
+    TempDir dir;
+    index::Database db = build(dir / "go.db", {(kData / "go/games/kombilo-pro").string()}, 2);
+    Result<index::DatabaseStats> stats = db.stats();
+    ASSERT_TRUE(stats);
+    EXPECT_EQ(stats->games, 35u);
+    // Game 7 of the folder in name order, after 60 moves.
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(kData / "go/games/kombilo-pro")) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    const std::optional<std::string> text = kifu::testing::read_file(files[6].string());
+    ASSERT_TRUE(text);
+    Result<go::SgfCollection> sgf = go::read_sgf(*text);
+    ASSERT_TRUE(sgf);
+    Result<go::Game> game = go::game_tree(*sgf, sgf->games()[0]);
+    ASSERT_TRUE(game);
+    Result<NodeId> node = main_line_node(*game, 60);
+    ASSERT_TRUE(node);
+    const go::GameState state = game->position_after(*node);
+    const go::BoardSize size = state.board.size();
+    for (Symmetry s = 0; s < 16; ++s) {
+        go::Position p;
+        p.size = size;
+        for (int i = 0; i < size.points(); ++i) {
+            const go::Point pt = go::Point::from_index(size, i);
+            if (state.board.at(pt) != go::Stone::none)
+                p.stones[static_cast<std::size_t>(index::apply(s, pt, size).index(size))] =
+                    index::apply(s, state.board.at(pt));
+        }
+        for (const bool any : {false, true}) {
+            Result<index::PositionQuery> q = index::position_query(document(p));
+            ASSERT_TRUE(q);
+            q->any_colours = any;
+            Result<index::SearchResult> r = db.search(*q, 0, 100);
+            ASSERT_TRUE(r);
+            const bool swapped = index::swaps_colours(s);
+            if (swapped && !any) {
+                EXPECT_EQ(r->count, 0u) << "symmetry " << int(s);
+                continue;
+            }
+            ASSERT_EQ(r->count, 1u) << "symmetry " << int(s) << (any ? " any colours" : "");
+            EXPECT_EQ(r->games[0].file, files[6].string());
+            EXPECT_EQ(r->games[0].ply, 60u);
+            // The symmetry reported maps the game's board onto the query's.
+            EXPECT_EQ(r->games[0].symmetry & 7, s & 7);
+            // The move played next, shown in the query's orientation.
+            Result<index::ExploreResult> e = db.explore(*q);
+            ASSERT_TRUE(e);
+            ASSERT_EQ(e->moves.size(), 1u);
+            const go::NodeAction& next = game->nodes[game->nodes[*node].children[0]].move;
+            ASSERT_EQ(next.moves.size(), 1u);
+            const go::Point to = index::apply(s, next.moves[0].move.point, size);
+            const go::Stone colour = index::apply(s, next.moves[0].stone);
+            Result<std::string> human = go::to_human(size, to);
+            ASSERT_TRUE(human);
+            EXPECT_EQ(e->moves[0].move, (colour == go::Stone::black ? "B " : "W ") + *human)
+                << "symmetry " << int(s);
+        }
+    }
+}
+
+// --- Shogi and xiangqi ---------------------------------------------------------------------
+
+TEST(ShogiAndXiangqiIndex, TheStartLeadsToEveryGameThatStartsThere) {
+    REQUIRE_TESTDATA("shogi/records/synthetic");
+    REQUIRE_TESTDATA("xiangqi/records/synthetic");
+    TempDir dir;
+    index::Database db = build(
+        dir / "x.db",
+        {(kData / "shogi/records/synthetic").string(), (kData / "xiangqi/records/synthetic").string()}, 2);
+    for (const char* notation : {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"}) {
+        Result<const formats::Format*> f = formats::detect_format(notation);
+        ASSERT_TRUE(f);
+        Result<formats::Document> d = (*f)->read(notation, {});
+        ASSERT_TRUE(d) << notation;
+        Result<index::PositionQuery> q = index::position_query(std::move(*d));
+        ASSERT_TRUE(q);
+        Result<index::ExploreResult> e = db.explore(*q);
+        ASSERT_TRUE(e);
+        EXPECT_GT(e->games, 100u) << notation;
+        std::uint64_t sum = e->ended;
+        for (const auto& m : e->moves) sum += m.count;
+        EXPECT_EQ(sum, e->games);
+        Result<index::SearchResult> s = db.search(*q, 0, 1);
+        ASSERT_TRUE(s);
+        EXPECT_EQ(s->count, e->games);
+    }
+}
+
+}  // namespace

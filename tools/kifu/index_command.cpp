@@ -1,0 +1,428 @@
+// kifu index, kifu search, kifu explore: the position index over collections
+// (kifu/index/index.hpp, docs/index.md).
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli_io.hpp"
+#include "commands.hpp"
+#include "formats.hpp"
+#include "kifu/core/json.hpp"
+#include "kifu/index/index.hpp"
+
+namespace kifu::cli {
+namespace {
+
+using index::Outcome;
+
+// Opens an index or exits 3.
+index::Database open_index(const std::string& path, bool create) {
+    Result<index::Database> db = index::Database::open(path, create);
+    if (!db) fail(kIoError, db.error().message);
+    return std::move(*db);
+}
+
+std::string thousands(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// --- kifu search / explore: the query and its filters ---------------------------------------
+
+struct QueryOptions {
+    std::string db;
+    std::vector<std::string> paths;
+    std::optional<std::string> position;
+    std::string from;
+    std::optional<std::size_t> ply;
+    std::string node;
+    std::optional<std::size_t> game_index;
+    std::string colours = "same";
+    bool colours_given = false;
+    std::vector<std::string> where;
+    std::string date;
+    std::string result;
+    bool json = false;
+    OutputOptions output;
+
+    void add_to(CLI::App& command) {
+        command.add_option("DB", db, "the index (made by 'kifu index')")->required();
+        command.add_option("INPUT", paths, "a record or position file ('-': standard input)");
+        command
+            .add_option("--position", position,
+                        "the position inline: FEN, HEN, SFEN, xiangqi FEN, FEEN, or a record (with --ply)")
+            ->option_text("NOTATION");
+        command.add_option("--from", from,
+                           "the notation's format (detected when omitted; see 'kifu formats')");
+        command
+            .add_option("--ply", ply,
+                        "a record: the position after N plies of the main line (default: its end)")
+            ->option_text("N");
+        command.add_option("--node", node,
+                           "a record: the position at a node path (as 'kifu tree' prints them)");
+        command.add_option("--game-index", game_index, "a collection: which game, counting from 1")
+            ->check(CLI::PositiveNumber)
+            ->option_text("N");
+        command.add_option("--colours", colours, "Go: 'same' (default) or 'any' (colours swapped too)")
+            ->check(CLI::IsMember({"same", "any"}))
+            ->each([this](const std::string&) { colours_given = true; });
+        command
+            .add_option("--where", where, "only games whose tag NAME contains TEXT (any case); repeatable")
+            ->option_text("NAME=TEXT");
+        command.add_option("--date", date, "only games of these years: 2020..2024, 2020.., ..1990 or 2021")
+            ->option_text("RANGE");
+        command
+            .add_option("--result", result,
+                        "only games with this result: 1-0, 0-1, 1/2-1/2 (chess, xiangqi), B+, W+, "
+                        "draw (Go), sente, gote (shogi)")
+            ->option_text("RESULT");
+        command.add_flag("--json", json, "one JSON object instead of text");
+        output.add_to(command);
+    }
+};
+
+index::Filter parse_filter(const QueryOptions& o) {
+    index::Filter f;
+    for (const std::string& w : o.where) {
+        const std::size_t eq = w.find('=');
+        if (eq == std::string::npos || eq == 0)
+            fail(kUsage, fmt::format("--where '{}': give NAME=TEXT, e.g. --where 'White=Carlsen'", w));
+        f.tags.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+    }
+    if (!o.date.empty()) {
+        auto year = [&](std::string_view s) -> std::optional<int> {
+            if (s.empty()) return std::nullopt;
+            if (s.size() != 4 || s.find_first_not_of("0123456789") != std::string_view::npos)
+                fail(kUsage, fmt::format("--date '{}': years are four digits, as in 2020..2024", o.date));
+            return std::stoi(std::string(s));
+        };
+        const std::size_t dots = o.date.find("..");
+        if (dots == std::string::npos) {
+            f.year_from = f.year_to = year(o.date);
+        } else {
+            f.year_from = year(std::string_view(o.date).substr(0, dots));
+            f.year_to = year(std::string_view(o.date).substr(dots + 2));
+        }
+    }
+    if (!o.result.empty()) {
+        const std::string& r = o.result;
+        if (r == "1-0" || r == "B+" || r == "sente" || r == "first")
+            f.outcome = Outcome::first;
+        else if (r == "0-1" || r == "W+" || r == "gote" || r == "second")
+            f.outcome = Outcome::second;
+        else if (r == "1/2-1/2" || r == "draw" || r == "=")
+            f.outcome = Outcome::draw;
+        else
+            fail(kUsage,
+                 fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", r));
+    }
+    return f;
+}
+
+// The position the query names, read as every command reads a notation.
+index::PositionQuery read_query(const QueryOptions& o) {
+    SourceOptions source;
+    source.from = o.from;
+    source.ply = o.ply;
+    source.node = o.node;
+    source.game_index = o.game_index;
+    if (o.position) {
+        if (!o.paths.empty()) fail(kUsage, "give the position with --position or as INPUT, not both");
+        source.input.text = *o.position;
+        source.input.text_given = true;
+    } else {
+        if (o.paths.empty() && isatty(STDIN_FILENO))
+            fail(kUsage, "no position: give --position NOTATION or a file (run 'kifu search --help')");
+        if (o.paths.size() > 1) fail(kUsage, "one position at a time: give one INPUT");
+        source.input.paths = o.paths;
+    }
+    const std::vector<std::string> sources = source.input.sources();
+    Input in = read_input(source.input, sources.front());
+    if (o.position) in.source = "<position>";
+    const formats::Format& from = input_format(in, source);
+    Result<formats::Document> document = from.read(in.text, source.read_options());
+    if (!document) {
+        report(document.error(), in.source);
+        throw Exit{kInvalidInput};
+    }
+    if (formats::is_record(*document)) {
+        Result<formats::Document> at =
+            formats::position_at(std::move(*document), source.choice(), source.read_options());
+        if (!at) {
+            report(at.error(), in.source);
+            throw Exit{kInvalidInput};
+        }
+        document = std::move(at);
+    } else if (source.chooses_node()) {
+        not_applicable(o.ply             ? "--ply"
+                       : !o.node.empty() ? "--node"
+                                         : "--game-index",
+                       fmt::format("the input is a position ({}), not a record", from.name));
+    }
+    Result<index::PositionQuery> q = index::position_query(std::move(*document));
+    if (!q) {
+        report(q.error(), in.source);
+        throw Exit{kInvalidInput};
+    }
+    if (o.colours_given && q->game != formats::Game::go)
+        not_applicable("--colours",
+                       "it is for Go positions (chess, shogi and xiangqi colours are part of the position)");
+    q->any_colours = o.colours == "any";
+    q->filter = parse_filter(o);
+    return std::move(*q);
+}
+
+// The players' names as each game calls them.
+std::pair<std::string_view, std::string_view> player_names(formats::Game game) {
+    switch (game) {
+        case formats::Game::go:
+            return {"black", "white"};
+        case formats::Game::shogi:
+            return {"sente", "gote"};
+        case formats::Game::xiangqi:
+            return {"red", "black"};
+        default:
+            return {"white", "black"};
+    }
+}
+
+void append_game_json(std::string& out, const index::GameSummary& g) {
+    const auto [first, second] = player_names(g.game);
+    out += "{\"file\":";
+    append_json_string(out, g.file);
+    out += fmt::format(",\"game\":{},\"ply\":{},\"offset\":{},\"id\":{},\"{}\":", g.number, g.ply, g.offset,
+                       g.id, first);
+    append_json_string(out, g.first);
+    out += fmt::format(",\"{}\":", second);
+    append_json_string(out, g.second);
+    out += ",\"date\":";
+    append_json_string(out, g.date);
+    out += ",\"event\":";
+    append_json_string(out, g.event);
+    out += ",\"result\":";
+    append_json_string(out, g.result);
+    out += fmt::format(",\"plies\":{}", g.plies);
+    if (g.game == formats::Game::go) out += fmt::format(",\"symmetry\":{}", g.symmetry);
+    out += '}';
+}
+
+std::string game_line(const index::GameSummary& g) {
+    std::string players =
+        g.first.empty() && g.second.empty() ? "?" : fmt::format("{} - {}", g.first, g.second);
+    std::string line = fmt::format("{} game {} (ply {}): {}", g.file, g.number, g.ply, players);
+    for (const std::string* part : {&g.date, &g.event, &g.result})
+        if (!part->empty() && *part != "?") line += ", " + *part;
+    if (g.game == formats::Game::go && g.symmetry != 0)
+        line += fmt::format(" [symmetry {}{}]", g.symmetry & 7,
+                            index::swaps_colours(g.symmetry) ? ", colours swapped" : "");
+    return line;
+}
+
+void query_io_error(const Error& e) {
+    fail(kIoError, e.message);
+}
+
+}  // namespace
+
+Run add_index_command(CLI::App& app) {
+    struct Options {
+        std::string db;
+        std::vector<std::string> files;
+        unsigned threads = 1;
+        bool merge = false;
+        std::size_t max_postings_m = 8;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand(
+        "index", "Build or extend a position index (SQLite) over collections of records, of every game");
+    command->footer(
+        "Reads PGN, SGF, KIF, KI2, CSA, JKF and xiangqi records (compressed or not), directories of them and "
+        "tar or "
+        "zip archives. Games already in the index are not added again; copies of indexed games are "
+        "reported.\n"
+        "Examples:\n  kifu index games.db twic1500.pgn.gz\n  kifu index go.db pro-games/ --threads 2\n"
+        "  kifu index --merge all.db part1.db part2.db");
+    command->add_option("DB", o->db, "the index (created when missing; with --merge: the new index)")
+        ->required();
+    command->add_option("FILE", o->files, "records, directories or archives (with --merge: the indexes)")
+        ->required();
+    command->add_option("--threads", o->threads, "threads reading games (default 1)")
+        ->check(CLI::Range(1u, 256u))
+        ->option_text("N");
+    command->add_flag("--merge", o->merge,
+                      "merge indexes built apart into a new index DB, in the order given");
+    command
+        ->add_option("--memory", o->max_postings_m, "millions of postings held before a chunk is written (8)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1024}))
+        ->option_text("M");
+    return [command, o]() -> int {
+        if (!command->parsed()) return -1;
+        index::IndexOptions options;
+        options.threads = o->threads;
+        options.max_postings = o->max_postings_m << 20;
+        const bool progress = isatty(STDERR_FILENO) != 0;
+        auto last = std::chrono::steady_clock::now();
+        bool shown = false;
+        if (progress)
+            options.progress = [&](const index::Progress& p) {
+                if (std::chrono::steady_clock::now() - last < std::chrono::milliseconds(300)) return;
+                last = std::chrono::steady_clock::now();
+                shown = true;
+                fmt::print(stderr, "\r{} games, {:.1f} MB: {}\x1b[K", thousands(p.games),
+                           static_cast<double>(p.bytes) / 1e6, p.file);
+            };
+        const auto started = std::chrono::steady_clock::now();
+        Result<index::IndexReport> report = [&]() -> Result<index::IndexReport> {
+            if (o->merge) {
+                if (o->threads != 1) not_applicable("--threads", "merging copies indexes; it reads no games");
+                return index::merge(o->db, o->files, options);
+            }
+            index::Database db = open_index(o->db, true);
+            return db.add(o->files, options);
+        }();
+        if (shown) fmt::print(stderr, "\r\x1b[K");
+        if (!report) fail(kIoError, report.error().message);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::string messages;
+        for (const std::string& m : report->messages) messages += m + '\n';
+        report_lines(o->db, messages);
+        index::Database db = open_index(o->db, false);
+        Result<index::DatabaseStats> stats = db.stats();
+        if (!stats) query_io_error(stats.error());
+        std::string summary =
+            o->merge
+                ? fmt::format("merged {} indexes: {} games added, {} copies left out\n", report->files,
+                              thousands(report->added), thousands(report->duplicates))
+                : fmt::format(
+                      "read {} games ({} plies added) from {} files, {:.1f} MB in {:.2f} s: {} added, {} "
+                      "already "
+                      "indexed, {} copies, {} broken\n",
+                      thousands(report->games), thousands(report->plies), thousands(report->files),
+                      static_cast<double>(report->bytes) / 1e6, seconds, thousands(report->added),
+                      thousands(report->known), thousands(report->duplicates), thousands(report->broken));
+        summary += fmt::format("{}: {} games, {} positions indexed, {:.1f} MB ({} bytes a game)\n", o->db,
+                               thousands(stats->games), thousands(stats->postings),
+                               static_cast<double>(stats->bytes) / 1e6,
+                               stats->games ? thousands(stats->bytes / stats->games) : "0");
+        std::fputs(summary.c_str(), stdout);
+        if (std::fflush(stdout) != 0) return kIoError;
+        return report->broken > 0 ? kInvalidInput : kOk;
+    };
+}
+
+Run add_search_command(CLI::App& app) {
+    struct Options {
+        QueryOptions query;
+        std::size_t limit = 20, offset = 0;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand("search", "Find the games of an index that reach a position");
+    command->footer(
+        "Go positions are found in any of the board's orientations (with --colours any, with colours swapped "
+        "too).\nExamples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR "
+        "b KQkq - 0 1'\n"
+        "  kifu search games.db game.pgn --ply 12 --where White=Carlsen --date 2015..\n"
+        "  kifu search go.db --position '.9x9_4Ee3_4b_9' --colours any --json");
+    o->query.add_to(*command);
+    command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
+        ->option_text("N");
+    command->add_option("--offset", o->offset, "games passed over before the list starts")->option_text("N");
+    return [command, o]() -> int {
+        if (!command->parsed()) return -1;
+        index::Database db = open_index(o->query.db, false);
+        const index::PositionQuery q = read_query(o->query);
+        Result<index::SearchResult> r = db.search(q, o->offset, o->limit);
+        if (!r) query_io_error(r.error());
+        std::string text;
+        if (o->query.json) {
+            text = fmt::format("{{\"count\":{},\"games\":[", r->count);
+            for (std::size_t i = 0; i < r->games.size(); ++i) {
+                if (i) text += ',';
+                append_game_json(text, r->games[i]);
+            }
+            text += "]}\n";
+        } else {
+            text = fmt::format("{} game{}\n", thousands(r->count), r->count == 1 ? "" : "s");
+            for (const index::GameSummary& g : r->games) text += "  " + game_line(g) + "\n";
+            if (r->count > o->offset + r->games.size())
+                text += fmt::format("  ... {} more (--offset {})\n",
+                                    thousands(r->count - o->offset - r->games.size()),
+                                    o->offset + r->games.size());
+        }
+        Output out(o->query.output);
+        out.write(text);
+        out.close();
+        return kOk;
+    };
+}
+
+Run add_explore_command(CLI::App& app) {
+    struct Options {
+        QueryOptions query;
+        std::size_t games = 3;
+    };
+    auto o = std::make_shared<Options>();
+    CLI::App* command = app.add_subcommand(
+        "explore", "Every move played from a position in an index: how often, how it scored, which games");
+    command->footer(
+        "Examples:\n  kifu explore games.db --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - "
+        "0 1'\n"
+        "  kifu explore go.db --position '.19x19_...' --json");
+    o->query.add_to(*command);
+    command->add_option("--games", o->games, "games listed for each move (default 3)")->option_text("N");
+    return [command, o]() -> int {
+        if (!command->parsed()) return -1;
+        index::Database db = open_index(o->query.db, false);
+        const index::PositionQuery q = read_query(o->query);
+        Result<index::ExploreResult> r = db.explore(q, o->games);
+        if (!r) query_io_error(r.error());
+        std::string text;
+        if (o->query.json) {
+            text = fmt::format("{{\"games\":{},\"ended\":{},\"moves\":[", r->games, r->ended);
+            for (std::size_t i = 0; i < r->moves.size(); ++i) {
+                const index::MoveStats& m = r->moves[i];
+                if (i) text += ',';
+                text += "{\"move\":";
+                append_json_string(text, m.move);
+                text += fmt::format(
+                    ",\"count\":{},\"first\":{},\"draws\":{},\"second\":{},\"unknown\":{},\"score\":{:.4f},"
+                    "\"games\":[",
+                    m.count, m.first, m.draws, m.second, m.unknown, m.score);
+                for (std::size_t k = 0; k < m.games.size(); ++k) {
+                    if (k) text += ',';
+                    append_game_json(text, m.games[k]);
+                }
+                text += "]}";
+            }
+            text += "]}\n";
+        } else {
+            text = fmt::format("{} game{} through the position; {} end there\n", thousands(r->games),
+                               r->games == 1 ? "" : "s", thousands(r->ended));
+            const bool go = q.game == formats::Game::go;
+            text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6}\n", "move", "games",
+                                go ? "B+" : "first", "draws", go ? "W+" : "second", "score");
+            for (const index::MoveStats& m : r->moves) {
+                text +=
+                    fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}%\n", m.move, thousands(m.count),
+                                thousands(m.first), thousands(m.draws), thousands(m.second), m.score * 100);
+                for (const index::GameSummary& g : m.games) text += "      " + game_line(g) + "\n";
+            }
+        }
+        Output out(o->query.output);
+        out.write(text);
+        out.close();
+        return kOk;
+    };
+}
+
+}  // namespace kifu::cli
