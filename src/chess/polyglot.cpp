@@ -216,15 +216,59 @@ constexpr std::size_t kTurnOffset = 780;
 
 }  // namespace
 
-std::uint64_t polyglot_key(const Position& position) noexcept {
+namespace {
+
+std::uint64_t piece_key(Piece p, Square s) noexcept {
+    const std::size_t kind = static_cast<std::size_t>(index(p.type)) * 2 + (p.color == Color::white ? 1 : 0);
+    return kRandom64[64 * kind + s];
+}
+
+}  // namespace
+
+std::uint64_t polyglot_pieces(const Position& position) noexcept {
     std::uint64_t key = 0;
     for (Bitboard b = position.occupied(); b;) {
         const Square s = pop_lsb(b);
-        const Piece p = position.piece_on(s);
-        const std::size_t kind =
-            static_cast<std::size_t>(index(p.type)) * 2 + (p.color == Color::white ? 1 : 0);
-        key ^= kRandom64[64 * kind + s];
+        key ^= piece_key(position.piece_on(s), s);
     }
+    return key;
+}
+
+std::uint64_t polyglot_pieces_after(const Position& before, std::uint64_t pieces, Move m) noexcept {
+    if (m.is_null() || !m) return pieces;
+    const Square from = m.from(), to = m.to();
+    const Piece mover = before.piece_on(from);
+    switch (m.kind()) {
+        case Move::Kind::castling: {
+            // The king takes its own rook: both land on the g/f or c/d files of their rank.
+            const bool king_side = file_of(to) > file_of(from);
+            const int rank = rank_of(from);
+            const Square king_to = make_square(king_side ? 6 : 2, rank);
+            const Square rook_to = make_square(king_side ? 5 : 3, rank);
+            const Piece rook = before.piece_on(to);
+            return pieces ^ piece_key(mover, from) ^ piece_key(rook, to) ^ piece_key(mover, king_to) ^
+                   piece_key(rook, rook_to);
+        }
+        case Move::Kind::en_passant: {
+            const Square taken = make_square(file_of(to), rank_of(from));
+            return pieces ^ piece_key(mover, from) ^ piece_key(mover, to) ^
+                   piece_key(before.piece_on(taken), taken);
+        }
+        case Move::Kind::promotion:
+        case Move::Kind::normal: {
+            std::uint64_t key = pieces ^ piece_key(mover, from);
+            if (const Piece captured = before.piece_on(to); captured.type != PieceType::none)
+                key ^= piece_key(captured, to);
+            const Piece placed =
+                m.kind() == Move::Kind::promotion ? Piece{m.promotion(), mover.color} : mover;
+            return key ^ piece_key(placed, to);
+        }
+    }
+    return pieces;
+}
+
+std::uint64_t polyglot_state(const Position& position) noexcept {
+    std::uint64_t key = 0;
     for (int i = 0; i < 4; ++i)
         if (position.castling_rook(i) != kNoSquare)
             key ^= kRandom64[kCastlingOffset + static_cast<std::size_t>(i)];
@@ -236,6 +280,10 @@ std::uint64_t polyglot_key(const Position& position) noexcept {
         key ^= kRandom64[kEnPassantOffset + static_cast<std::size_t>(file_of(ep))];
     if (us == Color::white) key ^= kRandom64[kTurnOffset];
     return key;
+}
+
+std::uint64_t polyglot_key(const Position& position) noexcept {
+    return polyglot_pieces(position) ^ polyglot_state(position);
 }
 
 }  // namespace kifu::chess

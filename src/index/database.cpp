@@ -159,9 +159,11 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
     if (!s.run()) return sqlite_error(db_, "adding a game");
     ++report.added;
     report.plies += e.plies;
+    std::vector<Posting>& buffer = buffers_[static_cast<std::size_t>(e.game)];
+    if (buffer.capacity() == 0) buffer.reserve(max_postings_ + 4096);  // no regrowth: it is flushed when full
     for (Posting p : e.postings) {
         p.game = id;
-        buffers_[static_cast<std::size_t>(e.game)].push_back(p);
+        buffer.push_back(p);
     }
     pending_ += e.postings.size();
     if (pending_ >= max_postings_)
@@ -177,19 +179,39 @@ Result<void> Writer::add_postings(formats::Game game, std::span<const Posting> p
     return {};
 }
 
+// Sorts postings by key, then game, then ply: a stable counting pass on the key's top 16
+// bits (the postings come in game order), then each small run sorted in cache.
+void sort_postings(std::vector<Posting>& postings) {
+    if (postings.size() < 4096) {
+        std::sort(postings.begin(), postings.end());
+        return;
+    }
+    std::vector<std::uint32_t> starts((1u << 16) + 1, 0);
+    for (const Posting& p : postings) ++starts[(p.key >> 48) + 1];
+    for (std::size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
+    std::vector<Posting> sorted(postings.size());
+    std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
+    for (const Posting& p : postings) sorted[next[p.key >> 48]++] = p;
+    for (std::size_t b = 0; b + 1 < starts.size(); ++b)
+        if (starts[b + 1] - starts[b] > 1)
+            std::sort(sorted.begin() + starts[b], sorted.begin() + starts[b + 1]);
+    postings.swap(sorted);
+}
+
 Result<void> Writer::flush() {
     for (std::size_t g = 0; g < buffers_.size(); ++g) {
         std::vector<Posting>& buffer = buffers_[g];
         if (buffer.empty()) continue;
-        std::sort(buffer.begin(), buffer.end());
+        sort_postings(buffer);
         ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * 5);
-        std::vector<Entry> entries;
         for (std::size_t i = 0; i < buffer.size();) {
-            const std::uint64_t key = buffer[i].key;
-            entries.clear();
-            for (; i < buffer.size() && buffer[i].key == key; ++i)
-                entries.push_back({buffer[i].game, buffer[i].ply, buffer[i].code});
-            if (Result<void> r = chunk.add(key, entries); !r) return r;
+            std::size_t end = i + 1;
+            while (end < buffer.size() && buffer[end].key == buffer[i].key) ++end;
+            if (Result<void> r =
+                    chunk.add(buffer[i].key, std::span<const Posting>(buffer.data() + i, end - i));
+                !r)
+                return r;
+            i = end;
         }
         if (Result<void> r = chunk.finish(); !r) return r;
         buffer.clear();
@@ -234,20 +256,6 @@ Result<void> ChunkBuilder::start() {
     id_ = sqlite3_last_insert_rowid(db_);
     insert_ = Statement(db_, "INSERT INTO postings(id, data) VALUES(?, ?)");
     started_ = true;
-    return {};
-}
-
-Result<void> ChunkBuilder::add(std::uint64_t key, const std::vector<Entry>& entries) {
-    if (!started_)
-        if (Result<void> r = start(); !r) return r;
-    const std::uint64_t bucket = bucket_of(key, bits_);
-    if (bucket != bucket_ && !row_.empty())
-        if (Result<void> r = write_row(); !r) return r;
-    if (row_.empty()) last_key_ = 0;
-    bucket_ = bucket;
-    append_group(row_, last_key_, key, entries);
-    last_key_ = key;
-    postings_ += entries.size();
     return {};
 }
 
@@ -328,7 +336,7 @@ Result<void> compact(sqlite3* db, formats::Game game) {
                     if (!s->entries(entries)) return io("damaged postings in the index");
                     s->advance();
                 }
-            if (Result<void> r = out.add(key, entries); !r) return r;
+            if (Result<void> r = out.add(key, std::span<const Entry>(entries)); !r) return r;
         }
         if (Result<void> r = out.finish(); !r) return r;
     }

@@ -31,7 +31,20 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
 class ChunkBuilder {
   public:
     ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes);
-    Result<void> add(std::uint64_t key, const std::vector<Entry>& entries);
+    template <class E>
+    Result<void> add(std::uint64_t key, std::span<const E> entries) {
+        if (!started_)
+            if (Result<void> r = start(); !r) return r;
+        const std::uint64_t bucket = bucket_of(key, bits_);
+        if (bucket != bucket_ && !row_.empty())
+            if (Result<void> r = write_row(); !r) return r;
+        if (row_.empty()) last_key_ = 0;
+        bucket_ = bucket;
+        append_group(row_, last_key_, key, entries);
+        last_key_ = key;
+        postings_ += entries.size();
+        return {};
+    }
     Result<void> finish();
 
   private:

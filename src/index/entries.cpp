@@ -190,10 +190,14 @@ class ChessEntryVisitor : public chess::PgnVisitor {
     }
     bool begin_movetext(const chess::Position& start) override {
         if (!(start == chess::Position::start())) e_.start = chess::write_fen(start);
+        pieces_ = chess::polyglot_pieces(start);
         return true;
     }
+    // Keys kept up to date move by move: the pieces' part changes by a few squares.
     void move(const chess::Position& before, chess::Move m, std::string_view) override {
-        e_.postings.push_back({chess::polyglot_key(before), 0, e_.plies, posting_code(m.raw() + 1u, 0, 3)});
+        const std::uint64_t key = pieces_ ^ chess::polyglot_state(before);
+        pieces_ = chess::polyglot_pieces_after(before, pieces_, m);
+        e_.postings.push_back({key, 0, e_.plies, posting_code(m.raw() + 1u, 0, 3)});
         put_word(e_.moves, m.raw());
         ++e_.plies;
     }
@@ -204,7 +208,8 @@ class ChessEntryVisitor : public chess::PgnVisitor {
             e_.error = std::to_string(error.line) + ":" + std::to_string(error.column) + ": " + error.message;
     }
     void end_game(const chess::Position& final_position) override {
-        e_.postings.push_back({chess::polyglot_key(final_position), 0, e_.plies, posting_code(0, 0, 3)});
+        e_.postings.push_back(
+            {pieces_ ^ chess::polyglot_state(final_position), 0, e_.plies, posting_code(0, 0, 3)});
         e_.tags = tag_text(tags_);
         if (e_.result.empty() || e_.result == "*") e_.result = result_tag_.empty() ? e_.result : result_tag_;
     }
@@ -213,6 +218,7 @@ class ChessEntryVisitor : public chess::PgnVisitor {
     GameEntry& e_;
     std::vector<std::pair<std::string, std::string>> tags_;
     std::string result_tag_;
+    std::uint64_t pieces_ = 0;
 };
 
 void finish(GameEntry& e, Outcome o) {

@@ -5,14 +5,6 @@
 
 namespace kifu::index::detail {
 
-void put_varint(std::string& out, std::uint64_t v) {
-    while (v >= 0x80) {
-        out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-        v >>= 7;
-    }
-    out.push_back(static_cast<char>(v));
-}
-
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) noexcept {
     v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -22,32 +14,6 @@ bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) noexcept
         if (byte < 0x80) return true;
     }
     return false;
-}
-
-void append_group(std::string& row, std::uint64_t previous_key, std::uint64_t key,
-                  const std::vector<Entry>& entries) {
-    put_varint(row, key - previous_key);
-    put_varint(row, entries.size());
-    if (entries.size() == 1) {
-        put_varint(row, entries[0].game);
-        put_varint(row, entries[0].ply);
-        put_varint(row, entries[0].code);
-        return;
-    }
-    std::string body;
-    std::uint32_t previous = 0;
-    std::uint64_t games = 0;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const Entry& e = entries[i];
-        games += i == 0 || e.game != previous;
-        put_varint(body, e.game - previous);
-        put_varint(body, e.ply);
-        put_varint(body, e.code);
-        previous = e.game;
-    }
-    put_varint(row, body.size());
-    put_varint(row, games);
-    row += body;
 }
 
 bool RowCursor::next() {

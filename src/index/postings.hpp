@@ -15,6 +15,7 @@
 // (Posting::code). `bytes` is the length of the entries, so a reader skips a group whole.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,13 @@ constexpr std::uint32_t posting_code(std::uint32_t next_move_plus_one, unsigned 
     return next_move_plus_one << 6 | (symmetry & 15) << 2 | (outcome & 3);
 }
 
-void put_varint(std::string& out, std::uint64_t v);
+inline void put_varint(std::string& out, std::uint64_t v) {
+    while (v >= 0x80) {
+        out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+        v >>= 7;
+    }
+    out.push_back(static_cast<char>(v));
+}
 // Reads a varint at `at`, advancing it; false past the end or on a malformed one.
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) noexcept;
 
@@ -45,10 +52,35 @@ struct Entry {
     std::uint32_t game = 0, ply = 0, code = 0;
 };
 
-// Appends a group for `key` (entries sorted by game, ply) to a row whose last group's key
-// was `previous_key` (0 for a new row).
+// Appends a group for `key` (entries sorted by game, ply: Entry or Posting, anything with
+// game, ply and code) to a row whose last group's key was `previous_key` (0 for a new row).
+template <class E>
 void append_group(std::string& row, std::uint64_t previous_key, std::uint64_t key,
-                  const std::vector<Entry>& entries);
+                  std::span<const E> entries) {
+    put_varint(row, key - previous_key);
+    put_varint(row, entries.size());
+    if (entries.size() == 1) {
+        put_varint(row, entries[0].game);
+        put_varint(row, entries[0].ply);
+        put_varint(row, entries[0].code);
+        return;
+    }
+    thread_local std::string body;  // reused: no allocation a group
+    body.clear();
+    std::uint32_t previous = 0;
+    std::uint64_t games = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const E& e = entries[i];
+        games += i == 0 || e.game != previous;
+        put_varint(body, e.game - previous);
+        put_varint(body, e.ply);
+        put_varint(body, e.code);
+        previous = e.game;
+    }
+    put_varint(row, body.size());
+    put_varint(row, games);
+    row += body;
+}
 
 // Walks the groups of a row; the row must outlive the cursor.
 class RowCursor {

@@ -184,9 +184,9 @@ TEST(Postings, GroupsReadBackAsWritten) {
     std::string row;
     const std::vector<Entry> one{{70000, 12, 99}};
     const std::vector<Entry> many{{1, 0, 5}, {1, 4, 6}, {9, 2, 7}, {300000, 100, 1u << 22}};
-    append_group(row, 0, 100, one);
-    append_group(row, 100, 1ull << 63, many);
-    append_group(row, 1ull << 63, ~0ull, one);
+    append_group(row, 0, 100, std::span<const Entry>(one));
+    append_group(row, 100, 1ull << 63, std::span<const Entry>(many));
+    append_group(row, 1ull << 63, ~0ull, std::span<const Entry>(one));
     RowCursor cursor(row);
     std::vector<Entry> got;
     ASSERT_TRUE(cursor.next());
