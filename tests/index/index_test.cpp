@@ -3,6 +3,8 @@
 // tests skip with a message when ../shared/testdata is absent.
 
 #include <filesystem>
+#include <iostream>
+#include <map>
 #include <random>
 #include <set>
 
@@ -18,7 +20,10 @@
 #include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/index/chess_scan.hpp"
 #include "kifu/index/index.hpp"
+#include "kifu/index/pattern.hpp"
 
 namespace {
 
@@ -423,6 +428,85 @@ TEST_F(ChessIndex, IndexingAgainAddsNothingAndCopiesAreReported) {
     EXPECT_EQ(copies_again->known, 3u);
 }
 
+// Material and sub-FEN, scanned by the index on two threads, against a scan of the PGN.
+TEST_F(ChessIndex, MaterialAndSubFenScansFindWhatAReplayFinds) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    write_file(dir / "part.pgn", *pgn_);
+    index::Database db = build(dir / "part.db", {dir / "part.pgn"});
+    struct Query {
+        const char* material;
+        const char* sub_fen;
+    };
+    for (const Query query : {Query{"KRvKR", ""}, Query{"", "8/8/8/8/8/8/8/6K1"},
+                              Query{"KQRRBNPPPPPvKQRRBNPPPPP", "8/8/8/8/8/5N2/8/6K1"}, Query{"KPvK", ""}}) {
+        Result<index::ChessScan> scan = index::chess_scan(query.material, query.sub_fen);
+        ASSERT_TRUE(scan) << scan.error().message;
+        // The scan: every main-line position, the first that matches in each game.
+        struct Replay : chess::PgnVisitor {
+            const index::ChessScan* scan;
+            std::optional<std::uint32_t> first;
+            std::uint32_t ply = 0;
+            bool broken = false;
+            bool begin_variation() override { return false; }
+            void check(const chess::Position& p) {
+                if (first) return;
+                bool ok = true;
+                if (scan->material) {
+                    std::array<std::array<std::uint8_t, 6>, 2> counts{};
+                    for (int sq = 0; sq < 64; ++sq) {
+                        const chess::Piece piece = p.piece_on(static_cast<chess::Square>(sq));
+                        if (piece.type != chess::PieceType::none)
+                            ++counts[piece.color == chess::Color::black]
+                                    [static_cast<std::size_t>(chess::index(piece.type))];
+                    }
+                    ok = counts == *scan->material;
+                }
+                if (ok && scan->sub_fen)
+                    for (int sq = 0; sq < 64; ++sq)
+                        if ((*scan->sub_fen)[sq].type != chess::PieceType::none &&
+                            !(p.piece_on(static_cast<chess::Square>(sq)) == (*scan->sub_fen)[sq]))
+                            ok = false;
+                if (ok) first = ply;
+            }
+            void move(const chess::Position& before, chess::Move, std::string_view) override {
+                check(before);
+                ++ply;
+            }
+            void error(const Error&) override { broken = true; }
+            void end_game(const chess::Position& final_position) override { check(final_position); }
+        };
+        std::vector<std::pair<std::size_t, std::uint32_t>> expected;
+        chess::PgnSplitter splitter(*pgn_);
+        std::set<std::uint64_t> seen;  // the index leaves copies out: so does the scan
+        while (std::optional<chess::PgnGameText> g = splitter.next()) {
+            Replay r;
+            r.scan = &*scan;
+            chess::read_pgn_game(*g, r);
+            if (!r.broken && r.first) expected.emplace_back(g->index + 1, *r.first);
+        }
+        Result<index::SearchResult> got = index::search_chess_scan(db, *scan, {}, 0, 1'000'000, 2);
+        ASSERT_TRUE(got);
+        // Copies are left out of the index: its count is at most the scan's, and every game
+        // it lists is one the scan found at the same ply.
+        EXPECT_LE(got->count, expected.size());
+        EXPECT_GE(got->count + 7, expected.size()) << query.material << " " << query.sub_fen;
+        for (const index::GameSummary& g : got->games) {
+            const auto it = std::find_if(expected.begin(), expected.end(),
+                                         [&](const auto& e) { return e.first == g.number; });
+            ASSERT_NE(it, expected.end()) << "game " << g.number;
+            EXPECT_EQ(it->second, g.ply) << "game " << g.number;
+        }
+        EXPECT_GT(got->count, 0u) << query.material << " " << query.sub_fen;
+    }
+    // Errors point into the query.
+    Result<index::ChessScan> bad = index::chess_scan("KQXvK", "");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().column, 3u);
+    EXPECT_FALSE(index::chess_scan("", "8/8/8/9/8/8/8/8"));
+    EXPECT_FALSE(index::chess_scan("", ""));
+}
+
 // --- Go ------------------------------------------------------------------------------------
 
 // A position of a professional game found after each of the 8 symmetries, and after the
@@ -485,6 +569,105 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
             ASSERT_TRUE(human);
             EXPECT_EQ(e->moves[0].move, (colour == go::Stone::black ? "B " : "W ") + *human)
                 << "symmetry " << int(s);
+        }
+    }
+}
+
+// A corner pattern against a brute-force scan: every position of every game, under each
+// of the 16 symmetries of the board, the pattern tried where its anchors allow.
+TEST(GoIndex, ACornerPatternIsFoundInEveryGameThatHoldsIt) {
+    REQUIRE_TESTDATA("go/games/kombilo-pro");
+    TempDir dir;
+    index::Database db = build(dir / "go.db", {(kData / "go/games/kombilo-pro").string()});
+    // Shapes cut from a real game after 20 moves: two 4x4 corners (B2 marked: anything)
+    // and a 4x4 piece off the edges.
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(kData / "go/games/kombilo-pro")) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    // Every main-line position of every game, once.
+    const go::BoardSize size19{19, 19};
+    std::map<std::string, std::vector<std::vector<go::Stone>>> lines;
+    for (const fs::path& file : files) {
+        const std::optional<std::string> t = kifu::testing::read_file(file.string());
+        Result<go::SgfCollection> c = go::read_sgf(*t);
+        Result<go::Game> g = go::game_tree(*c, c->games()[0]);
+        ASSERT_TRUE(g);
+        ASSERT_EQ(g->start.board.size(), size19);
+        auto& boards = lines[file.string()];
+        walk(*g, [&](NodeId id, const go::GameState& state) {
+            if (id != go::Game::kRoot && g->nodes[g->nodes[id].parent].children[0] != id) return false;
+            std::vector<go::Stone> cells(361);
+            for (int i = 0; i < 361; ++i)
+                cells[static_cast<std::size_t>(i)] = state.board.at(go::Point::from_index(size19, i));
+            boards.push_back(std::move(cells));
+            return true;
+        });
+    }
+    std::array<std::array<std::size_t, 361>, 8> image_of{};
+    for (Symmetry s = 0; s < 8; ++s)
+        for (int i = 0; i < 361; ++i)
+            image_of[s][static_cast<std::size_t>(i)] = static_cast<std::size_t>(
+                index::apply(s, go::Point::from_index(size19, i), size19).index(size19));
+    for (const char* region : {"A1-D4", "A16-D19", "C3-F6"}) {
+        const std::optional<std::string> text = kifu::testing::read_file(files[3].string());
+        ASSERT_TRUE(text);
+        Result<go::SgfCollection> sgf = go::read_sgf(*text);
+        ASSERT_TRUE(sgf);
+        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[0]);
+        ASSERT_TRUE(game);
+        go::Position position = go::position_of(game->position_after(*main_line_node(*game, 20)));
+        position.marks.push_back({go::Point{1, 17}, go::Mark::cross});  // B2: anything
+        Result<index::GoPattern> pattern = index::go_pattern(position, region);
+        ASSERT_TRUE(pattern) << pattern.error().message;
+        for (const bool any : {false, true}) {
+            if (any && !pattern->left && !pattern->right) continue;  // the brute force is slow off the edges
+            Result<index::PatternResult> got = index::search_pattern(db, *pattern, {}, any, 0, 1000, 2);
+            ASSERT_TRUE(got);
+            // The brute force: each position under each symmetry, as a plain array.
+            std::map<std::string, std::uint32_t> expected;  // file -> first ply
+            using Cell = index::GoPattern::Cell;
+            for (const auto& [file, boards] : lines) {
+                for (std::uint32_t ply = 0; ply < boards.size() && !expected.count(file); ++ply) {
+                    const std::vector<go::Stone>& board = boards[ply];
+                    bool found = false;
+                    for (Symmetry s = 0; s < (any ? 16 : 8) && !found; ++s) {
+                        std::vector<go::Stone> image(board.size(), go::Stone::none);
+                        for (std::size_t i = 0; i < 361; ++i)
+                            image[image_of[s & 7][i]] = index::apply(s, board[i]);
+                        for (int y = 0; y + pattern->height <= 19 && !found; ++y)
+                            for (int x = 0; x + pattern->width <= 19 && !found; ++x) {
+                                if ((pattern->left && x != 0) || (pattern->top && y != 0) ||
+                                    (pattern->right && x + pattern->width != 19) ||
+                                    (pattern->bottom && y + pattern->height != 19))
+                                    continue;
+                                bool ok = true;
+                                for (int r = 0; r < pattern->height && ok; ++r)
+                                    for (int q = 0; q < pattern->width && ok; ++q) {
+                                        const Cell cell =
+                                            pattern->cells[static_cast<std::size_t>(r * pattern->width + q)];
+                                        const go::Stone at =
+                                            image[static_cast<std::size_t>((y + r) * 19 + x + q)];
+                                        ok = cell == Cell::any ||
+                                             (cell == Cell::empty && at == go::Stone::none) ||
+                                             (cell == Cell::black && at == go::Stone::black) ||
+                                             (cell == Cell::white && at == go::Stone::white);
+                                    }
+                                found = ok;
+                            }
+                    }
+                    if (found) expected[file] = ply;
+                }
+            }
+            std::cout << region << (any ? ", any colours: " : ": ") << got->count << " games\n";
+            EXPECT_EQ(got->count, expected.size()) << region << (any ? " any" : "");
+            for (const index::GameSummary& g : got->games) {
+                ASSERT_TRUE(expected.count(g.file)) << g.file;
+                EXPECT_EQ(expected[g.file], g.ply) << g.file << " " << region;
+            }
+            EXPECT_GE(got->count, 1u) << region;  // at least the game it was cut from
+            std::uint64_t continued = 0;
+            for (const index::Continuation& c : got->continuations) continued += c.count;
+            EXPECT_EQ(continued, got->count);
         }
     }
 }

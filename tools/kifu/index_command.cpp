@@ -13,7 +13,10 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "kifu/core/json.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/index/chess_scan.hpp"
 #include "kifu/index/index.hpp"
+#include "kifu/index/pattern.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -320,46 +323,138 @@ Run add_index_command(CLI::App& app) {
     };
 }
 
+std::string search_text(const index::SearchResult& r, std::size_t offset) {
+    std::string text = fmt::format("{} game{}\n", thousands(r.count), r.count == 1 ? "" : "s");
+    for (const index::GameSummary& g : r.games) text += "  " + game_line(g) + "\n";
+    if (r.count > offset + r.games.size())
+        text += fmt::format("  ... {} more (--offset {})\n", thousands(r.count - offset - r.games.size()),
+                            offset + r.games.size());
+    return text;
+}
+
+std::string search_json(const index::SearchResult& r) {
+    std::string text = fmt::format("{{\"count\":{},\"games\":[", r.count);
+    for (std::size_t i = 0; i < r.games.size(); ++i) {
+        if (i) text += ',';
+        append_game_json(text, r.games[i]);
+    }
+    return text + "]";
+}
+
 Run add_search_command(CLI::App& app) {
     struct Options {
         QueryOptions query;
         std::size_t limit = 20, offset = 0;
+        std::string pattern, region, material, sub_fen;
+        unsigned threads = 1;
+        bool threads_given = false;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* command = app.add_subcommand("search", "Find the games of an index that reach a position");
+    CLI::App* command =
+        app.add_subcommand("search", "Find the games of an index that reach a position or hold a pattern");
     command->footer(
-        "Go positions are found in any of the board's orientations (with --colours any, with colours swapped "
-        "too).\nExamples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR "
-        "b KQkq - 0 1'\n"
+        "A position is found by its key: Go positions in any of the board's orientations (with --colours "
+        "any, "
+        "with colours swapped too). Go patterns (--pattern with --region) and chess material and sub-FEN are "
+        "found by replaying the stored games, on --threads threads.\n"
+        "Examples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq "
+        "- 0 1'\n"
         "  kifu search games.db game.pgn --ply 12 --where White=Carlsen --date 2015..\n"
-        "  kifu search go.db --position '.9x9_4Ee3_4b_9' --colours any --json");
+        "  kifu search go.db --pattern '.19x19_..._19' --region D4-A1 --colours any\n"
+        "  kifu search games.db --material KRvKR --sub-fen 8/8/8/8/8/8/8/4K3");
     o->query.add_to(*command);
     command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
         ->option_text("N");
     command->add_option("--offset", o->offset, "games passed over before the list starts")->option_text("N");
+    command
+        ->add_option("--pattern", o->pattern,
+                     "Go: a HEN position holding a local pattern (marked points: anything); with --region")
+        ->option_text("HEN");
+    command->add_option("--region", o->region, "Go: the pattern's rectangle in --pattern, two corners: D4-A1")
+        ->option_text("A1-D4");
+    command->add_option("--material", o->material, "chess: exactly these pieces, White's 'v' Black's: KQRvKR")
+        ->option_text("PIECES");
+    command
+        ->add_option("--sub-fen", o->sub_fen,
+                     "chess: a FEN board whose pieces must stand where it shows them")
+        ->option_text("BOARD");
+    command
+        ->add_option("--threads", o->threads, "threads replaying games for --pattern, --material, --sub-fen")
+        ->check(CLI::Range(1u, 256u))
+        ->option_text("N")
+        ->each([o](const std::string&) { o->threads_given = true; });
     return [command, o]() -> int {
         if (!command->parsed()) return -1;
-        index::Database db = open_index(o->query.db, false);
-        const index::PositionQuery q = read_query(o->query);
-        Result<index::SearchResult> r = db.search(q, o->offset, o->limit);
-        if (!r) query_io_error(r.error());
+        const QueryOptions& q = o->query;
+        const bool scan = !o->material.empty() || !o->sub_fen.empty();
+        const bool pattern = !o->pattern.empty();
+        if (!o->region.empty() && !pattern)
+            not_applicable("--region", "it gives the rectangle of a --pattern");
+        if (pattern && o->region.empty())
+            fail(kUsage, "--pattern needs --region: the rectangle that is the pattern, as D4-A1");
+        if (pattern && scan)
+            fail(kUsage, "--pattern is Go, --material and --sub-fen chess: give one kind of query");
+        if ((pattern || scan) &&
+            (q.position || !q.paths.empty() || q.ply || !q.node.empty() || q.game_index || !q.from.empty()))
+            fail(kUsage,
+                 "a position (--position or INPUT) and a pattern or material are two queries: give one");
+        if (o->threads_given && !pattern && !scan)
+            not_applicable("--threads",
+                           "a position is looked up by its key; threads replay games for --pattern, "
+                           "--material and --sub-fen");
+        index::Database db = open_index(q.db, false);
         std::string text;
-        if (o->query.json) {
-            text = fmt::format("{{\"count\":{},\"games\":[", r->count);
-            for (std::size_t i = 0; i < r->games.size(); ++i) {
-                if (i) text += ',';
-                append_game_json(text, r->games[i]);
+        if (pattern) {
+            Result<go::Position> p = go::parse_hen(o->pattern);
+            if (!p) {
+                report(p.error(), "<pattern>");
+                throw Exit{kInvalidInput};
             }
-            text += "]}\n";
+            Result<index::GoPattern> gp = index::go_pattern(*p, o->region);
+            if (!gp) {
+                report(gp.error(), "<region>");
+                throw Exit{kInvalidInput};
+            }
+            Result<index::PatternResult> r = index::search_pattern(
+                db, *gp, parse_filter(q), q.colours == "any", o->offset, o->limit, o->threads);
+            if (!r) query_io_error(r.error());
+            index::SearchResult games{r->count, r->games};
+            if (q.json) {
+                text = search_json(games) + ",\"continuations\":[";
+                for (std::size_t i = 0; i < r->continuations.size(); ++i) {
+                    const index::Continuation& c = r->continuations[i];
+                    if (i) text += ',';
+                    text += "{\"move\":";
+                    append_json_string(text, c.move);
+                    text += fmt::format(",\"count\":{},\"black\":{},\"white\":{},\"other\":{}}}", c.count,
+                                        c.black, c.white, c.other);
+                }
+                text += "]}\n";
+            } else {
+                text = search_text(games, o->offset);
+                text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", "next", "games", "B+", "W+");
+                for (const index::Continuation& c : r->continuations)
+                    text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", c.move, thousands(c.count),
+                                        thousands(c.black), thousands(c.white));
+            }
+        } else if (scan) {
+            if (q.colours_given) not_applicable("--colours", "it is for Go");
+            Result<index::ChessScan> cs = index::chess_scan(o->material, o->sub_fen);
+            if (!cs) {
+                report(cs.error(), o->material.empty() ? "<sub-fen>" : "<material>");
+                throw Exit{kInvalidInput};
+            }
+            Result<index::SearchResult> r =
+                index::search_chess_scan(db, *cs, parse_filter(q), o->offset, o->limit, o->threads);
+            if (!r) query_io_error(r.error());
+            text = q.json ? search_json(*r) + "}\n" : search_text(*r, o->offset);
         } else {
-            text = fmt::format("{} game{}\n", thousands(r->count), r->count == 1 ? "" : "s");
-            for (const index::GameSummary& g : r->games) text += "  " + game_line(g) + "\n";
-            if (r->count > o->offset + r->games.size())
-                text += fmt::format("  ... {} more (--offset {})\n",
-                                    thousands(r->count - o->offset - r->games.size()),
-                                    o->offset + r->games.size());
+            const index::PositionQuery pq = read_query(q);
+            Result<index::SearchResult> r = db.search(pq, o->offset, o->limit);
+            if (!r) query_io_error(r.error());
+            text = q.json ? search_json(*r) + "}\n" : search_text(*r, o->offset);
         }
-        Output out(o->query.output);
+        Output out(q.output);
         out.write(text);
         out.close();
         return kOk;

@@ -136,6 +136,7 @@ class Database {
     Result<DatabaseStats> stats();
 
     struct Impl;
+    Impl& impl() noexcept { return *impl_; }  // for kifu's own queries (src/index/)
 
   private:
     explicit Database(std::unique_ptr<Impl> impl);

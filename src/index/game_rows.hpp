@@ -1,0 +1,98 @@
+#pragma once
+// Games by id from the index, and whether they pass a query's filter.
+
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kifu/index/index.hpp"
+#include "sqlite.hpp"
+
+namespace kifu::index::detail {
+
+inline bool contains_ignoring_case(std::string_view text, std::string_view part) {
+    if (part.empty()) return true;
+    const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    for (std::size_t i = 0; i + part.size() <= text.size(); ++i) {
+        std::size_t k = 0;
+        while (k < part.size() && lower(text[i + k]) == lower(part[k])) ++k;
+        if (k == part.size()) return true;
+    }
+    return false;
+}
+
+inline bool tag_matches(std::string_view tags, std::string_view name, std::string_view value) {
+    std::size_t at = 0;
+    while (at < tags.size()) {
+        const std::size_t end = std::min(tags.find('\n', at), tags.size());
+        const std::string_view line = tags.substr(at, end - at);
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string_view::npos && line.substr(0, tab) == name &&
+            contains_ignoring_case(line.substr(tab + 1), value))
+            return true;
+        at = end + 1;
+    }
+    return false;
+}
+
+inline std::optional<int> year_of(std::string_view date) {
+    if (date.size() < 4) return std::nullopt;
+    int year = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(date[i]))) return std::nullopt;
+        year = year * 10 + (date[i] - '0');
+    }
+    return year;
+}
+
+// Loads games by id, and tells whether they pass the filter.
+class GameRows {
+  public:
+    explicit GameRows(sqlite3* db)
+        : row_(db,
+               "SELECT g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, "
+               "g.outcome, g.plies, g.tags FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?") {}
+    bool load(std::uint32_t id, GameSummary& out, std::string* tags = nullptr) {
+        row_.bind(1, id);
+        const bool found = row_.step();
+        if (found) {
+            out.id = id;
+            out.game = static_cast<formats::Game>(row_.integer(0));
+            out.file = row_.text(1);
+            out.number = static_cast<std::uint64_t>(row_.integer(2)) + 1;
+            out.offset = static_cast<std::uint64_t>(row_.integer(3));
+            out.first = row_.text(4);
+            out.second = row_.text(5);
+            out.date = row_.text(6);
+            out.event = row_.text(7);
+            out.result = row_.text(8);
+            out.outcome = static_cast<Outcome>(row_.integer(9));
+            out.plies = static_cast<std::uint32_t>(row_.integer(10));
+            if (tags) *tags = row_.text(11);
+        }
+        row_.reset();
+        return found;
+    }
+    bool passes(std::uint32_t id, const Filter& filter) {
+        if (filter.empty()) return true;
+        GameSummary g;
+        std::string tags;
+        if (!load(id, g, &tags)) return false;
+        if (filter.outcome && g.outcome != *filter.outcome) return false;
+        if (filter.year_from || filter.year_to) {
+            const std::optional<int> year = year_of(g.date);
+            if (!year || (filter.year_from && *year < *filter.year_from) ||
+                (filter.year_to && *year > *filter.year_to))
+                return false;
+        }
+        for (const auto& [name, value] : filter.tags)
+            if (!tag_matches(tags, name, value)) return false;
+        return true;
+    }
+
+  private:
+    Statement row_;
+};
+
+}  // namespace kifu::index::detail

@@ -1,0 +1,53 @@
+#include "scan.hpp"
+
+#include <deque>
+#include <future>
+#include <memory>
+
+namespace kifu::index::detail {
+
+Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigned threads,
+                                        const GameTest& test) {
+    Statement rows(db, "SELECT id, start, moves, outcome FROM games WHERE game = ? ORDER BY id");
+    if (!rows) return sqlite_error(db, "reading the games");
+    rows.bind(1, static_cast<int>(game));
+    using Batch = std::vector<StoredGame>;
+    auto run = [&test](std::shared_ptr<Batch> batch) {
+        std::vector<ScanHit> hits;
+        for (const StoredGame& g : *batch)
+            if (std::optional<ScanHit> h = test(g)) {
+                h->game = g.id;
+                h->outcome = g.outcome;
+                hits.push_back(*h);
+            }
+        return hits;
+    };
+    std::vector<ScanHit> out;
+    std::deque<std::future<std::vector<ScanHit>>> pending;
+    auto take = [&] {
+        for (const ScanHit& h : pending.front().get()) out.push_back(h);
+        pending.pop_front();
+    };
+    auto batch = std::make_shared<Batch>();
+    auto send = [&] {
+        if (batch->empty()) return;
+        if (threads <= 1) {
+            for (const ScanHit& h : run(batch)) out.push_back(h);
+        } else {
+            pending.push_back(std::async(std::launch::async, run, batch));
+            while (pending.size() > threads * 2) take();
+        }
+        batch = std::make_shared<Batch>();
+    };
+    while (rows.step()) {
+        batch->push_back({static_cast<std::uint32_t>(rows.integer(0)), std::string(rows.text(1)),
+                          std::string(rows.blob(2)), static_cast<Outcome>(rows.integer(3))});
+        if (batch->size() >= 1024) send();
+    }
+    if (!rows.ok()) return sqlite_error(db, "reading the games");
+    send();
+    while (!pending.empty()) take();
+    return out;
+}
+
+}  // namespace kifu::index::detail
