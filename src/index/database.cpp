@@ -49,7 +49,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
         return sqlite_error(impl->db, path);
     sqlite3_busy_timeout(impl->db, 5000);
     if (Result<void> r = execute(impl->db, "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;"); !r)
-        return io(path + ": " + r.error().message);
+        return io(path + ": not a kifu index (" + r.error().message + ")");
     {
         Statement check(impl->db, "SELECT value FROM meta WHERE name='format'");
         const bool has_meta = check && check.step();

@@ -37,7 +37,10 @@ bool RowCursor::next() {
         return true;
     }
     std::uint64_t bytes = 0;
-    if (!get_varint(row_, at_, bytes) || !get_varint(row_, at_, games_) || bytes > row_.size() - at_) {
+    // Every entry takes at least 3 bytes: a count beyond that is damage (never trusted for
+    // a reservation).
+    if (!get_varint(row_, at_, bytes) || !get_varint(row_, at_, games_) || bytes > row_.size() - at_ ||
+        entries_ > bytes / 3 || games_ > entries_) {
         at_ = row_.size();
         return false;
     }

@@ -1,0 +1,125 @@
+// kifu index, search and explore from the command line: building, extending and merging
+// an index from the examples, every kind of query with --json, the filters, and the
+// usage and I/O errors (exit 2 and 3).
+
+#include "cli_fixture.hpp"
+
+namespace {
+
+using namespace kifu_test;
+
+const std::string kExamples = KIFU_EXAMPLES_DIR;
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST_F(Cli, IndexSearchExploreAndMerge) {
+    const std::string db = (dir_ / "games.db").string();
+    // Every game's records at once: PGN (with a broken game), SGF, KIF, xiangqi PGN.
+    const Outcome built =
+        kifu({"index", db, kExamples + "/opera-game.pgn", kExamples + "/broken-game.pgn",
+              kExamples + "/ko.sgf", kExamples + "/short-game.kifu", kExamples + "/xiangqi-game.pgn"});
+    EXPECT_EQ(built.exit_code, 1) << built.err;  // the broken game is reported and left out
+    EXPECT_NE(built.err.find("broken-game.pgn:"), std::string::npos) << built.err;
+    EXPECT_NE(built.err.find(": error: game 1: "), std::string::npos) << built.err;
+    EXPECT_NE(built.out.find("1 broken"), std::string::npos) << built.out;
+    // Indexing again adds nothing.
+    const Outcome again = kifu({"index", db, kExamples + "/opera-game.pgn"});
+    EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_NE(again.out.find("0 added, 1 already indexed"), std::string::npos) << again.out;
+
+    // The Opera game's position after 1.e4, as JSON.
+    const Outcome e4 = kifu(
+        {"search", db, "--position", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "--json"});
+    EXPECT_EQ(e4.exit_code, 0) << e4.err;
+    EXPECT_EQ(e4.out.rfind("{\"count\":1,\"games\":[{\"file\":\"" + kExamples +
+                               "/opera-game.pgn\",\"game\":1,\"ply\":1,",
+                           0),
+              0u)
+        << e4.out;
+    EXPECT_NE(e4.out.find("\"white\":\"Morphy, Paul\""), std::string::npos) << e4.out;
+    // A record and a ply name the position too.
+    const Outcome at = kifu({"search", db, kExamples + "/opera-game.pgn", "--ply", "20"});
+    EXPECT_EQ(at.exit_code, 0) << at.err;
+    EXPECT_EQ(at.out.rfind("1 game\n  " + kExamples + "/opera-game.pgn game 1 (ply 20): ", 0), 0u) << at.out;
+    // The explorer from the start.
+    const Outcome start = kifu({"explore", db, "--position", kStart});
+    EXPECT_EQ(start.exit_code, 0) << start.err;
+    EXPECT_NE(start.out.find("1 game through the position; 0 end there"), std::string::npos) << start.out;
+    EXPECT_NE(start.out.find("  e4 "), std::string::npos) << start.out;
+    const Outcome json = kifu({"explore", db, "--position", kStart, "--json"});
+    EXPECT_EQ(
+        json.out.rfind("{\"games\":1,\"ended\":0,\"moves\":[{\"move\":\"e4\",\"count\":1,\"first\":1,", 0),
+        0u)
+        << json.out;
+    // Shogi and xiangqi positions: their start.
+    const Outcome shogi =
+        kifu({"search", db, "--position", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"});
+    EXPECT_EQ(shogi.out.rfind("1 game\n", 0), 0u) << shogi.out << shogi.err;
+    // Filters.
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--where", "White=morphy"}).out.rfind("1 game\n", 0),
+              0u);
+    EXPECT_EQ(
+        kifu({"search", db, "--position", kStart, "--where", "White=carlsen"}).out.rfind("0 games\n", 0), 0u);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--date", "1850..1860"}).out.rfind("1 game\n", 0),
+              0u);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--result", "0-1"}).out.rfind("0 games\n", 0), 0u);
+    // Chess material and sub-FEN.
+    const Outcome material = kifu({"search", db, "--sub-fen", "8/8/8/8/8/8/8/4K3", "--threads", "2"});
+    EXPECT_EQ(material.exit_code, 0) << material.err;
+    EXPECT_EQ(material.out.rfind("1 game\n", 0), 0u) << material.out;
+    // Go: the ko position of ko.sgf, rotated, is found; its pattern too.
+    const Outcome go = kifu({"convert", kExamples + "/ko.sgf", "--to", "hen"});
+    ASSERT_EQ(go.exit_code, 0);
+    const Outcome pattern =
+        kifu({"search", db, "--pattern", go.out.substr(0, go.out.size() - 1), "--region", "A1-E5", "--json"});
+    EXPECT_EQ(pattern.exit_code, 0) << pattern.err;
+    EXPECT_NE(pattern.out.find("\"continuations\":["), std::string::npos) << pattern.out;
+
+    // Merge: two indexes built apart.
+    const std::string a = (dir_ / "a.db").string(), b = (dir_ / "b.db").string(),
+                      m = (dir_ / "m.db").string();
+    EXPECT_EQ(kifu({"index", a, kExamples + "/opera-game.pgn"}).exit_code, 0);
+    EXPECT_EQ(kifu({"index", b, kExamples + "/ko.sgf"}).exit_code, 0);
+    const Outcome merged = kifu({"index", "--merge", m, a, b});
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    EXPECT_NE(merged.out.find("m.db: 2 games"), std::string::npos) << merged.out;
+    EXPECT_EQ(kifu({"search", m, "--position", kStart}).out.rfind("1 game\n", 0), 0u);
+}
+
+TEST_F(Cli, IndexUsageAndIoErrors) {
+    const std::string db = (dir_ / "games.db").string();
+    ASSERT_EQ(kifu({"index", db, kExamples + "/opera-game.pgn"}).exit_code, 0);
+    // Usage: options that do not apply, a query missing its part, two kinds of query.
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--colours", "any"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--threads", "2"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--region", "A1-D4"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--pattern", ".9x9_9"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--material", "KvK"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--date", "85..90"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--result", "white"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--where", "White"}).exit_code, 2);
+    EXPECT_EQ(kifu({"index", "--merge", db, db}).exit_code, 3);  // the output exists
+    // Invalid input: a bad position, a bad material, with their places.
+    const Outcome bad =
+        kifu({"search", db, "--position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.err.rfind("<position>:1:", 0), 0u) << bad.err;
+    const Outcome material = kifu({"search", db, "--material", "KQXvK"});
+    EXPECT_EQ(material.exit_code, 1);
+    EXPECT_EQ(material.err.rfind("<material>:1:3: error: ", 0), 0u) << material.err;
+    // I/O: no such index, an index that is a directory or not an index, a missing record.
+    EXPECT_EQ(kifu({"search", (dir_ / "none.db").string(), "--position", kStart}).exit_code, 3);
+    EXPECT_EQ(kifu({"search", dir_.string(), "--position", kStart}).exit_code, 3);
+    const Outcome not_index = kifu({"search", kExamples + "/opera-game.pgn", "--position", kStart});
+    EXPECT_EQ(not_index.exit_code, 3);
+    EXPECT_NE(not_index.err.find("not a kifu index"), std::string::npos) << not_index.err;
+    EXPECT_EQ(kifu({"index", db, (dir_ / "missing.pgn").string()}).exit_code, 3);
+    // A failed run leaves the index as it was (one transaction).
+    EXPECT_EQ(kifu({"index", db, kExamples + "/ko.sgf", (dir_ / "missing.pgn").string()}).exit_code, 3);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart}).out.rfind("1 game\n", 0), 0u);
+    const Outcome go = kifu({"convert", kExamples + "/ko.sgf", "--to", "hen"});
+    EXPECT_EQ(
+        kifu({"search", db, "--position", go.out.substr(0, go.out.size() - 1)}).out.rfind("0 games\n", 0),
+        0u);
+}
+
+}  // namespace
