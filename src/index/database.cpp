@@ -23,7 +23,6 @@ CREATE TABLE IF NOT EXISTS games(
   first TEXT NOT NULL, second TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL,
   result TEXT NOT NULL, outcome INTEGER NOT NULL, plies INTEGER NOT NULL,
   start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS games_hash ON games(hash);
 CREATE TABLE IF NOT EXISTS duplicates(file INTEGER NOT NULL, number INTEGER NOT NULL, game INTEGER NOT NULL,
   PRIMARY KEY(file, number)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, bits INTEGER NOT NULL,
@@ -179,19 +178,20 @@ Result<void> Writer::add_postings(formats::Game game, std::span<const Posting> p
     return {};
 }
 
-// Sorts postings by key, then game, then ply: a stable counting pass on the key's top 16
-// bits (the postings come in game order), then each small run sorted in cache.
+// Sorts postings by key, then game, then ply: a stable counting pass on the key's top 12
+// bits (the postings come in game order), then each run (tens of kilobytes) sorted in cache.
 void sort_postings(std::vector<Posting>& postings) {
     if (postings.size() < 4096) {
         std::sort(postings.begin(), postings.end());
         return;
     }
-    std::vector<std::uint32_t> starts((1u << 16) + 1, 0);
-    for (const Posting& p : postings) ++starts[(p.key >> 48) + 1];
+    constexpr int kShift = 52;
+    std::vector<std::uint32_t> starts((1u << (64 - kShift)) + 1, 0);
+    for (const Posting& p : postings) ++starts[(p.key >> kShift) + 1];
     for (std::size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
     std::vector<Posting> sorted(postings.size());
     std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
-    for (const Posting& p : postings) sorted[next[p.key >> 48]++] = p;
+    for (const Posting& p : postings) sorted[next[p.key >> kShift]++] = p;
     for (std::size_t b = 0; b + 1 < starts.size(); ++b)
         if (starts[b + 1] - starts[b] > 1)
             std::sort(sorted.begin() + starts[b], sorted.begin() + starts[b + 1]);
