@@ -47,6 +47,7 @@ bench:
 	cmake --preset release -DKIFU_BUILD_BENCH=ON
 	cmake --build --preset release
 	bench/compare build/release/bench/kifu_bench
+	bench/index-bench build/release/tools/kifu/kifu build/release/bench/kifu_bench
 	bench/serve-load build/release/tools/kifu/kifu 20000 32
 
 fuzz:

@@ -503,9 +503,9 @@ Run add_explore_command(CLI::App& app) {
         } else {
             text = fmt::format("{} game{} through the position; {} end there\n", thousands(r->games),
                                r->games == 1 ? "" : "s", thousands(r->ended));
-            const bool go = q.game == formats::Game::go;
             text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6}\n", "move", "games",
-                                go ? "B+" : "first", "draws", go ? "W+" : "second", "score");
+                                index::to_string(index::Outcome::first, q.game), "draws",
+                                index::to_string(index::Outcome::second, q.game), "score");
             for (const index::MoveStats& m : r->moves) {
                 text +=
                     fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}%\n", m.move, thousands(m.count),
