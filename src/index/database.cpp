@@ -1,7 +1,9 @@
 #include <algorithm>
+#include <bit>
 #include <deque>
 #include <filesystem>
 #include <future>
+#include <memory>
 #include <unordered_map>
 
 #include "database_impl.hpp"
@@ -99,6 +101,13 @@ Result<void> Writer::begin() {
 }
 
 Result<std::uint32_t> Writer::file_id(const std::string& path) {
+    if (path == last_file_) return last_file_id_;  // games come file by file
+    Result<std::uint32_t> id = find_file_id(path);
+    if (id) last_file_ = path, last_file_id_ = *id;
+    return id;
+}
+
+Result<std::uint32_t> Writer::find_file_id(const std::string& path) {
     if (const auto it = files_.find(path); it != files_.end()) return it->second;
     Statement find(db_, "SELECT id FROM files WHERE path = ?");
     find.bind(1, path);
@@ -178,24 +187,46 @@ Result<void> Writer::add_postings(formats::Game game, std::span<const Posting> p
     return {};
 }
 
-// Sorts postings by key, then game, then ply: a stable counting pass on the key's top 12
-// bits (the postings come in game order), then each run (tens of kilobytes) sorted in cache.
+// Sorts postings by key, then game, then ply. They come in game order, so a stable sort
+// by key is enough: a counting pass on the key's top 12 bits, then in each run (about a
+// thousand postings, in cache) a counting pass on the next bits, about one posting a slot,
+// and an insertion pass for the few that share a slot.
 void sort_postings(std::vector<Posting>& postings) {
-    if (postings.size() < 4096) {
-        std::sort(postings.begin(), postings.end());
-        return;
-    }
     constexpr int kShift = 52;
     std::vector<std::uint32_t> starts((1u << (64 - kShift)) + 1, 0);
     for (const Posting& p : postings) ++starts[(p.key >> kShift) + 1];
     for (std::size_t i = 1; i < starts.size(); ++i) starts[i] += starts[i - 1];
-    std::vector<Posting> sorted(postings.size());
-    std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
-    for (const Posting& p : postings) sorted[next[p.key >> kShift]++] = p;
-    for (std::size_t b = 0; b + 1 < starts.size(); ++b)
-        if (starts[b + 1] - starts[b] > 1)
-            std::sort(sorted.begin() + starts[b], sorted.begin() + starts[b + 1]);
-    postings.swap(sorted);
+    // Scratch, not cleared (Posting has no default values): the first pass fills it all.
+    const std::unique_ptr<Posting[]> scratch(new Posting[postings.size()]);
+    {
+        std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
+        for (const Posting& p : postings) scratch[next[p.key >> kShift]++] = p;
+    }
+    std::vector<std::uint32_t> slots;
+    for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
+        const Posting* run = scratch.get() + starts[b];
+        Posting* out = postings.data() + starts[b];
+        const std::size_t n = starts[b + 1] - starts[b];
+        if (n <= 1) {
+            if (n == 1) out[0] = run[0];
+            continue;
+        }
+        const int bits = std::min(20, static_cast<int>(std::bit_width(n)));
+        const int shift = kShift - bits;
+        slots.assign((std::size_t{1} << bits) + 1, 0);
+        const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+        for (std::size_t i = 0; i < n; ++i) ++slots[((run[i].key >> shift) & mask) + 1];
+        for (std::size_t i = 1; i < slots.size(); ++i) slots[i] += slots[i - 1];
+        for (std::size_t i = 0; i < n; ++i) out[slots[(run[i].key >> shift) & mask]++] = run[i];
+        // Insertion by key alone: stable, so equal keys stay in game order.
+        for (std::size_t i = 1; i < n; ++i) {
+            if (out[i - 1].key <= out[i].key) continue;
+            const Posting p = out[i];
+            std::size_t j = i;
+            for (; j > 0 && out[j - 1].key > p.key; --j) out[j] = out[j - 1];
+            out[j] = p;
+        }
+    }
 }
 
 Result<void> Writer::flush() {

@@ -79,6 +79,9 @@ class Writer {
   private:
     Result<void> flush();
     Result<std::uint32_t> file_id(const std::string& path);
+    Result<std::uint32_t> find_file_id(const std::string& path);
+    std::string last_file_;
+    std::uint32_t last_file_id_ = 0;
     sqlite3* db_;
     std::size_t max_postings_;
     std::unordered_map<std::uint64_t, std::uint32_t> known_;  // hash -> id

@@ -177,7 +177,10 @@ GameEntry simple_entry(const GameTree<Traits>& tree, formats::Game game, std::st
 // A chess game as the PGN reader tells it, main line only (variations are skipped unread).
 class ChessEntryVisitor : public chess::PgnVisitor {
   public:
-    explicit ChessEntryVisitor(GameEntry& e) : e_(e) {}
+    explicit ChessEntryVisitor(GameEntry& e) : e_(e) {
+        e_.postings.reserve(128);  // a game's main line, as a rule
+        e_.moves.reserve(256);
+    }
     bool begin_game(const chess::PgnGameText& g) override {
         e_.number = g.index;
         e_.offset = g.offset;

@@ -22,11 +22,12 @@
 
 namespace kifu::index::detail {
 
+// No default values: buffers of millions of them are made without being cleared first.
 struct Posting {
-    std::uint64_t key = 0;
-    std::uint32_t game = 0;
-    std::uint32_t ply = 0;
-    std::uint32_t code = 0;  // (next move + 1) << 6 | symmetry << 2 | outcome; next move 0: none
+    std::uint64_t key;
+    std::uint32_t game;
+    std::uint32_t ply;
+    std::uint32_t code;  // (next move + 1) << 6 | symmetry << 2 | outcome; next move 0: none
     bool operator<(const Posting& o) const noexcept {
         return key != o.key ? key < o.key : game != o.game ? game < o.game : ply < o.ply;
     }
@@ -38,11 +39,14 @@ constexpr std::uint32_t posting_code(std::uint32_t next_move_plus_one, unsigned 
 }
 
 inline void put_varint(std::string& out, std::uint64_t v) {
+    char bytes[10];  // appended at once: one capacity check, not one a byte
+    int n = 0;
     while (v >= 0x80) {
-        out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+        bytes[n++] = static_cast<char>((v & 0x7F) | 0x80);
         v >>= 7;
     }
-    out.push_back(static_cast<char>(v));
+    bytes[n++] = static_cast<char>(v);
+    out.append(bytes, static_cast<std::size_t>(n));
 }
 // Reads a varint at `at`, advancing it; false past the end or on a malformed one.
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) noexcept;
