@@ -170,12 +170,17 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
         Tally& t = by_move[move];
         MoveStats& s = t.stats;
         ++s.count;
+        // Go with --colours any: a game matched with colours swapped counts its winner as
+        // the other colour of the query.
+        const bool swapped =
+            q.game == formats::Game::go &&
+            swaps_colours(static_cast<Symmetry>((e.code >> 2) & 15)) != swaps_colours(q.symmetry);
         switch (static_cast<Outcome>(e.code & 3)) {
             case Outcome::first:
-                ++s.first;
+                ++(swapped ? s.second : s.first);
                 break;
             case Outcome::second:
-                ++s.second;
+                ++(swapped ? s.first : s.second);
                 break;
             case Outcome::draw:
                 ++s.draws;

@@ -532,6 +532,7 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
     ASSERT_TRUE(node);
     const go::GameState state = game->position_after(*node);
     const go::BoardSize size = state.board.size();
+    std::pair<std::uint64_t, std::uint64_t> plain{};
     for (Symmetry s = 0; s < 16; ++s) {
         go::Position p;
         p.size = size;
@@ -569,6 +570,16 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
             ASSERT_TRUE(human);
             EXPECT_EQ(e->moves[0].move, (colour == go::Stone::black ? "B " : "W ") + *human)
                 << "symmetry " << int(s);
+            // Results in the query's colours: a game found with colours swapped counts its
+            // winner as the other colour.
+            if (s == 0 && !any) plain = {e->moves[0].first, e->moves[0].second};
+            EXPECT_EQ(e->moves[0].first + e->moves[0].second, 1u);
+            if (swapped) {
+                EXPECT_EQ(e->moves[0].first, plain.second) << "symmetry " << int(s);
+                EXPECT_EQ(e->moves[0].second, plain.first) << "symmetry " << int(s);
+            } else {
+                EXPECT_EQ(e->moves[0].first, plain.first) << "symmetry " << int(s);
+            }
         }
     }
 }
