@@ -65,7 +65,7 @@ Result<void> visit_file(const std::string& path,
     if (is_archive_name(path)) return visit_archive(path, visit);
     Result<std::unique_ptr<ByteSource>> source = open_byte_source(path);
     if (!source) return source.error();
-    return visit(path, **source);
+    return visit(path == "-" ? "<stdin>" : path, **source);
 }
 
 }  // namespace

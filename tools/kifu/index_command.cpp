@@ -39,6 +39,13 @@ std::string thousands(std::uint64_t n) {
     return out;
 }
 
+// "1 game", "2,051 games", "3 copies".
+std::string counted(std::uint64_t n, std::string_view noun) {
+    if (n == 1) return fmt::format("1 {}", noun);
+    if (noun.ends_with('y')) return fmt::format("{} {}ies", thousands(n), noun.substr(0, noun.size() - 1));
+    return fmt::format("{} {}s", thousands(n), noun);
+}
+
 // --- kifu search / explore: the query and its filters ---------------------------------------
 
 struct QueryOptions {
@@ -303,16 +310,17 @@ Run add_index_command(CLI::App& app) {
         Result<index::DatabaseStats> stats = db.stats();
         if (!stats) query_io_error(stats.error());
         std::string summary =
-            o->merge
-                ? fmt::format("merged {} indexes: {} games added, {} copies left out\n", report->files,
-                              thousands(report->added), thousands(report->duplicates))
-                : fmt::format(
-                      "read {} games ({} plies added) from {} files, {:.1f} MB in {:.2f} s: {} added, {} "
-                      "already "
-                      "indexed, {} copies, {} broken\n",
-                      thousands(report->games), thousands(report->plies), thousands(report->files),
-                      static_cast<double>(report->bytes) / 1e6, seconds, thousands(report->added),
-                      thousands(report->known), thousands(report->duplicates), thousands(report->broken));
+            o->merge ? fmt::format("merged {} {}: {} added, {} left out\n", thousands(report->files),
+                                   report->files == 1 ? "index" : "indexes", counted(report->added, "game"),
+                                   counted(report->duplicates, "copy"))
+                     : fmt::format(
+                           "read {} ({} plies added) from {}, {:.1f} MB in {:.2f} s: {} added, {} already "
+                           "indexed, "
+                           "{} copies, {} broken\n",
+                           counted(report->games, "game"), thousands(report->plies),
+                           counted(report->files, "file"), static_cast<double>(report->bytes) / 1e6, seconds,
+                           thousands(report->added), thousands(report->known), thousands(report->duplicates),
+                           thousands(report->broken));
         summary += fmt::format("{}: {} games, {} positions indexed, {:.1f} MB ({} bytes a game)\n", o->db,
                                thousands(stats->games), thousands(stats->postings),
                                static_cast<double>(stats->bytes) / 1e6,
