@@ -33,18 +33,19 @@ struct GameEntry {
     std::string error;              // set: the game is broken and left out ("LINE:COL: message")
 };
 
-// The entries of a chess PGN game's text (one; empty text gives none).
+// The entry of one chess game of a PGN file, read through the PGN reader's visitor.
 GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file);
 // The entries of a record read whole by the registry (one a game).
 std::vector<GameEntry> record_entries(const formats::Document& document, std::string_view file);
 
-// Tags by their role, for each game's names (White, PB, 先手, ...).
+// The players, date and event from the tags, whatever each game calls them (White, PB,
+// 先手, Red; Date, DT, 開始日時; ...); and the content hash that finds copies.
 void fill_named_tags(GameEntry& entry);
 void finish_hash(GameEntry& entry);
 
-// The code of a move in the postings and move lists (16 bits), and the text of a move
-// code in `position` (the query's), for explore. Go codes are in the canonical
-// orientation of the position they are played from.
+// The text of a posting's next-move code in the query's position, for explore: SAN, USI,
+// ICCS, or "B D4" (Go codes are in the canonical orientation; the query's symmetry turns
+// them back into the query's).
 std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry);
 
 }  // namespace kifu::index::detail
