@@ -85,6 +85,16 @@ TEST_F(Cli, IndexSearchExploreAndMerge) {
     EXPECT_EQ(kifu({"search", m, "--position", kStart}).out.rfind("1 game\n", 0), 0u);
 }
 
+// The help lists what the registry reads as records.
+TEST_F(Cli, IndexHelpNamesTheRegistrysRecordFormats) {
+    const Outcome help = kifu({"index", "--help"});
+    EXPECT_EQ(help.exit_code, 0);
+    for (const char* name : {"sgf (go)", "pgn (chess)", "kif (shogi)", "ki2 (shogi)", "csa (shogi)",
+                             "jkf (shogi)", "pgn-xiangqi (xiangqi)"})
+        EXPECT_NE(help.out.find(name), std::string::npos) << name << "\n" << help.out;
+    EXPECT_EQ(help.out.find("jsonl"), std::string::npos);  // written only
+}
+
 TEST_F(Cli, IndexUsageAndIoErrors) {
     const std::string db = (dir_ / "games.db").string();
     ASSERT_EQ(kifu({"index", db, kExamples + "/opera-game.pgn"}).exit_code, 0);

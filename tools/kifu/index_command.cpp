@@ -254,13 +254,20 @@ Run add_index_command(CLI::App& app) {
     auto o = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
         "index", "Build or extend a position index (SQLite) over collections of records, of every game");
-    command->footer(
-        "Reads PGN, SGF, KIF, KI2, CSA, JKF and xiangqi records (compressed or not), directories of them and "
-        "tar or "
-        "zip archives. Games already in the index are not added again; copies of indexed games are "
-        "reported.\n"
-        "Examples:\n  kifu index games.db twic1500.pgn.gz\n  kifu index go.db pro-games/ --threads 2\n"
-        "  kifu index --merge all.db part1.db part2.db");
+    // The formats it reads, from the registry: every record format that reads.
+    std::string records;
+    for (const formats::Format& f : formats::all_formats())
+        if (f.kind == formats::Kind::record && f.can_read())
+            records +=
+                fmt::format("{}{} ({})", records.empty() ? "" : ", ", f.name, formats::to_string(f.game));
+    command->footer(fmt::format(
+        "Reads records of these formats: {}; compressed or not (gzip, zstd, bzip2, xz), directories of them "
+        "and "
+        "tar or zip archives. Games already in the index are not added again; copies of indexed games are "
+        "reported.\nExamples:\n  kifu index games.db twic1500.pgn.gz\n  kifu index go.db pro-games/ "
+        "--threads "
+        "2\n  kifu index --merge all.db part1.db part2.db",
+        records));
     command->add_option("DB", o->db, "the index (created when missing; with --merge: the new index)")
         ->required();
     command->add_option("FILE", o->files, "records, directories or archives (with --merge: the indexes)")
