@@ -107,17 +107,8 @@ Result<SearchResult> search_chess_scan(Database& db, const ChessScan& scan, cons
     if (!hits) return hits.error();
     detail::GameRows rows(db.impl().db);
     SearchResult out;
-    for (const detail::ScanHit& h : *hits) {
-        if (!rows.passes(h.game, filter)) continue;
-        if (out.count >= offset && out.games.size() < limit) {
-            GameSummary g;
-            if (rows.load(h.game, g)) {
-                g.ply = h.ply;
-                out.games.push_back(std::move(g));
-            }
-        }
-        ++out.count;
-    }
+    for (const detail::ScanHit& h : *hits)
+        rows.list(h.game, h.ply, 0, filter, offset, limit, out.count, out.games);
     return out;
 }
 

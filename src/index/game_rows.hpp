@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kifu/index/index.hpp"
 #include "sqlite.hpp"
@@ -89,6 +90,22 @@ class GameRows {
         for (const auto& [name, value] : filter.tags)
             if (!tag_matches(tags, name, value)) return false;
         return true;
+    }
+
+    // A game found at `ply`: counted when it passes the filter, and listed (with the symmetry
+    // from its board to the query's) when the count is within the page asked for.
+    void list(std::uint32_t id, std::uint32_t ply, Symmetry symmetry, const Filter& filter,
+              std::size_t offset, std::size_t limit, std::uint64_t& count, std::vector<GameSummary>& page) {
+        if (!passes(id, filter)) return;
+        if (count >= offset && page.size() < limit) {
+            GameSummary g;
+            if (load(id, g)) {
+                g.ply = ply;
+                g.symmetry = symmetry;
+                page.push_back(std::move(g));
+            }
+        }
+        ++count;
     }
 
   private:

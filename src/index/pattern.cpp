@@ -250,16 +250,10 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
     PatternResult out;
     std::map<std::uint32_t, Continuation> by_move;
     for (const detail::ScanHit& h : *hits) {
-        if (!rows.passes(h.game, filter)) continue;
-        if (out.count >= offset && out.games.size() < limit) {
-            GameSummary g;
-            if (rows.load(h.game, g)) {
-                g.ply = h.ply;
-                g.symmetry = inverse(h.symmetry);  // the game's board onto the pattern's
-                out.games.push_back(std::move(g));
-            }
-        }
-        ++out.count;
+        const std::uint64_t before = out.count;
+        // inverse: the symmetry from the game's board onto the pattern's.
+        rows.list(h.game, h.ply, inverse(h.symmetry), filter, offset, limit, out.count, out.games);
+        if (out.count == before) continue;  // filtered out
         Continuation& c = by_move[h.next];
         ++c.count;
         const bool swapped = swaps_colours(h.symmetry);

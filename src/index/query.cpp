@@ -118,18 +118,9 @@ Result<SearchResult> Database::search(const PositionQuery& q, std::size_t offset
     std::vector<detail::Entry> games = detail::first_per_game(*all, q);
     detail::GameRows rows(impl_->db);
     SearchResult out;
-    for (const detail::Entry& e : games) {
-        if (!rows.passes(e.game, q.filter)) continue;
-        if (out.count >= offset && out.games.size() < limit) {
-            GameSummary g;
-            if (rows.load(e.game, g)) {
-                g.ply = e.ply;
-                g.symmetry = detail::to_query(static_cast<Symmetry>((e.code >> 2) & 15), q);
-                out.games.push_back(std::move(g));
-            }
-        }
-        ++out.count;
-    }
+    for (const detail::Entry& e : games)
+        rows.list(e.game, e.ply, detail::to_query(static_cast<Symmetry>((e.code >> 2) & 15), q), q.filter,
+                  offset, limit, out.count, out.games);
     return out;
 }
 
