@@ -27,14 +27,16 @@ std::uint64_t hash_bytes(std::uint64_t h, std::string_view bytes) noexcept {
     return splitmix64(h);
 }
 
+void append_tag(std::string& out, std::string_view name, std::string_view value) {
+    out += name;
+    out += '\t';
+    for (const char c : value) out.push_back(c == '\n' || c == '\t' ? ' ' : c);
+    out += '\n';
+}
+
 std::string tag_text(const std::vector<std::pair<std::string, std::string>>& tags) {
     std::string out;
-    for (const auto& [name, value] : tags) {
-        out += name;
-        out += '\t';
-        for (const char c : value) out.push_back(c == '\n' || c == '\t' ? ' ' : c);
-        out += '\n';
-    }
+    for (const auto& [name, value] : tags) append_tag(out, name, value);
     return out;
 }
 
@@ -188,7 +190,7 @@ class ChessEntryVisitor : public chess::PgnVisitor {
         return true;
     }
     void tag(std::string_view name, std::string_view value) override {
-        tags_.emplace_back(name, value);
+        append_tag(e_.tags, name, value);  // straight into the row's text: no string pair a tag
         if (name == "Result") result_tag_ = value;
     }
     bool begin_movetext(const chess::Position& start) override {
@@ -213,13 +215,11 @@ class ChessEntryVisitor : public chess::PgnVisitor {
     void end_game(const chess::Position& final_position) override {
         e_.postings.push_back(
             {pieces_ ^ chess::polyglot_state(final_position), 0, e_.plies, posting_code(0, 0, 3)});
-        e_.tags = tag_text(tags_);
         if (e_.result.empty() || e_.result == "*") e_.result = result_tag_.empty() ? e_.result : result_tag_;
     }
 
   private:
     GameEntry& e_;
-    std::vector<std::pair<std::string, std::string>> tags_;
     std::string result_tag_;
     std::uint64_t pieces_ = 0;
 };

@@ -99,4 +99,12 @@ CanonicalKey canonical_key(const go::Board& board) {
     return keys.canonical();
 }
 
+go::Board board_of(const go::Position& position) {
+    go::Board board(position.size);
+    for (int i = 0; i < position.size.points(); ++i)
+        if (position.stones[static_cast<std::size_t>(i)] != go::Stone::none)
+            board.set(go::Point::from_index(position.size, i), position.stones[static_cast<std::size_t>(i)]);
+    return board;
+}
+
 }  // namespace kifu::index

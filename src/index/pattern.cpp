@@ -134,11 +134,7 @@ Result<go::Board> start_board(std::string_view start) {
     if (start.empty()) return go::Board(go::BoardSize{});
     Result<go::Position> p = go::parse_hen(start);
     if (!p) return p.error();
-    go::Board board(p->size);
-    for (int i = 0; i < p->size.points(); ++i)
-        if (p->stones[static_cast<std::size_t>(i)] != go::Stone::none)
-            board.set(go::Point::from_index(p->size, i), p->stones[static_cast<std::size_t>(i)]);
-    return board;
+    return board_of(*p);
 }
 
 }  // namespace

@@ -51,11 +51,7 @@ Result<PositionQuery> position_query(formats::Document position) {
         q.key = xiangqi::position_key(*x);
     } else if (const auto* p = std::get_if<go::Position>(&position.value)) {
         q.game = formats::Game::go;
-        go::Board board(p->size);
-        for (int i = 0; i < p->size.points(); ++i)
-            if (p->stones[static_cast<std::size_t>(i)] != go::Stone::none)
-                board.set(go::Point::from_index(p->size, i), p->stones[static_cast<std::size_t>(i)]);
-        const CanonicalKey key = canonical_key(board);
+        const CanonicalKey key = canonical_key(board_of(*p));
         q.key = key.key;
         q.symmetry = key.symmetry;
     } else {

@@ -19,6 +19,7 @@
 
 #include "kifu/go/board.hpp"
 #include "kifu/go/point.hpp"
+#include "kifu/go/position.hpp"
 
 namespace kifu::index {
 
@@ -64,5 +65,8 @@ class GoKeys {
 
 // The canonical key of one board, from scratch.
 CanonicalKey canonical_key(const go::Board& board);
+
+// The board holding a position's stones (its marks and the rest aside).
+go::Board board_of(const go::Position& position);
 
 }  // namespace kifu::index
