@@ -29,7 +29,7 @@ dev:
 
 demo: release
 	@scripts/demo build/release/tools/kifu/kifu
-	@echo; echo "The kifu binary is build/release/tools/kifu/kifu ('make install' puts it in $(PREFIX)/bin)."
+	@echo; echo "The kifu binary is build/release/tools/kifu/kifu (make install puts it in $(PREFIX)/bin); the Python module is in build/release/python (PYTHONPATH=build/release/python python3 -c 'import kifu')."
 
 unit: dev
 	ctest --preset dev

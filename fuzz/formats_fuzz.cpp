@@ -2,13 +2,17 @@
 // the text. Detection never fails badly; read and validate agree (a text that does not
 // read has an error); what reads gives a board view (records at the end of their main
 // line) and a diagram; and what reads and writes back in its own format reads again and
-// writes the same bytes. No message is longer than 400 bytes.
+// writes the same bytes. No message is longer than 400 bytes. A position's moves
+// (formats/play.hpp) are listed, and each word of the text is played on it: what plays
+// gives a position whose key, status and moves come too.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "kifu/formats/play.hpp"
 #include "kifu/formats/registry.hpp"
 
 using namespace kifu::formats;
@@ -39,8 +43,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kifu::Result<Document> copy = format.read(text, {});
     if (!copy) std::abort();  // reading is deterministic
     kifu::Result<Document> position = position_at(std::move(*copy), {});
-    if (position)
+    if (position) {
         if (kifu::Result<kifu::BoardView> view = board_view(*position)) (void)kifu::render_text(*view);
+        if (kifu::Result<std::vector<std::string>> moves = legal_moves(*position)) {
+            for (std::size_t at = 0; at < text.size();) {
+                const std::size_t end = std::min(text.find(' ', at), text.size());
+                if (kifu::Result<Document> after = play(*position, text.substr(at, end - at))) {
+                    if (!position_key(*after) || !status(*after) || !legal_moves(*after)) std::abort();
+                } else if (after.error().message.size() > 400) {
+                    std::abort();
+                }
+                at = end + 1;
+            }
+            for (std::size_t i = 0; i < moves->size() && i < 8; ++i)
+                if (!play(*position, (*moves)[i])) std::abort();  // a legal move, as listed, plays
+        }
+    }
     if (!format.can_write() || !format.accepts(*document)) return 0;
     std::vector<std::string> notes;
     const kifu::Result<std::string> written = format.write(*document, {}, notes);

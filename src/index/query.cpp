@@ -28,6 +28,13 @@ std::string_view to_string(Outcome outcome, formats::Game game) noexcept {
     }
 }
 
+std::optional<Outcome> outcome_named(std::string_view r) noexcept {
+    if (r == "1-0" || r == "B+" || r == "sente" || r == "first") return Outcome::first;
+    if (r == "0-1" || r == "W+" || r == "gote" || r == "second") return Outcome::second;
+    if (r == "1/2-1/2" || r == "draw" || r == "=") return Outcome::draw;
+    return std::nullopt;
+}
+
 Result<PositionQuery> position_query(formats::Document position) {
     if (const auto* f = std::get_if<feen::Position>(&position.value)) {
         const char style = static_cast<char>(std::toupper(static_cast<unsigned char>(f->styles[0])));

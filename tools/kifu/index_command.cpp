@@ -124,16 +124,10 @@ index::Filter parse_filter(const QueryOptions& o) {
         }
     }
     if (!o.result.empty()) {
-        const std::string& r = o.result;
-        if (r == "1-0" || r == "B+" || r == "sente" || r == "first")
-            f.outcome = Outcome::first;
-        else if (r == "0-1" || r == "W+" || r == "gote" || r == "second")
-            f.outcome = Outcome::second;
-        else if (r == "1/2-1/2" || r == "draw" || r == "=")
-            f.outcome = Outcome::draw;
-        else
+        f.outcome = index::outcome_named(o.result);
+        if (!f.outcome)
             fail(kUsage,
-                 fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", r));
+                 fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", o.result));
     }
     return f;
 }

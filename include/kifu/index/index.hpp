@@ -149,5 +149,8 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
                           const IndexOptions& options = {});
 
 std::string_view to_string(Outcome outcome, formats::Game game) noexcept;
+// The outcome a result filter names: "1-0", "B+", "sente", "first"; "0-1", "W+", "gote",
+// "second"; "1/2-1/2", "draw", "=". nullopt for anything else.
+std::optional<Outcome> outcome_named(std::string_view name) noexcept;
 
 }  // namespace kifu::index

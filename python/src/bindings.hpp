@@ -1,0 +1,101 @@
+#pragma once
+// What the binding files of the Python module share: the objects that hold kifu's values
+// (a position Document, a game of a record), the errors raised as kifu.KifuError, and the
+// conversions between Documents and Python objects. Every entry point is a loop over the
+// registry (formats/registry.hpp), the game tree and the walk (core/).
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <pybind11/pybind11.h>
+
+#include "kifu/core/error.hpp"
+#include "kifu/core/result.hpp"
+#include "kifu/formats/registry.hpp"
+
+namespace kifu::python {
+
+namespace py = pybind11;
+
+// Raises kifu.KifuError (or its move subclasses) for `error`, naming `source`.
+[[noreturn]] void raise(const Error& error, std::string_view source = "<text>");
+// The exception object for an error, not raised (validate returns lists of them).
+py::object error_object(const Error& error, std::string_view source, std::string_view severity = "error");
+
+template <class T>
+T take(Result<T> result, std::string_view source = "<text>") {
+    if (!result) raise(result.error(), source);
+    return std::move(*result);
+}
+
+// A position of any game (kifu.Position and its per-game classes).
+struct Position {
+    std::shared_ptr<const formats::Document> doc;  // immutable: play() gives a new position
+};
+struct GoPosition : Position {};
+struct ChessPosition : Position {};
+struct ShogiPosition : Position {};
+struct XiangqiPosition : Position {};
+struct FeenPosition : Position {};
+
+// The format a game writes its positions in (hen, fen, epd, sfen, xfen-xiangqi, feen).
+std::string_view own_format(const formats::Document& doc);
+
+// A copy of a position document (records other than SGF copy too; an SGF collection is
+// move-only: TypeError).
+formats::Document copy_document(const formats::Document& doc);
+
+// The Python object of a position document: the class of its game.
+py::object wrap_position(formats::Document doc);
+
+// One game of a record, shared by the Game object and its nodes. The record stays whole
+// (written, narrowed to positions through the registry); `tree` points into it, or for
+// SGF to the core tree built from it.
+using TreeRef = std::variant<const chess::Game*, const go::Game*, const shogi::Game*, const xiangqi::Game*>;
+struct GameData {
+    std::shared_ptr<const formats::Document> record;
+    std::size_t index = 0;                    // the game's index in the record
+    std::size_t number = 0;                   // its index in its input (a streamed PGN: in the part read)
+    std::optional<std::uint64_t> offset;      // its byte offset in its input, where known (PGN)
+    std::unique_ptr<const go::Game> go_tree;  // SGF games: the core tree
+    TreeRef tree;
+    std::string format;  // the registry name it was read as
+    std::string source;  // file name, or "<text>"
+};
+std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> record, std::size_t index,
+                                    std::string format, std::string source);
+
+// A game of a record (kifu.Game) and a node of it (kifu.GameNode).
+struct Game {
+    std::shared_ptr<const GameData> data;
+};
+struct GameNode {
+    std::shared_ptr<const GameData> data;
+    NodeId id = 0;
+};
+
+// A read document as Python objects: a position, or a list of kifu.Game for a record.
+py::object wrap_document(formats::Document doc, std::string format, std::string source);
+
+// Reads a file whole through the byte source (decompressing it); io_error naming the path.
+std::string read_file(const std::string& path);
+
+// Write options from keyword arguments (pretty, always_size, letters, comments, nags,
+// variations, encoding, notation, size, theme, coordinates, crop, flip). Unknown names
+// raise TypeError with the nearest known one.
+formats::WriteOptions write_options(const formats::Format& format, const py::kwargs& kwargs);
+// The registry format of a name; KifuError (unsupported) with the nearest name otherwise.
+const formats::Format& format_named(std::string_view name);
+// A written text as Python: bytes for images and for Shift_JIS, str otherwise.
+py::object written(const formats::Format& format, const formats::WriteOptions& options, std::string text);
+
+void bind_positions(py::module_& m);
+void bind_games(py::module_& m);
+void bind_streams(py::module_& m);
+void bind_index(py::module_& m);
+
+}  // namespace kifu::python

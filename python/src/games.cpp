@@ -1,0 +1,447 @@
+// kifu.Game and kifu.GameNode: one game of a record, as the core game tree (the same for
+// every game), with its nodes, the walk over every position, and writing through the registry.
+#include <optional>
+#include <string>
+
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "kifu/chess/comment_commands.hpp"
+#include "kifu/core/walk.hpp"
+
+namespace kifu::python {
+namespace {
+
+// Calls f(tree) with the game's tree, whatever its game.
+template <class F>
+decltype(auto) with_tree(const GameData& g, F&& f) {
+    return std::visit([&](const auto* tree) -> decltype(auto) { return f(*tree); }, g.tree);
+}
+
+formats::Document position_document(const chess::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document position_document(const shogi::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document position_document(const xiangqi::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document position_document(const go::GameState& s, std::span<const NodeMark> marks) {
+    return {go::position_of(s, marks), {}};
+}
+
+template <class Tree>
+bool is_chess(const Tree&) {
+    return std::is_same_v<Tree, chess::Game>;
+}
+
+// The position after a node, with the move that led to it and the node's marks (what an
+// image of it shows), through the registry's position_in.
+py::object node_position(const GameData& g, NodeId id) {
+    formats::NodeChoice choice;
+    choice.game_index = g.index;
+    choice.node = with_tree(g, [&](const auto& tree) { return node_path(tree, id); });
+    return wrap_position(take(formats::position_in(*g.record, choice), g.source));
+}
+
+std::string move_text(const GameData& g, NodeId id) {
+    return with_tree(g, [&](const auto& tree) -> std::string {
+        using Tree = std::decay_t<decltype(tree)>;
+        if (id == Tree::kRoot) return "";
+        if constexpr (std::is_same_v<Tree, go::Game>)
+            return go::GameTraits::write_move(tree.start, tree.nodes[id].move);
+        else
+            return tree.nodes[id].text;
+    });
+}
+
+// The comment commands of a chess node ([%clk], [%eval], [%emt]); none for other games.
+chess::CommentCommands commands(const GameData& g, NodeId id) {
+    chess::CommentCommands all;
+    with_tree(g, [&](const auto& tree) {
+        if (!is_chess(tree)) return 0;
+        std::string text;
+        for (const std::string& c : tree.nodes[id].comments) {
+            chess::CommentCommands one = chess::parse_comment_commands(c);
+            if (one.clock) all.clock = one.clock;
+            if (one.elapsed) all.elapsed = one.elapsed;
+            if (one.eval) all.eval = one.eval;
+            if (!one.text.empty()) text += (text.empty() ? "" : "\n") + one.text;
+        }
+        all.text = std::move(text);
+        return 0;
+    });
+    return all;
+}
+
+GameNode node(const Game& g, NodeId id) {
+    return GameNode{g.data, id};
+}
+GameNode node(const GameNode& n, NodeId id) {
+    return GameNode{n.data, id};
+}
+
+py::list mainline(const Game& g) {
+    py::list out;
+    with_tree(*g.data, [&](const auto& tree) {
+        for (const NodeId id : tree.main_line()) out.append(node(g, id));
+        return 0;
+    });
+    return out;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : "\n") + p;
+    return out;
+}
+
+}  // namespace
+
+std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> record, std::size_t index,
+                                    std::string format, std::string source) {
+    auto g = std::make_shared<GameData>();
+    g->record = std::move(record);
+    g->index = index;
+    g->number = index;
+    g->format = std::move(format);
+    g->source = std::move(source);
+    std::visit(
+        [&](const auto& value) {
+            using T = std::decay_t<decltype(value)>;
+            if constexpr (std::is_same_v<T, go::SgfCollection>) {
+                std::vector<go::SgfWarning> warnings;
+                go::Game tree = take(go::game_tree(value, value.games()[index], &warnings), g->source);
+                for (const go::SgfWarning& w : warnings) tree.warnings.push_back(go::warning_error(w));
+                g->go_tree = std::make_unique<const go::Game>(std::move(tree));
+                g->tree = g->go_tree.get();
+            } else if constexpr (std::is_same_v<T, std::vector<chess::Game>> ||
+                                 std::is_same_v<T, std::vector<shogi::Game>> ||
+                                 std::is_same_v<T, std::vector<xiangqi::Game>>) {
+                g->tree = &value[index];
+            } else {
+                throw py::type_error("not a record");
+            }
+        },
+        g->record->value);
+    return g;
+}
+
+void bind_games(py::module_& m) {
+    py::class_<GameNode>(m, "GameNode",
+                         "A node of a game tree: the move that led to it, its comments and variations.")
+        .def_property_readonly(
+            "move", [](const GameNode& n) { return move_text(*n.data, n.id); },
+            "The move as the record wrote it (chess SAN, shogi and xiangqi as written; Go 'B D4'); '' at the "
+            "root.")
+        .def_property_readonly(
+            "ply",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) { return t.depth(n.id); });
+            },
+            "How many moves lead from the start to this node.")
+        .def_property_readonly(
+            "path",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) { return node_path(t, n.id); });
+            },
+            "The node's path, as kifu tree prints it and --node takes it ('20.v1.5').")
+        .def_property_readonly(
+            "comment",
+            [](const GameNode& n) {
+                const chess::CommentCommands c = commands(*n.data, n.id);
+                return with_tree(*n.data, [&](const auto& t) {
+                    return is_chess(t) ? c.text : join(t.nodes[n.id].comments);
+                });
+            },
+            "The comments after the move, joined by newlines (chess: without their [%...] commands).")
+        .def_property_readonly(
+            "comments",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].comments; });
+            },
+            "The comments after the move, each as written.")
+        .def_property_readonly(
+            "starting_comment",
+            [](const GameNode& n) {
+                return with_tree(*n.data,
+                                 [&](const auto& t) { return join(t.nodes[n.id].starting_comments); });
+            },
+            "The comments before the move, at the start of a variation.")
+        .def_property_readonly(
+            "nags",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) {
+                    std::vector<int> out(t.nodes[n.id].nags.begin(), t.nodes[n.id].nags.end());
+                    return out;
+                });
+            },
+            "Numeric annotation glyphs ($1 = '!').")
+        .def_property_readonly(
+            "clock", [](const GameNode& n) { return commands(*n.data, n.id).clock; },
+            "The clock after the move in seconds ([%clk]), or None.")
+        .def_property_readonly(
+            "emt", [](const GameNode& n) { return commands(*n.data, n.id).elapsed; },
+            "The time the move took in seconds ([%emt]), or None.")
+        .def_property_readonly(
+            "eval",
+            [](const GameNode& n) -> std::optional<double> {
+                const auto e = commands(*n.data, n.id).eval;
+                return e ? e->pawns : std::nullopt;
+            },
+            "The engine evaluation in pawns from white's side ([%eval]), or None.")
+        .def_property_readonly(
+            "mate",
+            [](const GameNode& n) -> std::optional<int> {
+                const auto e = commands(*n.data, n.id).eval;
+                return e ? e->mate : std::nullopt;
+            },
+            "Moves to mate of [%eval #N] (negative: black mates), or None.")
+        .def_property_readonly(
+            "time",
+            [](const GameNode& n) -> std::optional<double> {
+                const int ms = with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].time_ms; });
+                return ms < 0 ? std::nullopt : std::optional<double>(ms / 1000.0);
+            },
+            "The time the move took in seconds as the record gives it (KIF, CSA), or None.")
+        .def_property_readonly(
+            "name",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].name; });
+            },
+            "The node's name (SGF N, KIF bookmark).")
+        .def_property_readonly(
+            "ending",
+            [](const GameNode& n) -> std::optional<std::string> {
+                const Ending e = with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].ending; });
+                return e == Ending::none ? std::nullopt
+                                         : std::optional<std::string>(std::string(to_string(e)));
+            },
+            "How the record ends the line here ('resign', 'interrupt', ...), or None.")
+        .def_property_readonly(
+            "marks",
+            [](const GameNode& n) {
+                py::list out;
+                constexpr const char* kKinds[] = {"circle", "square",    "triangle", "cross",
+                                                  "label",  "highlight", "arrow"};
+                with_tree(*n.data, [&](const auto& t) {
+                    for (const NodeMark& mk : t.nodes[n.id].marks)
+                        out.append(
+                            py::make_tuple(kKinds[static_cast<int>(mk.kind)], mk.cell, mk.to, mk.text));
+                    return 0;
+                });
+                return out;
+            },
+            "Marks as (kind, cell, to, text): cells count row-major from the board's top left.")
+        .def_property_readonly(
+            "parent",
+            [](const GameNode& n) -> std::optional<GameNode> {
+                if (n.id == 0) return std::nullopt;
+                return node(n, with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].parent; }));
+            },
+            "The node before, or None at the root.")
+        .def_property_readonly(
+            "variations",
+            [](const GameNode& n) {
+                std::vector<GameNode> out;
+                with_tree(*n.data, [&](const auto& t) {
+                    for (const NodeId c : t.nodes[n.id].children) out.push_back(node(n, c));
+                    return 0;
+                });
+                return out;
+            },
+            "The moves that follow, the main continuation first.")
+        .def(
+            "next",
+            [](const GameNode& n) -> std::optional<GameNode> {
+                const auto& children = with_tree(
+                    *n.data, [&](const auto& t) -> const ChildList& { return t.nodes[n.id].children; });
+                if (children.empty()) return std::nullopt;
+                return node(n, children.front());
+            },
+            "The main continuation, or None at the end of a line.")
+        .def(
+            "is_mainline",
+            [](const GameNode& n) {
+                return with_tree(*n.data, [&](const auto& t) {
+                    for (NodeId id = n.id; id != 0; id = t.nodes[id].parent)
+                        if (t.nodes[t.nodes[id].parent].children.front() != id) return false;
+                    return true;
+                });
+            },
+            "Whether the node is on the main line.")
+        .def(
+            "position", [](const GameNode& n) { return node_position(*n.data, n.id); },
+            "The position after the move, with the move and the node's marks (for images).")
+        .def(
+            "game", [](const GameNode& n) { return Game{n.data}; }, "The game the node belongs to.")
+        .def("__eq__",
+             [](const GameNode& a, const py::object& b) {
+                 return py::isinstance<GameNode>(b) && b.cast<const GameNode&>().data == a.data &&
+                        b.cast<const GameNode&>().id == a.id;
+             })
+        .def("__hash__", [](const GameNode& n) { return std::hash<const void*>{}(n.data.get()) ^ n.id; })
+        .def("__repr__", [](const GameNode& n) {
+            return "<GameNode " + with_tree(*n.data, [&](const auto& t) { return node_path(t, n.id); }) +
+                   " " + std::string(py::repr(py::str(move_text(*n.data, n.id)))) + ">";
+        });
+
+    py::class_<Game>(m, "Game", "One game of a record: tags, a start position, and a tree of moves.")
+        .def_property_readonly(
+            "game",
+            [](const Game& g) { return std::string(formats::to_string(formats::game_of(*g.data->record))); },
+            "'go', 'chess', 'shogi' or 'xiangqi'.")
+        .def_property_readonly(
+            "format", [](const Game& g) { return g.data->format; }, "The format it was read as.")
+        .def_property_readonly(
+            "source", [](const Game& g) { return g.data->source; }, "The file it came from, or '<text>'.")
+        .def_property_readonly(
+            "index", [](const Game& g) { return g.data->number; },
+            "Its index in its input, 0-based (a byte range of a PGN file: in the range).")
+        .def_property_readonly(
+            "offset", [](const Game& g) { return g.data->offset; },
+            "Its byte offset in its file (PGN), or None.")
+        .def_property_readonly(
+            "line", [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return t.line; }); },
+            "The line where it starts in its input.")
+        .def_property_readonly(
+            "tags",
+            [](const Game& g) {
+                py::dict d;
+                with_tree(*g.data, [&](const auto& t) {
+                    for (const auto& [name, value] : t.tags)
+                        if (!d.contains(name)) d[py::str(name)] = value;
+                    return 0;
+                });
+                return d;
+            },
+            "The tags (PGN headers, SGF game information, KIF header lines) in source order; the first of a "
+            "repeated name.")
+        .def_property_readonly(
+            "result",
+            [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return t.result; }); },
+            "The result as the record gives it ('1-0', 'B+R', ...), '' when it gives none.")
+        .def_property_readonly(
+            "root", [](const Game& g) { return node(g, 0); }, "The root node (the start position).")
+        .def("mainline", &mainline, "The nodes of the main line, first move first.")
+        .def(
+            "mainline_moves",
+            [](const Game& g) {
+                std::vector<std::string> out;
+                with_tree(*g.data, [&](const auto& t) {
+                    for (const NodeId id : t.main_line()) out.push_back(move_text(*g.data, id));
+                    return 0;
+                });
+                return out;
+            },
+            "The moves of the main line as written.")
+        .def(
+            "end",
+            [](const Game& g) {
+                return node(g, with_tree(*g.data, [](const auto& t) {
+                                const auto line = t.main_line();
+                                return line.empty() ? NodeId{0} : line.back();
+                            }));
+            },
+            "The last node of the main line.")
+        .def_property_readonly(
+            "plies",
+            [](const Game& g) {
+                return with_tree(*g.data, [](const auto& t) { return t.main_line().size(); });
+            },
+            "Moves in the main line.")
+        .def_property_readonly(
+            "start", [](const Game& g) { return node_position(*g.data, 0); }, "The start position.")
+        .def(
+            "final",
+            [](const Game& g) {
+                return node_position(*g.data, with_tree(*g.data, [](const auto& t) {
+                    const auto line = t.main_line();
+                    return line.empty() ? NodeId{0} : line.back();
+                }));
+            },
+            "The position at the end of the main line.")
+        .def(
+            "walk",
+            [](const Game& g) {
+                py::list out;
+                with_tree(*g.data, [&](const auto& tree) {
+                    walk(tree, [&](NodeId id, const auto& position) {
+                        out.append(py::make_tuple(
+                            node(g, id), wrap_position(position_document(position, tree.nodes[id].marks))));
+                        return true;
+                    });
+                    return 0;
+                });
+                return out;
+            },
+            "Every node with the position after it, in pre-order (a node, the rest of its line, then its "
+            "variations), each move played once.")
+        .def_property_readonly(
+            "errors",
+            [](const Game& g) {
+                py::list out;
+                with_tree(*g.data, [&](const auto& t) {
+                    for (const Error& e : t.errors) out.append(error_object(e, g.data->source));
+                    return 0;
+                });
+                return out;
+            },
+            "Where reading stopped and contradictions found (KifuError objects, not raised).")
+        .def_property_readonly(
+            "warnings",
+            [](const Game& g) {
+                py::list out;
+                with_tree(*g.data, [&](const auto& t) {
+                    for (const Error& e : t.warnings) out.append(error_object(e, g.data->source, "warning"));
+                    return 0;
+                });
+                return out;
+            },
+            "What was read although the format does not define it, and doubts (KifuError objects).")
+        .def(
+            "write",
+            [](const Game& g, const std::string& format, const py::kwargs& kwargs) {
+                return py::module_::import("kifu._kifu").attr("write")(g, format, **kwargs);
+            },
+            py::arg("format"), "The game in a format of the registry (kifu.write(self, format, ...)).")
+        .def("_repr_svg_",
+             [](const Game& g) {
+                 py::object final = node_position(*g.data, with_tree(*g.data, [](const auto& t) {
+                     const auto line = t.main_line();
+                     return line.empty() ? NodeId{0} : line.back();
+                 }));
+                 return final.attr("_repr_svg_")();
+             })
+        .def("__repr__",
+             [](const Game& g) {
+                 std::string tags;
+                 with_tree(*g.data, [&](const auto& t) {
+                     int n = 0;
+                     for (const auto& [name, value] : t.tags)
+                         if (n++ < 3) tags += " " + name + "=" + std::string(py::repr(py::str(value)));
+                     return 0;
+                 });
+                 const std::size_t plies =
+                     with_tree(*g.data, [](const auto& t) { return t.main_line().size(); });
+                 return "<Game " + std::string(formats::to_string(formats::game_of(*g.data->record))) + tags +
+                        " plies=" + std::to_string(plies) + ">";
+             })
+        .def(py::pickle(
+            [](const Game& g) {
+                py::object text = py::module_::import("kifu._kifu").attr("write")(g, g.data->format);
+                return py::make_tuple(g.data->format, text, g.data->source);
+            },
+            [](const py::tuple& state) {
+                const std::string format = state[0].cast<std::string>();
+                const formats::Format& f = format_named(format);
+                const std::string text = py::isinstance<py::bytes>(state[1]) ? state[1].cast<std::string>()
+                                                                             : state[1].cast<std::string>();
+                formats::Document doc = take(f.read(text, {}));
+                auto record = std::make_shared<const formats::Document>(std::move(doc));
+                return Game{make_game(record, 0, format, state[2].cast<std::string>())};
+            }));
+}
+
+}  // namespace kifu::python

@@ -1,0 +1,243 @@
+// kifu.Index: the position index (index/index.hpp) from Python: build, search, explore,
+// stats, and merge (how parts built apart, by Dask workers, become one index).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "kifu/index/index.hpp"
+
+namespace kifu::python {
+namespace {
+
+struct Index {
+    std::string path;
+    std::optional<index::Database> db;
+    index::Database& open() {
+        if (!db) throw py::value_error("kifu.Index: closed");
+        return *db;
+    }
+};
+
+py::dict report_dict(const index::IndexReport& r) {
+    py::dict d;
+    d["files"] = r.files;
+    d["bytes"] = r.bytes;
+    d["games"] = r.games;
+    d["plies"] = r.plies;
+    d["added"] = r.added;
+    d["known"] = r.known;
+    d["duplicates"] = r.duplicates;
+    d["broken"] = r.broken;
+    d["messages"] = r.messages;
+    return d;
+}
+
+py::dict game_dict(const index::GameSummary& g) {
+    py::dict d;
+    d["id"] = g.id;
+    d["game"] = std::string(formats::to_string(g.game));
+    d["file"] = g.file;
+    d["number"] = g.number;
+    d["offset"] = g.offset;
+    d["first"] = g.first;
+    d["second"] = g.second;
+    d["date"] = g.date;
+    d["event"] = g.event;
+    d["result"] = g.result;
+    d["plies"] = g.plies;
+    d["ply"] = g.ply;
+    if (g.game == formats::Game::go) d["symmetry"] = g.symmetry;
+    return d;
+}
+
+index::PositionQuery query_of(const py::object& position, const std::string& colours, const py::object& where,
+                              const py::object& date, const py::object& result) {
+    formats::Document doc;
+    if (py::isinstance<Position>(position)) {
+        doc = copy_document(*position.cast<const Position&>().doc);
+    } else {
+        const std::string text = position.cast<std::string>();
+        Result<const formats::Format*> f = formats::detect_format(text);
+        if (!f) raise(f.error(), "<position>");
+        doc = take((*f)->read(text, {}), "<position>");
+        if (formats::is_record(doc)) doc = take(formats::position_at(std::move(doc), {}), "<position>");
+    }
+    index::PositionQuery q = take(index::position_query(std::move(doc)), "<position>");
+    if (colours != "same" && colours != "any") throw py::value_error("colours: 'same' or 'any'");
+    q.any_colours = colours == "any";
+    if (!where.is_none()) {
+        if (py::isinstance<py::dict>(where)) {
+            for (const auto& [k, v] : where.cast<py::dict>())
+                q.filter.tags.emplace_back(py::str(k), py::str(v));
+        } else {
+            for (const py::handle pair : where) {
+                const auto t = pair.cast<std::pair<std::string, std::string>>();
+                q.filter.tags.push_back(t);
+            }
+        }
+    }
+    if (!date.is_none()) {
+        if (py::isinstance<py::int_>(date)) {
+            q.filter.year_from = q.filter.year_to = date.cast<int>();
+        } else {
+            const auto range = date.cast<std::pair<std::optional<int>, std::optional<int>>>();
+            q.filter.year_from = range.first;
+            q.filter.year_to = range.second;
+        }
+    }
+    if (!result.is_none()) {
+        q.filter.outcome = index::outcome_named(result.cast<std::string>());
+        if (!q.filter.outcome)
+            throw py::value_error("result: one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote");
+    }
+    return q;
+}
+
+std::vector<std::string> paths_of(const py::object& paths) {
+    std::vector<std::string> out;
+    py::object fspath = py::module_::import("os").attr("fspath");
+    if (py::isinstance<py::str>(paths) || py::hasattr(paths, "__fspath__"))
+        out.push_back(fspath(paths).cast<std::string>());
+    else
+        for (const py::handle p : paths) out.push_back(fspath(p).cast<std::string>());
+    return out;
+}
+
+}  // namespace
+
+void bind_index(py::module_& m) {
+    py::class_<Index>(m, "Index",
+                      "A position index (SQLite): which games reach a position, what was played next.")
+        .def(py::init([](const py::object& path, bool create) {
+                 Index i;
+                 i.path = py::module_::import("os").attr("fspath")(path).cast<std::string>();
+                 Result<index::Database> db = Error{};
+                 {
+                     py::gil_scoped_release unlocked;
+                     db = index::Database::open(i.path, create);
+                 }
+                 i.db.emplace(take(std::move(db), i.path));
+                 return i;
+             }),
+             py::arg("path"), py::arg("create") = true, "Opens an index (create: or creates it).")
+        .def(
+            "add",
+            [](Index& i, const py::object& paths, unsigned threads) {
+                const std::vector<std::string> files = paths_of(paths);
+                index::IndexOptions options;
+                options.threads = threads;
+                Result<index::IndexReport> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = i.open().add(files, options);
+                }
+                return report_dict(take(std::move(r), i.path));
+            },
+            py::arg("paths"), py::kw_only(), py::arg("threads") = 1,
+            "Indexes record files (PGN, SGF, KIF/KI2/CSA/JKF, xiangqi PGN; compressed; directories; "
+            "tar/zip). "
+            "Returns the report: files, bytes, games, plies, added, known, duplicates, broken, messages.")
+        .def(
+            "search",
+            [](Index& i, const py::object& position, std::size_t limit, std::size_t offset,
+               const std::string& colours, const py::object& where, const py::object& date,
+               const py::object& result) {
+                const index::PositionQuery q = query_of(position, colours, where, date, result);
+                Result<index::SearchResult> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = i.open().search(q, offset, limit);
+                }
+                const index::SearchResult s = take(std::move(r), i.path);
+                py::dict d;
+                d["count"] = s.count;
+                py::list games;
+                for (const auto& g : s.games) games.append(game_dict(g));
+                d["games"] = games;
+                return d;
+            },
+            py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
+            py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
+            py::arg("result") = py::none(),
+            "The games that reach a position (a kifu position or any position notation): {'count', 'games'}. "
+            "where: {'White': 'Carlsen'} (contains, any case); date: a year or (from, to); result: '1-0', "
+            "'B+', ...")
+        .def(
+            "explore",
+            [](Index& i, const py::object& position, std::size_t games, const std::string& colours,
+               const py::object& where, const py::object& date, const py::object& result) {
+                const index::PositionQuery q = query_of(position, colours, where, date, result);
+                Result<index::ExploreResult> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = i.open().explore(q, games);
+                }
+                const index::ExploreResult e = take(std::move(r), i.path);
+                py::dict d;
+                d["games"] = e.games;
+                d["ended"] = e.ended;
+                py::list moves;
+                for (const auto& mv : e.moves) {
+                    py::dict x;
+                    x["move"] = mv.move;
+                    x["count"] = mv.count;
+                    x["first"] = mv.first;
+                    x["draws"] = mv.draws;
+                    x["second"] = mv.second;
+                    x["unknown"] = mv.unknown;
+                    x["score"] = mv.score;
+                    py::list gs;
+                    for (const auto& g : mv.games) gs.append(game_dict(g));
+                    x["games"] = gs;
+                    moves.append(x);
+                }
+                d["moves"] = moves;
+                return d;
+            },
+            py::arg("position"), py::kw_only(), py::arg("games") = 3, py::arg("colours") = "same",
+            py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+            "Every move played from a position, most played first: {'games', 'ended', 'moves': [{'move', "
+            "'count', 'first', 'draws', 'second', 'unknown', 'score', 'games'}]}.")
+        .def(
+            "stats",
+            [](Index& i) {
+                const index::DatabaseStats s = take(i.open().stats(), i.path);
+                py::dict d;
+                d["games"] = s.games;
+                d["files"] = s.files;
+                d["duplicates"] = s.duplicates;
+                d["chunks"] = s.chunks;
+                d["postings"] = s.postings;
+                d["bytes"] = s.bytes;
+                return d;
+            },
+            "games, files, duplicates, chunks, postings, bytes.")
+        .def(
+            "close", [](Index& i) { i.db.reset(); }, "Closes the database.")
+        .def("__enter__", [](py::object self) { return self; })
+        .def("__exit__", [](Index& i, const py::args&) { i.db.reset(); })
+        .def("__repr__",
+             [](const Index& i) { return "kifu.Index(" + std::string(py::repr(py::str(i.path))) + ")"; });
+
+    m.def(
+        "merge_indexes",
+        [](const py::object& out, const py::object& inputs) {
+            const std::string target = py::module_::import("os").attr("fspath")(out).cast<std::string>();
+            const std::vector<std::string> parts = paths_of(inputs);
+            Result<index::IndexReport> r = Error{};
+            {
+                py::gil_scoped_release unlocked;
+                r = index::merge(target, parts);
+            }
+            return report_dict(take(std::move(r), target));
+        },
+        py::arg("out"), py::arg("inputs"),
+        "Builds a new index `out` from indexes built apart, in order (as kifu index --merge): its answers "
+        "are "
+        "those of one index built from all their games in that order.");
+}
+
+}  // namespace kifu::python

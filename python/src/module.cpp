@@ -1,0 +1,411 @@
+// The module kifu._kifu: errors, the registry (formats, detect, read, validate, write) and
+// the per-area bindings. kifu/__init__.py re-exports it with the Python-side conveniences.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "kifu/core/byte_source.hpp"
+
+namespace kifu::python {
+namespace {
+
+py::object error_class(ErrorCode code) {
+    // Kept for the life of the process: a static py::object would be released after the
+    // interpreter is gone.
+    static const py::object* module = new py::object(py::module_::import("kifu._errors"));
+    switch (code) {
+        case ErrorCode::illegal_move:
+            return module->attr("IllegalMoveError");
+        case ErrorCode::ambiguous_move:
+            return module->attr("AmbiguousMoveError");
+        default:
+            return module->attr("KifuError");
+    }
+}
+
+// Copies one game of an SGF collection (its root and every node below) into `into`, as
+// its last game: a game is written alone, or games of several files together.
+void append_sgf_game(const go::SgfCollection& from, std::uint32_t root, go::SgfCollection& into) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pending{{root, into.add_game()}};
+    std::vector<std::string> values;
+    while (!pending.empty()) {
+        const auto [source, target] = pending.back();
+        pending.pop_back();
+        for (const auto& property : from.properties(source)) {
+            values.clear();
+            for (const std::string_view v : from.values(property)) values.emplace_back(v);
+            into.set_property(target, property.id, values);
+        }
+        // The children are added in order; their subtrees are copied after (the stack reverses them).
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> added;
+        for (const std::uint32_t c : from.children(source)) added.emplace_back(c, into.add_child(target));
+        pending.insert(pending.end(), added.rbegin(), added.rend());
+    }
+}
+
+// The document a Python object stands for: a position, a game (alone), or a list of games.
+std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
+    if (py::isinstance<Position>(object)) return object.cast<const Position&>().doc;
+    auto game_document = [](const GameData& g, formats::Value& out, bool first) {
+        std::visit(
+            [&](const auto& record) {
+                using T = std::decay_t<decltype(record)>;
+                if constexpr (std::is_same_v<T, go::SgfCollection>) {
+                    if (first) out = go::SgfCollection{};
+                    auto* into = std::get_if<go::SgfCollection>(&out);
+                    if (into == nullptr)
+                        throw py::type_error("kifu.write: the games of a list must all be of one game");
+                    append_sgf_game(record, record.games()[g.index], *into);
+                } else if constexpr (std::is_same_v<T, std::vector<chess::Game>> ||
+                                     std::is_same_v<T, std::vector<shogi::Game>> ||
+                                     std::is_same_v<T, std::vector<xiangqi::Game>>) {
+                    if (first) out = T{};
+                    auto* games = std::get_if<T>(&out);
+                    if (games == nullptr)
+                        throw py::type_error("kifu.write: the games of a list must all be of one game");
+                    games->push_back(record[g.index]);
+                } else {
+                    throw py::type_error("kifu.write: not a game of a record");
+                }
+            },
+            g.record->value);
+    };
+    if (py::isinstance<Game>(object)) {
+        formats::Document doc{go::Position{}, {}};
+        game_document(*object.cast<const Game&>().data, doc.value, true);
+        return std::make_shared<const formats::Document>(std::move(doc));
+    }
+    if (py::isinstance<py::list>(object) || py::isinstance<py::tuple>(object)) {
+        formats::Document doc{go::Position{}, {}};
+        bool first = true;
+        for (const py::handle item : object) {
+            if (!py::isinstance<Game>(item))
+                throw py::type_error("kifu.write: a list holds kifu.Game objects only");
+            const GameData& g = *item.cast<const Game&>().data;
+            if (!first && formats::game_of(*g.record) != formats::game_of(doc))
+                throw py::type_error("kifu.write: the games of a list must all be of one game");
+            game_document(g, doc.value, first);
+            first = false;
+        }
+        if (first) throw py::value_error("kifu.write: an empty list of games");
+        return std::make_shared<const formats::Document>(std::move(doc));
+    }
+    throw py::type_error("kifu.write: expected a kifu position, a kifu.Game or a list of them");
+}
+
+std::string format_text(const Error& error, std::string_view source, std::string_view severity) {
+    return error.format(source, severity);
+}
+
+}  // namespace
+
+formats::Document copy_document(const formats::Document& doc) {
+    return std::visit(
+        [&](const auto& v) -> formats::Document {
+            if constexpr (std::is_copy_constructible_v<std::decay_t<decltype(v)>>)
+                return formats::Document{v, doc.warnings, doc.last_move, doc.marks};
+            else
+                throw py::type_error("an SGF collection cannot be copied");
+        },
+        doc.value);
+}
+
+py::object error_object(const Error& error, std::string_view source, std::string_view severity) {
+    py::object e = error_class(error.code)(format_text(error, source, severity));
+    e.attr("message") = error.message;
+    e.attr("line") = error.line;
+    e.attr("column") = error.column;
+    e.attr("offset") = error.offset;
+    e.attr("code") = std::string(to_string(error.code));
+    e.attr("source") = std::string(source);
+    e.attr("severity") = std::string(severity);
+    return e;
+}
+
+void raise(const Error& error, std::string_view source) {
+    py::object e = error_object(error, source);
+    PyErr_SetObject(e.get_type().ptr(), e.ptr());
+    throw py::error_already_set();
+}
+
+std::string read_file(const std::string& path) {
+    std::string text;
+    {
+        py::gil_scoped_release unlocked;
+        Result<std::unique_ptr<ByteSource>> source = open_byte_source(path);
+        if (source) {
+            Result<std::string> all = read_all(**source);
+            if (all) {
+                text = std::move(*all);
+            } else {
+                py::gil_scoped_acquire locked;
+                raise(all.error(), path);
+            }
+        } else {
+            py::gil_scoped_acquire locked;
+            raise(source.error(), path);
+        }
+    }
+    return text;
+}
+
+const formats::Format& format_named(std::string_view name) {
+    if (const formats::Format* f = formats::find_format(name)) return *f;
+    std::vector<std::string_view> names;
+    for (const formats::Format& f : formats::all_formats()) names.push_back(f.name);
+    const std::string_view near = formats::nearest_name(name, names);
+    raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                "expected a format kifu knows (kifu.formats()), found '" + std::string(name) + "'" +
+                    (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?")});
+}
+
+formats::WriteOptions write_options(const formats::Format& format, const py::kwargs& kwargs) {
+    formats::WriteOptions o;
+    static constexpr std::array kNames{"pretty",      "always_size", "letters",  "comments", "nags",
+                                       "variations",  "encoding",    "notation", "size",     "theme",
+                                       "coordinates", "crop",        "flip"};
+    for (const auto& [key, value] : kwargs) {
+        const std::string name = py::str(key);
+        auto applies = [&](formats::Option option) {
+            if (!format.takes(option))
+                throw py::type_error("kifu.write: the option '" + name + "' does not apply to " +
+                                     std::string(format.name));
+        };
+        if (name == "pretty") {
+            applies(formats::kPretty);
+            o.pretty = value.cast<bool>();
+        } else if (name == "always_size") {
+            applies(formats::kAlwaysSize);
+            o.always_size = value.cast<bool>();
+        } else if (name == "letters") {
+            applies(formats::kLetters);
+            o.letters = value.cast<bool>();
+        } else if (name == "comments" || name == "nags" || name == "variations") {
+            applies(formats::kPgnWrite);
+            (name == "comments" ? o.pgn.comments
+             : name == "nags"   ? o.pgn.nags
+                                : o.pgn.variations) = value.cast<bool>();
+        } else if (name == "encoding") {
+            applies(formats::kEncoding);
+            const std::string e = value.cast<std::string>();
+            if (e != "utf-8" && e != "shift_jis") throw py::value_error("encoding: 'utf-8' or 'shift_jis'");
+            o.shift_jis = e == "shift_jis";
+        } else if (name == "notation") {
+            applies(formats::kNotation);
+            o.notation = value.cast<std::string>();
+        } else if (name == "size" || name == "theme" || name == "coordinates" || name == "crop" ||
+                   name == "flip") {
+            applies(formats::kImage);
+            if (name == "size") o.image.size = value.cast<int>();
+            if (name == "theme") o.image.theme = value.cast<std::string>();
+            if (name == "crop") o.image.crop = value.cast<bool>();
+            if (name == "flip") o.image.flip = value.cast<bool>();
+            if (name == "coordinates") {
+                const std::string c = value.is_none() ? "none" : py::str(value).cast<std::string>();
+                if (c == "none" || c == "False")
+                    o.image.coordinates = image::DrawOptions::Coordinates::none;
+                else if (c == "sgf")
+                    o.image.coordinates = image::DrawOptions::Coordinates::sgf;
+                else if (c == "game" || c == "True")
+                    o.image.coordinates = image::DrawOptions::Coordinates::game;
+                else
+                    throw py::value_error("coordinates: 'none', 'game' or 'sgf'");
+            }
+        } else {
+            std::vector<std::string_view> names(kNames.begin(), kNames.end());
+            const std::string_view near = formats::nearest_name(name, names);
+            throw py::type_error(
+                "kifu.write: no option '" + name + "'" +
+                (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?"));
+        }
+    }
+    if (format.takes(formats::kImage)) {
+        o.image.format = format.name == "png"   ? image::ImageFormat::png
+                         : format.name == "gif" ? image::ImageFormat::gif
+                                                : image::ImageFormat::svg;
+    }
+    return o;
+}
+
+py::object written(const formats::Format& format, const formats::WriteOptions& options, std::string text) {
+    if (format.name == "png" || format.name == "gif" || options.shift_jis) return py::bytes(text);
+    return py::str(text);
+}
+
+py::object wrap_document(formats::Document doc, std::string format, std::string source) {
+    if (!formats::is_record(doc)) return wrap_position(std::move(doc));
+    auto record = std::make_shared<const formats::Document>(std::move(doc));
+    py::list games;
+    const std::size_t n = formats::game_count(*record);
+    for (std::size_t i = 0; i < n; ++i) games.append(py::cast(Game{make_game(record, i, format, source)}));
+    return games;
+}
+
+namespace {
+
+formats::ReadOptions read_options(const py::object& start, bool superko, const py::object& rules) {
+    formats::ReadOptions o;
+    if (!start.is_none()) o.start = start.cast<std::string>();
+    o.superko = superko;
+    if (!rules.is_none()) o.rules = rules.cast<std::string>();
+    return o;
+}
+
+const formats::Format& reading_format(std::string_view text, const py::object& format,
+                                      std::string_view source, std::string_view file_name) {
+    if (!format.is_none()) {
+        const formats::Format& f = format_named(format.cast<std::string>());
+        if (!f.can_read())
+            raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                        "kifu writes " + std::string(f.name) + " but does not read it"},
+                  source);
+        return f;
+    }
+    Result<const formats::Format*> detected = formats::detect_format(text, file_name);
+    if (!detected) raise(detected.error(), source);
+    return **detected;
+}
+
+py::object read_text(const std::string& text, const py::object& format, const std::string& source,
+                     const std::string& file_name, const py::object& start, bool superko,
+                     const py::object& rules) {
+    const formats::Format& f = reading_format(text, format, source, file_name);
+    const formats::ReadOptions options = read_options(start, superko, rules);
+    Result<formats::Document> doc = Error{};
+    {
+        py::gil_scoped_release unlocked;
+        doc = f.read(text, options);
+    }
+    return wrap_document(take(std::move(doc), source), std::string(f.name), source);
+}
+
+}  // namespace
+}  // namespace kifu::python
+
+PYBIND11_MODULE(_kifu, m) {
+    using namespace kifu;
+    using namespace kifu::python;
+    m.doc() = "kifu: read, validate, convert and write board-game notation (Go, chess, shogi, xiangqi)";
+
+    m.def(
+        "formats",
+        []() {
+            py::list out;
+            for (const formats::Format& f : formats::all_formats()) {
+                py::dict d;
+                d["name"] = std::string(f.name);
+                d["game"] = std::string(formats::to_string(f.game));
+                d["kind"] = std::string(formats::to_string(f.kind));
+                d["description"] = std::string(f.description);
+                py::list ext;
+                for (const std::string_view e : f.extensions) ext.append(std::string(e));
+                d["extensions"] = ext;
+                d["reads"] = f.can_read();
+                d["writes"] = f.can_write();
+                out.append(d);
+            }
+            return out;
+        },
+        "Every format kifu knows, as dicts: name, game, kind, description, extensions, reads, writes.");
+
+    m.def(
+        "detect",
+        [](py::bytes data, const std::string& file_name) {
+            const std::string text = data;
+            Result<const formats::Format*> f = formats::detect_format(text, file_name);
+            if (!f) raise(f.error());
+            return std::string((*f)->name);
+        },
+        py::arg("text"), py::arg("file_name") = "",
+        "The name of the format of a text (bytes): the surest detector, else the file name's extension.");
+
+    m.def("_read_text", [](py::bytes data, const py::object& format, const std::string& source,
+                           const py::object& start, bool superko, const py::object& rules) {
+        return read_text(std::string(data), format, source, "", start, superko, rules);
+    });
+    m.def("_read_path", [](const std::string& path, const py::object& format, const py::object& start,
+                           bool superko, const py::object& rules) {
+        return read_text(read_file(path), format, path, path, start, superko, rules);
+    });
+
+    m.def("_validate",
+          [](py::bytes data, const py::object& format, const std::string& source,
+             const std::string& file_name, const py::object& start, bool superko, const py::object& rules) {
+              const std::string text = data;
+              const formats::Format& f = reading_format(text, format, source, file_name);
+              std::vector<Error> warnings, errors;
+              const formats::ReadOptions options = read_options(start, superko, rules);
+              {
+                  py::gil_scoped_release unlocked;
+                  errors = f.validate(text, options, warnings);
+              }
+              py::list e, w;
+              for (const Error& x : errors) e.append(error_object(x, source));
+              for (const Error& x : warnings) w.append(error_object(x, source, "warning"));
+              return py::make_tuple(e, w);
+          });
+
+    m.def("_read_file", [](const std::string& path) { return py::bytes(read_file(path)); });
+
+    m.def(
+        "write",
+        [](const py::object& object, const std::string& format, const py::object& ply, const py::object& node,
+           const py::kwargs& kwargs) {
+            const formats::Format& f = format_named(format);
+            if (!f.can_write())
+                raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                            "kifu reads " + format + " but does not write it"});
+            formats::WriteOptions options = write_options(f, kwargs);
+            std::shared_ptr<const formats::Document> held = document_of(object);
+            std::size_t game_index = 0;
+            formats::Document narrowed;
+            const formats::Document* doc_ptr = held.get();
+            if (formats::is_record(*held) && f.kind == formats::Kind::position) {
+                formats::NodeChoice choice;
+                if (!ply.is_none()) choice.ply = ply.cast<std::size_t>();
+                if (!node.is_none()) choice.node = node.cast<std::string>();
+                choice.game_index = game_index;
+                narrowed = take(formats::position_in(*held, choice));
+                doc_ptr = &narrowed;
+            } else if (!ply.is_none() || !node.is_none()) {
+                throw py::type_error(
+                    "kifu.write: ply and node narrow a game to a position; " + format +
+                    (f.kind == formats::Kind::position ? " got a position" : " is no position format"));
+            }
+            const formats::Document& doc = *doc_ptr;
+            if (f.accepts != nullptr && !f.accepts(doc))
+                raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                            std::string(f.name) + " cannot hold a " +
+                                std::string(formats::to_string(formats::game_of(doc))) +
+                                (formats::is_record(doc) ? " record" : " position")});
+            std::vector<std::string> notes;
+            std::string text;
+            {
+                py::gil_scoped_release unlocked;
+                Result<std::string> out = f.write(doc, options, notes);
+                if (!out) {
+                    py::gil_scoped_acquire locked;
+                    raise(out.error());
+                }
+                text = std::move(*out);
+            }
+            if (!notes.empty()) {
+                py::object warn = py::module_::import("warnings").attr("warn");
+                for (const std::string& n : notes)
+                    warn(f.name.data() + std::string(": ") + n,
+                         py::module_::import("kifu._errors").attr("DroppedWarning"), 2);
+            }
+            return written(f, options, std::move(text));
+        },
+        py::arg("obj"), py::arg("format"), py::kw_only(), py::arg("ply") = py::none(),
+        py::arg("node") = py::none());
+
+    bind_positions(m);
+    bind_games(m);
+    bind_streams(m);
+    bind_index(m);
+}

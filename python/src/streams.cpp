@@ -1,0 +1,408 @@
+// Streaming: kifu.iter_games (a file of any size, PGN cut game by game, parsed in batches
+// with the GIL released), byte ranges of a PGN file (the Dask partitions), and rows (plain
+// values a game, for analytics), all over the registry's readers and the core game tree.
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "kifu/chess/comment_commands.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/core/byte_source.hpp"
+#include "kifu/xiangqi/pgn.hpp"
+
+namespace kifu::python {
+namespace {
+
+constexpr std::size_t kBatch = 256;  // games parsed a time, with the GIL released
+
+// An uncompressed file from an offset to its end.
+class FileTail : public ByteSource {
+  public:
+    explicit FileTail(std::FILE* file) : file_(file) {}
+    ~FileTail() override { std::fclose(file_); }
+    FileTail(const FileTail&) = delete;
+    FileTail& operator=(const FileTail&) = delete;
+    Result<std::size_t> read(char* buffer, std::size_t size) override {
+        const std::size_t n = std::fread(buffer, 1, size, file_);
+        if (n == 0 && std::ferror(file_)) return Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)};
+        return n;
+    }
+
+  private:
+    std::FILE* file_;
+};
+
+// Whether `line` starts a tag pair: '[', a name, blanks, '"'.
+bool tag_line(std::string_view line) {
+    if (line.size() < 4 || line[0] != '[') return false;
+    std::size_t i = 1;
+    while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+    if (i == 1) return false;
+    while (i < line.size() && line[i] == ' ') ++i;
+    return i < line.size() && line[i] == '"';
+}
+
+// The offset of the first game of a PGN file that starts at or after `start`: a tag line
+// at the start of the file, or after a blank line. Every range of a split file finds its
+// games this way, so each game is read by the one range its start falls in.
+Result<std::uint64_t> game_start_at_or_after(std::FILE* file, std::uint64_t start) {
+    if (start == 0) return std::uint64_t{0};
+    // Read from a little before `start` to know whether a blank line ends there.
+    const std::uint64_t from = start >= 3 ? start - 3 : 0;
+    if (fseeko(file, static_cast<off_t>(from), SEEK_SET) != 0)
+        return Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)};
+    std::string carry;
+    std::uint64_t carry_at = from;  // file offset of carry[0]
+    char chunk[1 << 16];
+    for (;;) {
+        const std::size_t n = std::fread(chunk, 1, sizeof chunk, file);
+        const bool end = n == 0;
+        carry.append(chunk, n);
+        // Lines in carry: each that begins at >= start after a blank line and is a tag line.
+        std::size_t pos = 0;
+        for (;;) {
+            const std::size_t nl = carry.find('\n', pos);
+            if (nl == std::string::npos) break;
+            const std::size_t next = nl + 1;
+            // A blank line: "\n" or "\r\n" alone, then the candidate starts after it.
+            const std::size_t after_blank = carry.find('\n', next);
+            if (after_blank == std::string::npos && !end) break;
+            const std::string_view blank = std::string_view(carry).substr(
+                next, (after_blank == std::string::npos ? carry.size() : after_blank) - next);
+            if ((blank.empty() || blank == "\r") && after_blank != std::string::npos) {
+                const std::size_t cand = after_blank + 1;
+                const std::size_t cand_end = carry.find('\n', cand);
+                if (cand_end == std::string::npos && !end && carry.size() - cand < 256) break;
+                const std::string_view line = std::string_view(carry).substr(
+                    cand, (cand_end == std::string::npos ? carry.size() : cand_end) - cand);
+                if (carry_at + cand >= start && tag_line(line)) return carry_at + cand;
+            }
+            pos = next;
+        }
+        if (end) return std::uint64_t(carry_at + carry.size());  // none: the range holds no game start
+        // Keep the unfinished tail (from the last line start examined).
+        carry.erase(0, pos);
+        carry_at += pos;
+    }
+}
+
+// Games of one input, a batch at a time: a PGN cut by the splitter (streamed, any size; or
+// a byte range of an uncompressed file), anything else read whole through the registry.
+class GameStream {
+  public:
+    GameStream(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
+               std::optional<std::uint64_t> end)
+        : path_(std::move(path)), end_(end) {
+        const formats::Format* f = format ? &format_named(*format) : formats::format_of_file_name(path_);
+        const bool ranged = start || end;
+        if (f == nullptr || f->name != "pgn") {
+            if (ranged) throw py::value_error("kifu.iter_games: byte ranges are for PGN files only");
+            whole_format_ = f ? std::string(f->name) : std::string();
+            return;
+        }
+        if (!ranged) {
+            // A .pgn of xiangqi goes to its own reader (its first 64 KiB tell).
+            Result<std::unique_ptr<ByteSource>> probe = open_byte_source(path_);
+            if (!probe) raise(probe.error(), path_);
+            std::string head(64 << 10, '\0');
+            std::size_t got = 0;
+            while (got < head.size()) {
+                Result<std::size_t> n = (*probe)->read(head.data() + got, head.size() - got);
+                if (!n) raise(n.error(), path_);
+                if (*n == 0) break;
+                got += *n;
+            }
+            head.resize(got);
+            if (!format && xiangqi::looks_like_xiangqi_pgn(head)) {
+                whole_format_ = "pgn-xiangqi";
+                return;
+            }
+            Result<std::unique_ptr<ByteSource>> source = open_byte_source(path_);
+            if (!source) raise(source.error(), path_);
+            splitter_.emplace(std::move(*source));
+            return;
+        }
+        std::FILE* file = std::fopen(path_.c_str(), "rb");
+        if (file == nullptr) raise(Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)}, path_);
+        unsigned char magic[4] = {};
+        const std::size_t m = std::fread(magic, 1, 4, file);
+        if (m >= 2 &&
+            ((magic[0] == 0x1f && magic[1] == 0x8b) || (magic[0] == 'B' && magic[1] == 'Z') ||
+             (m == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) ||
+             (magic[0] == 0xfd && magic[1] == '7'))) {
+            std::fclose(file);
+            throw py::value_error("kifu.iter_games: " + path_ +
+                                  " is compressed: byte ranges need an uncompressed file");
+        }
+        Result<std::uint64_t> first = game_start_at_or_after(file, start.value_or(0));
+        if (!first || fseeko(file, static_cast<off_t>(*first), SEEK_SET) != 0) {
+            std::fclose(file);
+            raise(first ? Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)} : first.error(), path_);
+        }
+        base_ = *first;
+        if (end_ && base_ >= *end_) {
+            std::fclose(file);
+            done_ = true;
+            return;
+        }
+        splitter_.emplace(std::make_unique<FileTail>(file));
+    }
+
+    // The next games (GIL held: errors raise). Empty at the end.
+    std::vector<std::shared_ptr<GameData>> next_batch() {
+        std::vector<std::shared_ptr<GameData>> out;
+        if (done_) return out;
+        if (!splitter_) {
+            done_ = true;
+            std::string text = read_file(path_);
+            const formats::Format* f = nullptr;
+            if (!whole_format_.empty()) {
+                f = &format_named(whole_format_);
+            } else {
+                Result<const formats::Format*> d = formats::detect_format(text, path_);
+                if (!d) raise(d.error(), path_);
+                f = *d;
+            }
+            if (f->kind == formats::Kind::position)
+                raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                            "expected a record of games, found a position (" + std::string(f->name) + ")"},
+                      path_);
+            Result<formats::Document> doc = Error{};
+            {
+                py::gil_scoped_release unlocked;
+                doc = f->read(text, {});
+            }
+            auto record = std::make_shared<const formats::Document>(take(std::move(doc), path_));
+            const std::size_t n = formats::game_count(*record);
+            for (std::size_t i = 0; i < n; ++i)
+                out.push_back(make_game(record, i, std::string(f->name), path_));
+            return out;
+        }
+        std::optional<Error> error;
+        {
+            py::gil_scoped_release unlocked;
+            while (out.size() < kBatch) {
+                std::optional<chess::PgnGameText> text = splitter_->next();
+                if (!text) {
+                    if (splitter_->error()) error = splitter_->error();
+                    done_ = true;
+                    break;
+                }
+                const std::uint64_t offset = base_ + text->offset;
+                if (end_ && offset >= *end_) {
+                    done_ = true;
+                    break;
+                }
+                chess::GameBuilder builder;
+                chess::read_pgn_game(*text, builder);
+                formats::Document doc{std::vector<chess::Game>{}, {}};
+                std::get<std::vector<chess::Game>>(doc.value).push_back(builder.take());
+                auto g = std::make_shared<GameData>();
+                g->record = std::make_shared<const formats::Document>(std::move(doc));
+                g->tree = &std::get<std::vector<chess::Game>>(g->record->value)[0];
+                g->number = text->index;
+                g->offset = offset;
+                g->format = "pgn";
+                g->source = path_;
+                out.push_back(std::move(g));
+            }
+        }
+        if (error && out.empty()) raise(*error, path_);
+        if (error) pending_error_ = error;
+        return out;
+    }
+
+    const std::optional<Error>& pending_error() const { return pending_error_; }
+    void clear_error() { pending_error_.reset(); }
+
+  private:
+    std::string path_;
+    std::optional<std::uint64_t> end_;
+    std::uint64_t base_ = 0;
+    std::string whole_format_;
+    std::optional<chess::PgnSplitter> splitter_;
+    bool done_ = false;
+    std::optional<Error> pending_error_;
+};
+
+class GameIterator {
+  public:
+    GameIterator(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
+                 std::optional<std::uint64_t> end)
+        : stream_(std::move(path), std::move(format), start, end) {}
+
+    Game next() {
+        if (queue_.empty()) {
+            if (stream_.pending_error()) {
+                const Error e = *stream_.pending_error();
+                stream_.clear_error();
+                raise(e);
+            }
+            for (auto& g : stream_.next_batch()) queue_.push_back(std::move(g));
+            if (queue_.empty()) throw py::stop_iteration();
+        }
+        Game g{std::move(queue_.front())};
+        queue_.pop_front();
+        return g;
+    }
+
+  private:
+    GameStream stream_;
+    std::deque<std::shared_ptr<GameData>> queue_;
+};
+
+// Rows: plain values a game ------------------------------------------------------------
+
+struct Row {
+    std::string source, format;
+    std::size_t number = 0;
+    std::optional<std::uint64_t> offset;
+    std::string game;
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::string result;
+    std::vector<std::string> moves;
+    std::vector<std::optional<double>> clocks, evals;
+    std::string final;
+    std::vector<std::string> errors;
+};
+
+formats::Document final_document(const chess::Position& p) {
+    return {p, {}};
+}
+formats::Document final_document(const shogi::Position& p) {
+    return {p, {}};
+}
+formats::Document final_document(const xiangqi::Position& p) {
+    return {p, {}};
+}
+formats::Document final_document(const go::GameState& s) {
+    return {go::position_of(s), {}};
+}
+
+// Runs without the GIL: nothing here raises.
+Row row_of(const GameData& g) {
+    Row row;
+    row.source = g.source;
+    row.format = g.format;
+    row.number = g.number;
+    row.offset = g.offset;
+    row.game = std::string(formats::to_string(formats::game_of(*g.record)));
+    std::visit(
+        [&](const auto* tree) {
+            using Tree = std::decay_t<decltype(*tree)>;
+            row.tags = tree->tags;
+            row.result = tree->result;
+            auto position = tree->start;
+            for (const NodeId id : tree->main_line()) {
+                const auto& node = tree->nodes[id];
+                if constexpr (std::is_same_v<Tree, go::Game>)
+                    row.moves.push_back(go::GameTraits::write_move(position, node.move));
+                else
+                    row.moves.push_back(node.text);
+                if constexpr (std::is_same_v<Tree, chess::Game>) {
+                    std::optional<double> clock, eval;
+                    for (const std::string& c : node.comments) {
+                        const chess::CommentCommands cc = chess::parse_comment_commands(c);
+                        if (cc.clock) clock = cc.clock;
+                        if (cc.eval && cc.eval->pawns) eval = cc.eval->pawns;
+                        if (cc.eval && cc.eval->mate) eval = *cc.eval->mate > 0 ? 1000.0 : -1000.0;
+                    }
+                    row.clocks.push_back(clock);
+                    row.evals.push_back(eval);
+                } else {
+                    row.clocks.push_back(node.time_ms < 0 ? std::nullopt
+                                                          : std::optional<double>(node.time_ms / 1000.0));
+                    row.evals.push_back(std::nullopt);
+                }
+                Tree::GameTraits::play(position, node.move);
+            }
+            const formats::Document final = final_document(position);
+            if (const formats::Format* f = formats::find_format(own_format(final))) {
+                std::vector<std::string> notes;
+                if (Result<std::string> text = f->write(final, {}, notes)) row.final = std::move(*text);
+            }
+            for (const Error& e : tree->errors) row.errors.push_back(e.format(g.source));
+        },
+        g.tree);
+    return row;
+}
+
+py::dict row_dict(Row&& r) {
+    py::dict d;
+    d["source"] = r.source;
+    d["format"] = r.format;
+    d["index"] = r.number;
+    d["offset"] = r.offset;
+    d["game"] = r.game;
+    py::dict tags;
+    for (auto& [name, value] : r.tags)
+        if (!tags.contains(name)) tags[py::str(name)] = value;
+    d["tags"] = tags;
+    d["result"] = r.result;
+    d["plies"] = r.moves.size();
+    d["moves"] = r.moves;
+    d["clocks"] = r.clocks;
+    d["evals"] = r.evals;
+    d["final"] = r.final;
+    d["errors"] = r.errors;
+    return d;
+}
+
+py::list rows(const std::string& path, std::optional<std::string> format, std::optional<std::uint64_t> start,
+              std::optional<std::uint64_t> end, std::optional<std::size_t> limit) {
+    GameStream stream(path, std::move(format), start, end);
+    py::list out;
+    std::size_t taken = 0;
+    for (;;) {
+        std::vector<std::shared_ptr<GameData>> batch = stream.next_batch();
+        if (batch.empty()) break;
+        if (limit && taken + batch.size() > *limit) batch.resize(*limit - taken);
+        std::vector<Row> built(batch.size());
+        {
+            py::gil_scoped_release unlocked;
+            for (std::size_t i = 0; i < batch.size(); ++i) built[i] = row_of(*batch[i]);
+        }
+        for (Row& r : built) out.append(row_dict(std::move(r)));
+        taken += batch.size();
+        if (limit && taken >= *limit) break;
+    }
+    if (stream.pending_error()) raise(*stream.pending_error(), path);
+    return out;
+}
+
+}  // namespace
+
+void bind_streams(py::module_& m) {
+    py::class_<GameIterator>(m, "GameIterator",
+                             "The games of a file, read as they are needed (kifu.iter_games).")
+        .def(py::init<std::string, std::optional<std::string>, std::optional<std::uint64_t>,
+                      std::optional<std::uint64_t>>(),
+             py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
+             py::arg("end") = py::none())
+        .def("__iter__", [](py::object self) { return self; })
+        .def("__next__", &GameIterator::next);
+
+    m.def("_rows", &rows, py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
+          py::arg("end") = py::none(), py::arg("limit") = py::none());
+
+    m.def(
+        "pgn_game_start",
+        [](const std::string& path, std::uint64_t start) {
+            std::FILE* file = std::fopen(path.c_str(), "rb");
+            if (file == nullptr) raise(Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)}, path);
+            Result<std::uint64_t> at = game_start_at_or_after(file, start);
+            std::fclose(file);
+            return take(std::move(at), path);
+        },
+        py::arg("path"), py::arg("start"),
+        "The offset of the first game of an uncompressed PGN file at or after a byte offset (the file's size "
+        "when none): where a byte range's games begin.");
+}
+
+}  // namespace kifu::python

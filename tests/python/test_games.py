@@ -1,0 +1,148 @@
+"""Game trees from Python: every record game, nodes, variations, comments, NAGs, clocks,
+evals, the walk, errors, and every format of the registry written and read back."""
+
+import pickle
+import warnings
+
+import pytest
+
+import kifu
+from conftest import GO_GAMES, need
+
+PGN = """[Event "Test"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 {[%clk 0:03:00] [%eval 0.25] best} e5 $1 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 {[%eval #3]} Nc6 1-0
+"""
+
+KIF = """手合割：平手
+先手：甲
+後手：乙
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:12/00:00:12)
+   2 ３四歩(33)   ( 0:05/00:00:05)
+   3 投了
+"""
+
+
+def test_pgn_tree():
+    (game,) = kifu.read(PGN)
+    assert game.game == "chess" and game.format == "pgn" and game.result == "1-0"
+    assert game.tags["White"] == "A" and list(game.tags)[:2] == ["Event", "White"]
+    line = game.mainline()
+    assert [n.move for n in line] == ["e4", "e5", "Nf3", "Nc6"] == game.mainline_moves()
+    first = line[0]
+    assert first.clock == 180.0 and first.eval == 0.25 and first.comment == "best"
+    assert line[1].nags == [1] and line[2].mate == 3 and line[2].eval is None
+    assert [v.move for v in first.variations] == ["e5", "c5"]
+    side = first.variations[1]
+    assert side.comment == "Sicilian" and not side.is_mainline() and side.next().move == "Nf3"
+    assert side.path == "1.v1" and side.parent == first and game.root.parent is None
+    assert game.end().move == "Nc6" and game.plies == 4
+    assert side.position().fen == kifu.ChessPosition().play("e4").play("c5").fen
+    walked = game.walk()
+    assert len(walked) == 7  # the root, four main-line moves, two of the variation
+    assert [n.move for n, _ in walked] == ["", "e4", "e5", "Nf3", "Nc6", "c5", "Nf3"]
+    for node, position in walked:
+        assert position == node.position()
+    assert game.final() == walked[4][1]
+
+
+def test_kif_and_sgf_trees():
+    (game,) = kifu.read(KIF.encode("utf-8"))
+    assert game.game == "shogi" and game.format == "kif"
+    assert game.mainline_moves()[:2] == ["７六歩(77)", "３四歩(33)"]
+    assert game.mainline()[0].time == 12.0 and game.end().ending == "resign"
+    assert game.final() == kifu.ShogiPosition().play("7g7f").play("3c3d")
+    sgf = "(;GM[1]SZ[9]PB[x]PW[y];B[ee]C[center];W[cc](;B[gg]LB[gg:A])(;B[gc]))"
+    (go,) = kifu.read(sgf)
+    assert go.tags["PB"] == "x" and go.mainline_moves() == ["B E5", "W C7", "B G3"]
+    assert go.mainline()[0].comment == "center" and len(go.mainline()[1].variations) == 2
+    assert go.mainline()[2].marks == [("label", 6 * 9 + 6, -1, "A")]
+    assert go.final().piece_at("G3") == "b" and go.final().turn == "white"
+
+
+def test_errors_have_places():
+    with pytest.raises(kifu.KifuError) as e:
+        kifu.read("[Event \"x\"]\n[White \"y\"\n\n1. e4 *\n", "pgn")
+    assert (e.value.line, e.value.column, e.value.source) == (2, 1, "<text>") and "expected" in e.value.message
+    assert str(e.value).startswith("<text>:2:")
+    with pytest.raises(kifu.IllegalMoveError) as illegal:
+        kifu.read("1. e4 e5 2. Ke3 *\n", "pgn")
+    assert (illegal.value.line, illegal.value.column) == (1, 13)
+    check = kifu.validate("1. e4 e5 2. Ke3 *\n", "pgn")
+    assert not check and check.errors[0].column == 13
+    assert kifu.validate(PGN)
+
+
+def test_streamed_broken_games_keep_their_errors(tmp_path):
+    path = tmp_path / "two.pgn"
+    path.write_text("1. e4 e5 2. Ke3 *\n\n1. d4 *\n")
+    broken, good = kifu.iter_games(path)
+    assert broken.errors[0].code == "illegal_move" and (broken.errors[0].line, broken.errors[0].column) == (1, 13)
+    assert broken.errors[0].source == str(path) and broken.mainline_moves() == ["e4", "e5"]
+    assert good.errors == [] and good.index == 1
+
+
+def test_pickled_games_and_lists():
+    (game,) = kifu.read(PGN)
+    back = pickle.loads(pickle.dumps(game))
+    assert back.mainline_moves() == game.mainline_moves() and game.tags.items() <= back.tags.items()
+    two = kifu.read(PGN + "\n" + PGN)
+    assert len(two) == 2 and kifu.write(two, "pgn").count("[Event") == 2
+
+
+def test_real_sgf_games():
+    files = sorted(need(GO_GAMES).glob("*.sgf"))[:5]
+    for f in files:
+        game = kifu.read_game(f)
+        assert game.plies > 100 and game.final().game == "go"
+        again = kifu.read_game(kifu.write(game, "sgf"))
+        assert again.mainline_moves() == game.mainline_moves()
+
+
+# Every format of the registry, written from a document of its game and read back.
+SAMPLES = {
+    "go": [lambda: kifu.GoPosition(".9x9").play("E5").play("C3"),
+           lambda: kifu.read_game("(;GM[1]SZ[9];B[ee];W[cc]C[hi])")],
+    "chess": [lambda: kifu.ChessPosition().play("e4"), lambda: kifu.read_game(PGN)],
+    "shogi": [lambda: kifu.ShogiPosition().play("7g7f"), lambda: kifu.read_game(KIF.encode())],
+    "xiangqi": [lambda: kifu.XiangqiPosition().play("h2e2"), lambda: kifu.read_game("h2e2 h9g7", "iccs")],
+}
+
+
+def _same(a, b):
+    if isinstance(a, kifu.Position):
+        return (b[0].final() if isinstance(b, list) else b) == a
+    if isinstance(b, list):
+        b = b[0]
+    return [m for m in b.mainline_moves()] and b.final() == a.final()
+
+
+def test_every_format_writes_and_reads_back():
+    written = set()
+    for fmt in kifu.formats():
+        if not fmt["writes"]:
+            continue
+        games = SAMPLES if fmt["game"] == "any" else {fmt["game"]: SAMPLES[fmt["game"]]}
+        for game, makers in games.items():
+            for make in makers:
+                obj = make()
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore", kifu.DroppedWarning)
+                        text = kifu.write(obj, fmt["name"])
+                except kifu.KifuError as e:
+                    assert e.code == "unsupported", (fmt["name"], game, e)
+                    continue
+                written.add(fmt["name"])
+                if fmt["reads"] and fmt["name"] not in ("feen2015",):
+                    back = kifu.read(text, fmt["name"])
+                    if fmt["kind"] == "position" and isinstance(obj, kifu.Game):
+                        assert back == obj.final(), fmt["name"]
+                    elif fmt["kind"] != "move" or isinstance(obj, kifu.Game):
+                        assert _same(obj, back), (fmt["name"], game)
+    every = {f["name"] for f in kifu.formats() if f["writes"]}
+    assert written == every, every - written

@@ -1,0 +1,107 @@
+"""Streaming: iter_games and rows on the chess corpus, byte ranges, bounded memory, and the
+GIL released while parsing."""
+
+import gzip
+import resource
+import subprocess
+import sys
+import threading
+import time
+
+import kifu
+from conftest import CHESS_CORPUS, need
+
+
+def test_iter_games_equals_the_cli(corpus_head, kifu_cli):
+    games = plies = 0
+    results = {}
+    for g in kifu.iter_games(corpus_head):
+        games += 1
+        plies += g.plies
+        results[g.result] = results.get(g.result, 0) + 1
+    stats = subprocess.run([kifu_cli, "pgn", "stats", str(corpus_head)], capture_output=True, text=True,
+                           check=True).stdout
+    assert f"games: {games}\n" in stats and f"plies: {plies} " in stats
+    assert f"1-0 {results.get('1-0', 0)}," in stats
+
+
+def test_byte_ranges_read_every_game_once(corpus_head):
+    size = corpus_head.stat().st_size
+    whole = [(r["offset"], r["plies"]) for r in kifu.rows(corpus_head)]
+    cuts = [0, 1, 12345, size // 3, size // 2, size - 5, size]
+    pieces = []
+    for a, b in zip(cuts, cuts[1:]):
+        pieces += [(r["offset"], r["plies"]) for r in kifu.rows(corpus_head, start=a, end=b)]
+    assert pieces == whole
+    start = kifu.pgn_game_start(str(corpus_head), size // 2)
+    assert start >= size // 2 and corpus_head.read_bytes()[start:start + 7] == b"[Event "
+
+
+def test_rows_and_frame(corpus_head):
+    rows = kifu.rows(corpus_head, limit=50)
+    assert len(rows) == 50 and rows[0]["game"] == "chess" and rows[0]["tags"]["Result"] == rows[0]["result"]
+    first = next(iter(kifu.iter_games(corpus_head)))
+    assert rows[0]["moves"] == first.mainline_moves() and rows[0]["final"] == first.final().fen
+    assert len(rows[0]["clocks"]) == rows[0]["plies"]
+    frame = kifu.rows(corpus_head, limit=50, frame=True)
+    assert frame.shape == (50, 13) and int(frame["plies"].sum()) == sum(r["plies"] for r in rows)
+
+
+SYNTHETIC = "[Event \"{n}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
+
+
+def test_streaming_memory_stays_bounded(tmp_path):
+    # A gzip PGN of 200,000 short games (16 MB of text): the peak memory while streaming it
+    # all grows by less than after the first tenth (games are dropped as they go).
+    path = tmp_path / "many.pgn.gz"
+    with gzip.open(path, "wt") as f:
+        for n in range(200_000):
+            f.write(SYNTHETIC.format(n=n))
+    code = (
+        "import kifu, resource, sys\n"
+        "it = kifu.iter_games(sys.argv[1]); n = 0\n"
+        "for g in it:\n"
+        "    n += 1\n"
+        "    if n == 20000: first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "end = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(n, first, end)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True).stdout
+    n, first, end = map(int, out.split())
+    assert n == 200_000
+    assert end - first < 48 * 1024, (first, end)  # KiB: far less than the 14 MB read after
+
+
+def test_parsing_releases_the_gil(corpus_head):
+    # With a switch interval far longer than the run, another thread gets the GIL only when
+    # it is released: it makes progress during a parse only if kifu lets go while parsing.
+    ticks = 0
+    stop = threading.Event()
+
+    def spin():
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0)  # releases the GIL, so the parsing thread gets it back
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000)
+    try:
+        t = threading.Thread(target=spin)
+        t.start()
+        before = ticks
+        rows = kifu.rows(corpus_head, limit=3000)
+        during = ticks - before
+        stop.set()
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert len(rows) == 3000 and during > 0
+
+
+def test_corpus_is_streamed_compressed():
+    need(CHESS_CORPUS)
+    it = kifu.iter_games(CHESS_CORPUS)
+    first = next(it)
+    assert first.offset == 0 and first.game == "chess" and first.index == 0
+    assert next(it).index == 1
