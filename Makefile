@@ -48,6 +48,7 @@ bench:
 	cmake --build --preset release
 	bench/compare build/release/bench/kifu_bench
 	bench/index-bench build/release/tools/kifu/kifu build/release/bench/kifu_bench
+	bench/python-bench build/release/tools/kifu/kifu build/release/python
 	bench/serve-load build/release/tools/kifu/kifu 20000 32
 
 fuzz:

@@ -19,7 +19,8 @@
 namespace kifu::python {
 namespace {
 
-constexpr std::size_t kBatch = 256;  // games parsed a time, with the GIL released
+constexpr std::size_t kBatch =
+    16;  // games parsed a time, with the GIL released (few: their trees stay in cache)
 
 // An uncompressed file from an offset to its end.
 class FileTail : public ByteSource {

@@ -101,7 +101,7 @@ bool GameBuilder::begin_movetext(const Position& start) {
 
 void GameBuilder::move(const Position&, Move move, std::string_view san) {
     const NodeId parent = lines_.back();
-    const NodeId id = game_.add_move(parent, move, std::string(san));
+    const NodeId id = game_.add_move(parent, move, san);
     if (!pending_.empty()) {
         game_.nodes[id].starting_comments = std::move(pending_);
         pending_.clear();

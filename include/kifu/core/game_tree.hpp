@@ -138,6 +138,11 @@ class GameTree {
     using Move = typename Traits::Move;
 
     struct Node {
+        // Provided, so that a new node is not first zero-filled whole (value-initialising
+        // an aggregate writes its 200-odd bytes twice): every member has its initialiser.
+        Node() noexcept {}
+        Node(Move m, std::string_view t, NodeId from) : move(std::move(m)), text(t), parent(from) {}
+
         Move move{};       // none at the root
         std::string text;  // the move as the source wrote it (empty at the root)
         // Comments, each kept apart as the source wrote it (trimmed): those before the move at
@@ -191,12 +196,10 @@ class GameTree {
     }
 
     // Adds a move after `parent`, as a new variation when it already has a child.
-    NodeId add_move(NodeId parent, Move move, std::string text) {
+    // The text is copied into the node in place (a SAN fits its small-string buffer).
+    NodeId add_move(NodeId parent, Move move, std::string_view text) {
         const auto id = static_cast<NodeId>(nodes.size());
-        Node& n = nodes.emplace_back();
-        n.move = std::move(move);
-        n.text = std::move(text);
-        n.parent = parent;
+        nodes.emplace_back(std::move(move), text, parent);
         nodes[parent].children.push_back(id);
         return id;
     }
