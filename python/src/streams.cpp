@@ -107,6 +107,12 @@ class GameStream {
             whole_format_ = f ? std::string(f->name) : std::string();
             return;
         }
+        if (!ranged && path_ == "-") {  // standard input: read once, as chess PGN unless told
+            Result<std::unique_ptr<ByteSource>> source = open_byte_source(path_);
+            if (!source) raise(source.error(), path_);
+            splitter_.emplace(std::move(*source));
+            return;
+        }
         if (!ranged) {
             // A .pgn of xiangqi goes to its own reader (its first 64 KiB tell).
             Result<std::unique_ptr<ByteSource>> probe = open_byte_source(path_);

@@ -105,3 +105,10 @@ def test_corpus_is_streamed_compressed():
     first = next(it)
     assert first.offset == 0 and first.game == "chess" and first.index == 0
     assert next(it).index == 1
+
+
+def test_standard_input_streams():
+    code = "import kifu; print(sum(g.plies for g in kifu.iter_games('-', 'pgn')))"
+    text = SYNTHETIC.format(n=1) * 3 + "1. d4 d5 *\n"
+    out = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["20"]
