@@ -7,9 +7,12 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 
@@ -44,6 +47,16 @@ struct FeenPosition : Position {};
 
 // The format a game writes its positions in (hen, fen, epd, sfen, xfen-xiangqi, feen).
 std::string_view own_format(const formats::Document& doc);
+
+// The document of a position the walk gives (a game's traits' Position); a Go state with
+// the node's marks.
+formats::Document state_document(const chess::Position& p, std::span<const NodeMark> marks = {});
+formats::Document state_document(const shogi::Position& p, std::span<const NodeMark> marks = {});
+formats::Document state_document(const xiangqi::Position& p, std::span<const NodeMark> marks = {});
+formats::Document state_document(const go::GameState& s, std::span<const NodeMark> marks = {});
+
+// A game's tags as a dict in source order; the first value of a repeated name.
+py::dict tags_dict(const std::vector<std::pair<std::string, std::string>>& tags);
 
 // A copy of a position document (records other than SGF copy too; an SGF collection is
 // move-only: TypeError).

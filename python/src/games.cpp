@@ -18,17 +18,13 @@ decltype(auto) with_tree(const GameData& g, F&& f) {
     return std::visit([&](const auto* tree) -> decltype(auto) { return f(*tree); }, g.tree);
 }
 
-formats::Document position_document(const chess::Position& p, std::span<const NodeMark>) {
-    return {p, {}};
-}
-formats::Document position_document(const shogi::Position& p, std::span<const NodeMark>) {
-    return {p, {}};
-}
-formats::Document position_document(const xiangqi::Position& p, std::span<const NodeMark>) {
-    return {p, {}};
-}
-formats::Document position_document(const go::GameState& s, std::span<const NodeMark> marks) {
-    return {go::position_of(s, marks), {}};
+// The last node of the main line (the root when it has no move).
+NodeId line_end(const GameData& g) {
+    return with_tree(g, [](const auto& t) {
+        NodeId id = 0;
+        while (!t.nodes[id].children.empty()) id = t.nodes[id].children.front();
+        return id;
+    });
 }
 
 template <class Tree>
@@ -98,6 +94,26 @@ std::string join(const std::vector<std::string>& parts) {
 }
 
 }  // namespace
+
+formats::Document state_document(const chess::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document state_document(const shogi::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document state_document(const xiangqi::Position& p, std::span<const NodeMark>) {
+    return {p, {}};
+}
+formats::Document state_document(const go::GameState& s, std::span<const NodeMark> marks) {
+    return {go::position_of(s, marks), {}};
+}
+
+py::dict tags_dict(const std::vector<std::pair<std::string, std::string>>& tags) {
+    py::dict d;
+    for (const auto& [name, value] : tags)
+        if (!d.contains(name)) d[py::str(name)] = value;
+    return d;
+}
 
 std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> record, std::size_t index,
                                     std::string format, std::string source) {
@@ -307,15 +323,7 @@ void bind_games(py::module_& m) {
             "The line where it starts in its input.")
         .def_property_readonly(
             "tags",
-            [](const Game& g) {
-                py::dict d;
-                with_tree(*g.data, [&](const auto& t) {
-                    for (const auto& [name, value] : t.tags)
-                        if (!d.contains(name)) d[py::str(name)] = value;
-                    return 0;
-                });
-                return d;
-            },
+            [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return tags_dict(t.tags); }); },
             "The tags (PGN headers, SGF game information, KIF header lines) in source order; the first of a "
             "repeated name.")
         .def_property_readonly(
@@ -337,30 +345,18 @@ void bind_games(py::module_& m) {
             },
             "The moves of the main line as written.")
         .def(
-            "end",
-            [](const Game& g) {
-                return node(g, with_tree(*g.data, [](const auto& t) {
-                                const auto line = t.main_line();
-                                return line.empty() ? NodeId{0} : line.back();
-                            }));
-            },
+            "end", [](const Game& g) { return node(g, line_end(*g.data)); },
             "The last node of the main line.")
         .def_property_readonly(
             "plies",
             [](const Game& g) {
-                return with_tree(*g.data, [](const auto& t) { return t.main_line().size(); });
+                return with_tree(*g.data, [&](const auto& t) { return t.depth(line_end(*g.data)); });
             },
             "Moves in the main line.")
         .def_property_readonly(
             "start", [](const Game& g) { return node_position(*g.data, 0); }, "The start position.")
         .def(
-            "final",
-            [](const Game& g) {
-                return node_position(*g.data, with_tree(*g.data, [](const auto& t) {
-                    const auto line = t.main_line();
-                    return line.empty() ? NodeId{0} : line.back();
-                }));
-            },
+            "final", [](const Game& g) { return node_position(*g.data, line_end(*g.data)); },
             "The position at the end of the main line.")
         .def(
             "walk",
@@ -369,7 +365,7 @@ void bind_games(py::module_& m) {
                 with_tree(*g.data, [&](const auto& tree) {
                     walk(tree, [&](NodeId id, const auto& position) {
                         out.append(py::make_tuple(
-                            node(g, id), wrap_position(position_document(position, tree.nodes[id].marks))));
+                            node(g, id), wrap_position(state_document(position, tree.nodes[id].marks))));
                         return true;
                     });
                     return 0;
@@ -407,13 +403,7 @@ void bind_games(py::module_& m) {
             },
             py::arg("format"), "The game in a format of the registry (kifu.write(self, format, ...)).")
         .def("_repr_svg_",
-             [](const Game& g) {
-                 py::object final = node_position(*g.data, with_tree(*g.data, [](const auto& t) {
-                     const auto line = t.main_line();
-                     return line.empty() ? NodeId{0} : line.back();
-                 }));
-                 return final.attr("_repr_svg_")();
-             })
+             [](const Game& g) { return node_position(*g.data, line_end(*g.data)).attr("_repr_svg_")(); })
         .def("__repr__",
              [](const Game& g) {
                  std::string tags;

@@ -97,10 +97,6 @@ std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
     throw py::type_error("kifu.write: expected a kifu position, a kifu.Game or a list of them");
 }
 
-std::string format_text(const Error& error, std::string_view source, std::string_view severity) {
-    return error.format(source, severity);
-}
-
 }  // namespace
 
 formats::Document copy_document(const formats::Document& doc) {
@@ -115,7 +111,7 @@ formats::Document copy_document(const formats::Document& doc) {
 }
 
 py::object error_object(const Error& error, std::string_view source, std::string_view severity) {
-    py::object e = error_class(error.code)(format_text(error, source, severity));
+    py::object e = error_class(error.code)(error.format(source, severity));
     e.attr("message") = error.message;
     e.attr("line") = error.line;
     e.attr("column") = error.column;

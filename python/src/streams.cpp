@@ -279,19 +279,6 @@ struct Row {
     std::vector<std::string> errors;
 };
 
-formats::Document final_document(const chess::Position& p) {
-    return {p, {}};
-}
-formats::Document final_document(const shogi::Position& p) {
-    return {p, {}};
-}
-formats::Document final_document(const xiangqi::Position& p) {
-    return {p, {}};
-}
-formats::Document final_document(const go::GameState& s) {
-    return {go::position_of(s), {}};
-}
-
 // Runs without the GIL: nothing here raises.
 Row row_of(const GameData& g) {
     Row row;
@@ -329,7 +316,7 @@ Row row_of(const GameData& g) {
                 }
                 Tree::GameTraits::play(position, node.move);
             }
-            const formats::Document final = final_document(position);
+            const formats::Document final = state_document(position);
             if (const formats::Format* f = formats::find_format(own_format(final))) {
                 std::vector<std::string> notes;
                 if (Result<std::string> text = f->write(final, {}, notes)) row.final = std::move(*text);
@@ -347,10 +334,7 @@ py::dict row_dict(Row&& r) {
     d["index"] = r.number;
     d["offset"] = r.offset;
     d["game"] = r.game;
-    py::dict tags;
-    for (auto& [name, value] : r.tags)
-        if (!tags.contains(name)) tags[py::str(name)] = value;
-    d["tags"] = tags;
+    d["tags"] = tags_dict(r.tags);
     d["result"] = r.result;
     d["plies"] = r.moves.size();
     d["moves"] = r.moves;

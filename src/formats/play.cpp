@@ -209,52 +209,64 @@ Document played(const Document& from, P position) {
     return as_document(std::move(position));
 }
 
-// The position as its game's own type: FEEN of chess (style C), shogi (S) or xiangqi (X)
-// and an EPD as that game's position; a record as a FEEN board of no game (no moves).
-Document game_position(const Document& position) {
-    if (const auto* epd = std::get_if<chess::Epd>(&position.value)) return as_document(epd->position);
-    if (const auto* f = std::get_if<feen::Position>(&position.value)) {
-        switch (std::toupper(static_cast<unsigned char>(f->styles[0]))) {
-            case 'C':
-                if (Result<chess::Position> c = feen::to_chess(*f)) return as_document(*c);
-                break;
-            case 'S':
-                if (Result<shogi::Position> s = feen::to_shogi(*f)) return as_document(*s);
-                break;
-            case 'X':
-                if (Result<xiangqi::Position> x = feen::to_xiangqi(*f)) return as_document(*x);
-                break;
-            default:
-                break;
+// The position as its game's own type: a pointer into the document, or into a conversion
+// of a FEEN of chess (style C), shogi (S) or xiangqi (X); an EPD's position. All null for a
+// record or a board of no known game. A game's own position is not copied.
+class GamePosition {
+  public:
+    explicit GamePosition(const Document& d) {
+        if ((go_position = std::get_if<go::Position>(&d.value))) return;
+        if ((chess_position = std::get_if<chess::Position>(&d.value))) return;
+        if ((shogi_position = std::get_if<shogi::Position>(&d.value))) return;
+        if ((xiangqi_position = std::get_if<xiangqi::Position>(&d.value))) return;
+        if (const auto* epd = std::get_if<chess::Epd>(&d.value)) chess_position = &epd->position;
+        if (const auto* f = std::get_if<feen::Position>(&d.value)) {
+            switch (std::toupper(static_cast<unsigned char>(f->styles[0]))) {
+                case 'C':
+                    if (Result<chess::Position> c = feen::to_chess(*f))
+                        chess_position = &converted_.emplace<1>(*c);
+                    break;
+                case 'S':
+                    if (Result<shogi::Position> s = feen::to_shogi(*f))
+                        shogi_position = &converted_.emplace<2>(*s);
+                    break;
+                case 'X':
+                    if (Result<xiangqi::Position> x = feen::to_xiangqi(*f))
+                        xiangqi_position = &converted_.emplace<3>(*x);
+                    break;
+                default:
+                    break;
+            }
         }
     }
-    return std::visit(
-        [](const auto& v) -> Document {
-            using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_copy_constructible_v<T>)
-                return as_document(v);
-            else
-                return as_document(feen::Position{});  // a record: no position (position_at narrows it)
-        },
-        position.value);
-}
+    GamePosition(const GamePosition&) = delete;
+    GamePosition& operator=(const GamePosition&) = delete;
+
+    const go::Position* go_position = nullptr;
+    const chess::Position* chess_position = nullptr;
+    const shogi::Position* shogi_position = nullptr;
+    const xiangqi::Position* xiangqi_position = nullptr;
+
+  private:
+    std::variant<std::monostate, chess::Position, shogi::Position, xiangqi::Position> converted_;
+};
 
 }  // namespace
 
 Result<std::vector<std::string>> legal_moves(const Document& document) {
-    const Document position = game_position(document);
+    const GamePosition position(document);
     std::vector<std::string> moves;
-    if (const auto* g = std::get_if<go::Position>(&position.value)) return go_moves(*g);
-    if (const auto* c = std::get_if<chess::Position>(&position.value)) {
+    if (const auto* g = position.go_position) return go_moves(*g);
+    if (const auto* c = position.chess_position) {
         for (const chess::Move m : chess::legal_moves(*c)) moves.push_back(chess::write_san(*c, m));
         return moves;
     }
-    if (const auto* s = std::get_if<shogi::Position>(&position.value)) {
+    if (const auto* s = position.shogi_position) {
         for (const shogi::Move m : shogi::legal_moves(*s))
             moves.push_back(shogi::write_move(*s, m, shogi::Notation::usi));
         return moves;
     }
-    if (const auto* x = std::get_if<xiangqi::Position>(&position.value)) {
+    if (const auto* x = position.xiangqi_position) {
         for (const xiangqi::Move m : xiangqi::legal_moves(*x))
             moves.push_back(xiangqi::write_move(*x, m, xiangqi::Notation::iccs));
         return moves;
@@ -263,23 +275,23 @@ Result<std::vector<std::string>> legal_moves(const Document& document) {
 }
 
 Result<Document> play(const Document& document, std::string_view text) {
-    const Document position = game_position(document);
-    if (const auto* g = std::get_if<go::Position>(&position.value)) return go_play(*g, text);
-    if (const auto* c = std::get_if<chess::Position>(&position.value)) {
+    const GamePosition position(document);
+    if (const auto* g = position.go_position) return go_play(*g, text);
+    if (const auto* c = position.chess_position) {
         Result<chess::Move> m = parse_chess_move(*c, text);
         if (!m) return m.error();
         chess::Position next = *c;
         next.play(*m);
         return played(document, next);
     }
-    if (const auto* s = std::get_if<shogi::Position>(&position.value)) {
+    if (const auto* s = position.shogi_position) {
         Result<shogi::Move> m = parse_shogi_move(*s, text);
         if (!m) return m.error();
         shogi::Position next = *s;
         next.play(*m);
         return played(document, next);
     }
-    if (const auto* x = std::get_if<xiangqi::Position>(&position.value)) {
+    if (const auto* x = position.xiangqi_position) {
         Result<xiangqi::Move> m = parse_xiangqi_move(*x, text);
         if (!m) return m.error();
         xiangqi::Position next = *x;
@@ -290,39 +302,39 @@ Result<Document> play(const Document& document, std::string_view text) {
 }
 
 Result<PositionStatus> status(const Document& document) {
-    const Document position = game_position(document);
-    if (std::holds_alternative<go::Position>(position.value)) return PositionStatus{};
-    if (const auto* c = std::get_if<chess::Position>(&position.value)) {
+    const GamePosition position(document);
+    if (position.go_position) return PositionStatus{};
+    if (const auto* c = position.chess_position) {
         const chess::GameStatus s = chess::game_status(*c);
         return PositionStatus{chess::to_string(s.outcome), s.check};
     }
-    if (const auto* s = std::get_if<shogi::Position>(&position.value)) {
+    if (const auto* s = position.shogi_position) {
         const shogi::GameStatus st = shogi::game_status(*s);
         return PositionStatus{shogi_outcome(st.outcome), st.check};
     }
-    if (const auto* x = std::get_if<xiangqi::Position>(&position.value))
+    if (const auto* x = position.xiangqi_position)
         return PositionStatus{xiangqi::to_string(xiangqi::status(*x)),
                               xiangqi::in_check(*x, x->side_to_move)};
     return no_moves_error();
 }
 
 Result<std::uint64_t> position_key(const Document& document) {
-    const Document position = game_position(document);
-    if (const auto* g = std::get_if<go::Position>(&position.value)) return go_key(*g);
-    if (const auto* c = std::get_if<chess::Position>(&position.value)) return chess::polyglot_key(*c);
-    if (const auto* s = std::get_if<shogi::Position>(&position.value)) return shogi::repetition_key(*s);
-    if (const auto* x = std::get_if<xiangqi::Position>(&position.value)) return xiangqi::position_key(*x);
+    const GamePosition position(document);
+    if (const auto* g = position.go_position) return go_key(*g);
+    if (const auto* c = position.chess_position) return chess::polyglot_key(*c);
+    if (const auto* s = position.shogi_position) return shogi::repetition_key(*s);
+    if (const auto* x = position.xiangqi_position) return xiangqi::position_key(*x);
     return no_moves_error();
 }
 
 Result<std::string_view> side_to_move(const Document& document) {
-    const Document position = game_position(document);
-    if (const auto* g = std::get_if<go::Position>(&position.value)) return go::stone_name(go_mover(*g));
-    if (const auto* c = std::get_if<chess::Position>(&position.value))
+    const GamePosition position(document);
+    if (const auto* g = position.go_position) return go::stone_name(go_mover(*g));
+    if (const auto* c = position.chess_position)
         return c->side_to_move() == chess::Color::white ? std::string_view("white") : "black";
-    if (const auto* s = std::get_if<shogi::Position>(&position.value))
+    if (const auto* s = position.shogi_position)
         return s->side_to_move() == shogi::Color::black ? std::string_view("black") : "white";
-    if (const auto* x = std::get_if<xiangqi::Position>(&position.value))
+    if (const auto* x = position.xiangqi_position)
         return x->side_to_move == xiangqi::Color::red ? std::string_view("red") : "black";
     return no_moves_error();
 }
