@@ -3,7 +3,8 @@
 // PGN written from it is stable; JSON Lines are written for every game. The streaming
 // writers (fed by the reader, no tree) leave out the games with errors, and what they
 // write reads back to the same trees as the other games of the input. All of it is
-// valid UTF-8, whatever bytes came in.
+// valid UTF-8, whatever bytes came in. A recorded game (PgnRecording) builds the same tree
+// as the builder.
 
 #include <algorithm>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "kifu/chess/game.hpp"
+#include "kifu/chess/pgn_recording.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/utf8.hpp"
 
@@ -40,10 +42,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     PgnExporter pgn_writer(pgn, {}, true);
     JsonExporter json_writer(jsonl, true);
     PgnSplitter splitter(text);
+    std::size_t k = 0;
     while (const std::optional<PgnGameText> g = splitter.next()) {
         read_pgn_game(*g, pgn_writer);
         read_pgn_game(*g, json_writer);
+        PgnRecording recording;
+        read_pgn_game(*g, recording);
+        const Game r = recording.build();
+        if (k >= games.size()) std::abort();
+        const Game& d = games[k++];
+        if (r.tags != d.tags || !(r.start == d.start) || r.result != d.result || r.errors != d.errors ||
+            r.warnings != d.warnings || !(r.nodes == d.nodes) || recording.plies() != d.main_line().size())
+            std::abort();
     }
+    if (k != games.size()) std::abort();
     const std::vector<Game> back = read_pgn(pgn);
     if (back.size() != good.size()) std::abort();
     for (std::size_t i = 0; i < back.size(); ++i)

@@ -119,8 +119,10 @@ def _paths(paths) -> list[str]:
 def iter_games(paths, format: str | None = None, *, start: int | None = None,
                end: int | None = None) -> Iterator[Game]:
     """The games of one or more files, read as they are needed: a PGN of any size is cut
-    game by game and parsed in batches with the GIL released (other records are read whole,
-    a file at a time). Compressed files are read as they are.
+    game by game and read in batches with the GIL released (other records are read whole,
+    a file at a time). Compressed files are read as they are. A PGN game is read and checked
+    whole, and its tree built the first time it is looked into (tags, result, plies and
+    errors do not need it).
 
     start, end: only the games of an uncompressed PGN file whose first byte lies in
     [start, end) (how kifu.dask splits a big file); game.index then counts in the range.

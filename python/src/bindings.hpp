@@ -4,8 +4,10 @@
 // conversions between Documents and Python objects. Every entry point is a loop over the
 // registry (formats/registry.hpp), the game tree and the walk (core/).
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +18,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "kifu/chess/pgn_recording.hpp"
 #include "kifu/core/error.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/formats/registry.hpp"
@@ -57,6 +60,7 @@ formats::Document state_document(const go::GameState& s, std::span<const NodeMar
 
 // A game's tags as a dict in source order; the first value of a repeated name.
 py::dict tags_dict(const std::vector<std::pair<std::string, std::string>>& tags);
+py::dict tags_dict(const std::vector<std::pair<std::string_view, std::string_view>>& tags);
 
 // A copy of a position document (records other than SGF copy too; an SGF collection is
 // move-only: TypeError).
@@ -66,19 +70,50 @@ formats::Document copy_document(const formats::Document& doc);
 py::object wrap_position(formats::Document doc);
 
 // One game of a record, shared by the Game object and its nodes. The record stays whole
-// (written, narrowed to positions through the registry); `tree` points into it, or for
-// SGF to the core tree built from it.
+// (written, narrowed to positions through the registry); the tree points into it, or for
+// SGF to the core tree built from it. A game streamed from a PGN file comes as its
+// recording (chess/pgn_recording.hpp: read and checked, the tree not built) and is built
+// the first time its record or tree is asked for; its tags, result, ply count and errors
+// are answered from the recording until then. Python calls it with the GIL held.
 using TreeRef = std::variant<const chess::Game*, const go::Game*, const shogi::Game*, const xiangqi::Game*>;
 struct GameData {
-    std::shared_ptr<const formats::Document> record;
     std::size_t index = 0;                    // the game's index in the record
     std::size_t number = 0;                   // its index in its input (a streamed PGN: in the part read)
     std::optional<std::uint64_t> offset;      // its byte offset in its input, where known (PGN)
     std::unique_ptr<const go::Game> go_tree;  // SGF games: the core tree
-    TreeRef tree;
-    std::string format;  // the registry name it was read as
-    std::string source;  // file name, or "<text>"
+    std::string format;                       // the registry name it was read as
+    std::string source;                       // file name, or "<text>"
+
+    const formats::Document& record() const;
+    std::shared_ptr<const formats::Document> shared_record() const;
+    TreeRef tree() const;
+    // The recording of a streamed game not built yet, else null.
+    const chess::PgnRecording* unbuilt() const noexcept {
+        return built_.load(std::memory_order_acquire) ? nullptr : recording_.get();
+    }
+
+    void set_record(std::shared_ptr<const formats::Document> record, TreeRef tree) {
+        record_ = std::move(record);
+        tree_ = tree;
+        built_.store(true, std::memory_order_release);
+    }
+    void set_recording(std::unique_ptr<const chess::PgnRecording> recording) {
+        recording_ = std::move(recording);
+    }
+
+  private:
+    // Builds the tree once, with the GIL released when the caller holds it (another
+    // thread asking for the same game waits for it).
+    void build() const;
+    mutable std::shared_ptr<const formats::Document> record_;
+    mutable TreeRef tree_;
+    std::unique_ptr<const chess::PgnRecording> recording_;  // kept: unbuilt() may be reading it
+    mutable std::once_flag once_;
+    mutable std::atomic<bool> built_{false};
 };
+// 'chess', 'go', ...: the game of a game's record.
+std::string game_name(const GameData& g);
+
 std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> record, std::size_t index,
                                     std::string format, std::string source);
 

@@ -15,7 +15,7 @@ namespace {
 // Calls f(tree) with the game's tree, whatever its game.
 template <class F>
 decltype(auto) with_tree(const GameData& g, F&& f) {
-    return std::visit([&](const auto* tree) -> decltype(auto) { return f(*tree); }, g.tree);
+    return std::visit([&](const auto* tree) -> decltype(auto) { return f(*tree); }, g.tree());
 }
 
 // The last node of the main line (the root when it has no move).
@@ -38,7 +38,7 @@ py::object node_position(const GameData& g, NodeId id) {
     formats::NodeChoice choice;
     choice.game_index = g.index;
     choice.node = with_tree(g, [&](const auto& tree) { return node_path(tree, id); });
-    return wrap_position(take(formats::position_in(*g.record, choice), g.source));
+    return wrap_position(take(formats::position_in(g.record(), choice), g.source));
 }
 
 std::string move_text(const GameData& g, NodeId id) {
@@ -58,7 +58,7 @@ chess::CommentCommands commands(const GameData& g, NodeId id) {
     with_tree(g, [&](const auto& tree) {
         if (!is_chess(tree)) return 0;
         std::string text;
-        for (const std::string& c : tree.nodes[id].comments) {
+        for (const std::string& c : tree.nodes[id].comments()) {
             chess::CommentCommands one = chess::parse_comment_commands(c);
             if (one.clock) all.clock = one.clock;
             if (one.elapsed) all.elapsed = one.elapsed;
@@ -108,17 +108,64 @@ formats::Document state_document(const go::GameState& s, std::span<const NodeMar
     return {go::position_of(s, marks), {}};
 }
 
-py::dict tags_dict(const std::vector<std::pair<std::string, std::string>>& tags) {
+template <class Tags>
+py::dict tags_dict_of(const Tags& tags) {
     py::dict d;
-    for (const auto& [name, value] : tags)
-        if (!d.contains(name)) d[py::str(name)] = value;
+    for (const auto& [name, value] : tags) {
+        py::str key(name.data(), name.size());
+        if (!d.contains(key)) d[key] = py::str(value.data(), value.size());
+    }
     return d;
+}
+
+py::dict tags_dict(const std::vector<std::pair<std::string, std::string>>& tags) {
+    return tags_dict_of(tags);
+}
+
+py::dict tags_dict(const std::vector<std::pair<std::string_view, std::string_view>>& tags) {
+    return tags_dict_of(tags);
+}
+
+std::string game_name(const GameData& g) {
+    if (g.unbuilt()) return "chess";
+    return std::string(formats::to_string(formats::game_of(g.record())));
+}
+
+void GameData::build() const {
+    if (built_.load(std::memory_order_acquire)) return;
+    const auto make = [this] {
+        formats::Document doc{std::vector<chess::Game>{}, {}};
+        std::get<std::vector<chess::Game>>(doc.value).push_back(recording_->build());
+        record_ = std::make_shared<const formats::Document>(std::move(doc));
+        tree_ = &std::get<std::vector<chess::Game>>(record_->value)[0];
+        built_.store(true, std::memory_order_release);
+    };
+    if (PyGILState_Check()) {
+        py::gil_scoped_release unlocked;
+        std::call_once(once_, make);
+    } else {
+        std::call_once(once_, make);
+    }
+}
+
+const formats::Document& GameData::record() const {
+    build();
+    return *record_;
+}
+
+std::shared_ptr<const formats::Document> GameData::shared_record() const {
+    build();
+    return record_;
+}
+
+TreeRef GameData::tree() const {
+    build();
+    return tree_;
 }
 
 std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> record, std::size_t index,
                                     std::string format, std::string source) {
     auto g = std::make_shared<GameData>();
-    g->record = std::move(record);
     g->index = index;
     g->number = index;
     g->format = std::move(format);
@@ -131,16 +178,16 @@ std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> rec
                 go::Game tree = take(go::game_tree(value, value.games()[index], &warnings), g->source);
                 for (const go::SgfWarning& w : warnings) tree.warnings.push_back(go::warning_error(w));
                 g->go_tree = std::make_unique<const go::Game>(std::move(tree));
-                g->tree = g->go_tree.get();
+                g->set_record(record, g->go_tree.get());
             } else if constexpr (std::is_same_v<T, std::vector<chess::Game>> ||
                                  std::is_same_v<T, std::vector<shogi::Game>> ||
                                  std::is_same_v<T, std::vector<xiangqi::Game>>) {
-                g->tree = &value[index];
+                g->set_record(record, &value[index]);
             } else {
                 throw py::type_error("not a record");
             }
         },
-        g->record->value);
+        record->value);
     return g;
 }
 
@@ -168,28 +215,28 @@ void bind_games(py::module_& m) {
             [](const GameNode& n) {
                 const chess::CommentCommands c = commands(*n.data, n.id);
                 return with_tree(*n.data, [&](const auto& t) {
-                    return is_chess(t) ? c.text : join(t.nodes[n.id].comments);
+                    return is_chess(t) ? c.text : join(t.nodes[n.id].comments());
                 });
             },
             "The comments after the move, joined by newlines (chess: without their [%...] commands).")
         .def_property_readonly(
             "comments",
             [](const GameNode& n) {
-                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].comments; });
+                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].comments(); });
             },
             "The comments after the move, each as written.")
         .def_property_readonly(
             "starting_comment",
             [](const GameNode& n) {
                 return with_tree(*n.data,
-                                 [&](const auto& t) { return join(t.nodes[n.id].starting_comments); });
+                                 [&](const auto& t) { return join(t.nodes[n.id].starting_comments()); });
             },
             "The comments before the move, at the start of a variation.")
         .def_property_readonly(
             "nags",
             [](const GameNode& n) {
                 return with_tree(*n.data, [&](const auto& t) {
-                    std::vector<int> out(t.nodes[n.id].nags.begin(), t.nodes[n.id].nags.end());
+                    std::vector<int> out(t.nodes[n.id].nags().begin(), t.nodes[n.id].nags().end());
                     return out;
                 });
             },
@@ -224,7 +271,7 @@ void bind_games(py::module_& m) {
         .def_property_readonly(
             "name",
             [](const GameNode& n) {
-                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].name; });
+                return with_tree(*n.data, [&](const auto& t) { return t.nodes[n.id].name(); });
             },
             "The node's name (SGF N, KIF bookmark).")
         .def_property_readonly(
@@ -242,7 +289,7 @@ void bind_games(py::module_& m) {
                 constexpr const char* kKinds[] = {"circle", "square",    "triangle", "cross",
                                                   "label",  "highlight", "arrow"};
                 with_tree(*n.data, [&](const auto& t) {
-                    for (const NodeMark& mk : t.nodes[n.id].marks)
+                    for (const NodeMark& mk : t.nodes[n.id].marks())
                         out.append(
                             py::make_tuple(kKinds[static_cast<int>(mk.kind)], mk.cell, mk.to, mk.text));
                     return 0;
@@ -305,9 +352,7 @@ void bind_games(py::module_& m) {
 
     py::class_<Game>(m, "Game", "One game of a record: tags, a start position, and a tree of moves.")
         .def_property_readonly(
-            "game",
-            [](const Game& g) { return std::string(formats::to_string(formats::game_of(*g.data->record))); },
-            "'go', 'chess', 'shogi' or 'xiangqi'.")
+            "game", [](const Game& g) { return game_name(*g.data); }, "'go', 'chess', 'shogi' or 'xiangqi'.")
         .def_property_readonly(
             "format", [](const Game& g) { return g.data->format; }, "The format it was read as.")
         .def_property_readonly(
@@ -319,16 +364,26 @@ void bind_games(py::module_& m) {
             "offset", [](const Game& g) { return g.data->offset; },
             "Its byte offset in its file (PGN), or None.")
         .def_property_readonly(
-            "line", [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return t.line; }); },
+            "line",
+            [](const Game& g) {
+                if (const chess::PgnRecording* r = g.data->unbuilt()) return r->line();
+                return with_tree(*g.data, [](const auto& t) { return t.line; });
+            },
             "The line where it starts in its input.")
         .def_property_readonly(
             "tags",
-            [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return tags_dict(t.tags); }); },
+            [](const Game& g) {
+                if (const chess::PgnRecording* r = g.data->unbuilt()) return tags_dict(r->tags());
+                return with_tree(*g.data, [](const auto& t) { return tags_dict(t.tags); });
+            },
             "The tags (PGN headers, SGF game information, KIF header lines) in source order; the first of a "
             "repeated name.")
         .def_property_readonly(
             "result",
-            [](const Game& g) { return with_tree(*g.data, [](const auto& t) { return t.result; }); },
+            [](const Game& g) {
+                if (const chess::PgnRecording* r = g.data->unbuilt()) return std::string(r->result());
+                return with_tree(*g.data, [](const auto& t) { return t.result; });
+            },
             "The result as the record gives it ('1-0', 'B+R', ...), '' when it gives none.")
         .def_property_readonly(
             "root", [](const Game& g) { return node(g, 0); }, "The root node (the start position).")
@@ -350,6 +405,7 @@ void bind_games(py::module_& m) {
         .def_property_readonly(
             "plies",
             [](const Game& g) {
+                if (const chess::PgnRecording* r = g.data->unbuilt()) return r->plies();
                 return with_tree(*g.data, [&](const auto& t) { return t.depth(line_end(*g.data)); });
             },
             "Moves in the main line.")
@@ -365,7 +421,7 @@ void bind_games(py::module_& m) {
                 with_tree(*g.data, [&](const auto& tree) {
                     walk(tree, [&](NodeId id, const auto& position) {
                         out.append(py::make_tuple(
-                            node(g, id), wrap_position(state_document(position, tree.nodes[id].marks))));
+                            node(g, id), wrap_position(state_document(position, tree.nodes[id].marks()))));
                         return true;
                     });
                     return 0;
@@ -378,10 +434,13 @@ void bind_games(py::module_& m) {
             "errors",
             [](const Game& g) {
                 py::list out;
-                with_tree(*g.data, [&](const auto& t) {
-                    for (const Error& e : t.errors) out.append(error_object(e, g.data->source));
-                    return 0;
-                });
+                const auto append = [&](const std::vector<Error>& errors) {
+                    for (const Error& e : errors) out.append(error_object(e, g.data->source));
+                };
+                if (const chess::PgnRecording* r = g.data->unbuilt())
+                    append(r->errors());
+                else
+                    with_tree(*g.data, [&](const auto& t) { append(t.errors); });
                 return out;
             },
             "Where reading stopped and contradictions found (KifuError objects, not raised).")
@@ -389,10 +448,13 @@ void bind_games(py::module_& m) {
             "warnings",
             [](const Game& g) {
                 py::list out;
-                with_tree(*g.data, [&](const auto& t) {
-                    for (const Error& e : t.warnings) out.append(error_object(e, g.data->source, "warning"));
-                    return 0;
-                });
+                const auto append = [&](const std::vector<Error>& warnings) {
+                    for (const Error& e : warnings) out.append(error_object(e, g.data->source, "warning"));
+                };
+                if (const chess::PgnRecording* r = g.data->unbuilt())
+                    append(r->warnings());
+                else
+                    with_tree(*g.data, [&](const auto& t) { append(t.warnings); });
                 return out;
             },
             "What was read although the format does not define it, and doubts (KifuError objects).")
@@ -407,16 +469,24 @@ void bind_games(py::module_& m) {
         .def("__repr__",
              [](const Game& g) {
                  std::string tags;
-                 with_tree(*g.data, [&](const auto& t) {
+                 const auto add = [&](const auto& all) {
                      int n = 0;
-                     for (const auto& [name, value] : t.tags)
-                         if (n++ < 3) tags += " " + name + "=" + std::string(py::repr(py::str(value)));
-                     return 0;
-                 });
-                 const std::size_t plies =
-                     with_tree(*g.data, [](const auto& t) { return t.main_line().size(); });
-                 return "<Game " + std::string(formats::to_string(formats::game_of(*g.data->record))) + tags +
-                        " plies=" + std::to_string(plies) + ">";
+                     for (const auto& [name, value] : all)
+                         if (n++ < 3)
+                             tags += " " + std::string(name) + "=" +
+                                     std::string(py::repr(py::str(value.data(), value.size())));
+                 };
+                 std::size_t plies = 0;
+                 if (const chess::PgnRecording* r = g.data->unbuilt()) {
+                     add(r->tags());
+                     plies = r->plies();
+                 } else {
+                     with_tree(*g.data, [&](const auto& t) {
+                         add(t.tags);
+                         plies = t.main_line().size();
+                     });
+                 }
+                 return "<Game " + game_name(*g.data) + tags + " plies=" + std::to_string(plies) + ">";
              })
         .def(py::pickle(
             [](const Game& g) {

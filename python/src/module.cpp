@@ -72,7 +72,7 @@ std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
                     throw py::type_error("kifu.write: not a game of a record");
                 }
             },
-            g.record->value);
+            g.record().value);
     };
     if (py::isinstance<Game>(object)) {
         formats::Document doc{go::Position{}, {}};
@@ -86,7 +86,7 @@ std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
             if (!py::isinstance<Game>(item))
                 throw py::type_error("kifu.write: a list holds kifu.Game objects only");
             const GameData& g = *item.cast<const Game&>().data;
-            if (!first && formats::game_of(*g.record) != formats::game_of(doc))
+            if (!first && formats::game_of(g.record()) != formats::game_of(doc))
                 throw py::type_error("kifu.write: the games of a list must all be of one game");
             game_document(g, doc.value, first);
             first = false;

@@ -19,8 +19,7 @@
 namespace kifu::python {
 namespace {
 
-constexpr std::size_t kBatch =
-    16;  // games parsed a time, with the GIL released (few: their trees stay in cache)
+constexpr std::size_t kBatch = 16;  // games read a time, with the GIL released
 
 // An uncompressed file from an offset to its end.
 class FileTail : public ByteSource {
@@ -206,13 +205,11 @@ class GameStream {
                     done_ = true;
                     break;
                 }
-                chess::GameBuilder builder;
-                chess::read_pgn_game(*text, builder);
-                formats::Document doc{std::vector<chess::Game>{}, {}};
-                std::get<std::vector<chess::Game>>(doc.value).push_back(builder.take());
+                // Read and checked whole; the tree is built when the game is looked into.
+                auto recording = std::make_unique<chess::PgnRecording>();
+                chess::read_pgn_game(*text, *recording);
                 auto g = std::make_shared<GameData>();
-                g->record = std::make_shared<const formats::Document>(std::move(doc));
-                g->tree = &std::get<std::vector<chess::Game>>(g->record->value)[0];
+                g->set_recording(std::move(recording));
                 g->number = text->index;
                 g->offset = offset;
                 g->format = "pgn";
@@ -286,7 +283,7 @@ Row row_of(const GameData& g) {
     row.format = g.format;
     row.number = g.number;
     row.offset = g.offset;
-    row.game = std::string(formats::to_string(formats::game_of(*g.record)));
+    row.game = std::string(formats::to_string(formats::game_of(g.record())));
     std::visit(
         [&](const auto* tree) {
             using Tree = std::decay_t<decltype(*tree)>;
@@ -301,7 +298,7 @@ Row row_of(const GameData& g) {
                     row.moves.push_back(node.text);
                 if constexpr (std::is_same_v<Tree, chess::Game>) {
                     std::optional<double> clock, eval;
-                    for (const std::string& c : node.comments) {
+                    for (const std::string& c : node.comments()) {
                         const chess::CommentCommands cc = chess::parse_comment_commands(c);
                         if (cc.clock) clock = cc.clock;
                         if (cc.eval && cc.eval->pawns) eval = cc.eval->pawns;
@@ -323,7 +320,7 @@ Row row_of(const GameData& g) {
             }
             for (const Error& e : tree->errors) row.errors.push_back(e.format(g.source));
         },
-        g.tree);
+        g.tree());
     return row;
 }
 

@@ -103,7 +103,7 @@ void GameBuilder::move(const Position&, Move move, std::string_view san) {
     const NodeId parent = lines_.back();
     const NodeId id = game_.add_move(parent, move, san);
     if (!pending_.empty()) {
-        game_.nodes[id].starting_comments = std::move(pending_);
+        game_.nodes[id].notes().starting_comments = std::move(pending_);
         pending_.clear();
     }
     lines_.back() = id;
@@ -113,12 +113,12 @@ void GameBuilder::move(const Position&, Move move, std::string_view san) {
 void GameBuilder::comment(std::string_view text, CommentKind) {
     std::string c = normalize_comment(text);
     if (c.empty()) return;
-    auto& into = line_fresh_ && lines_.size() > 1 ? pending_ : game_.nodes[lines_.back()].comments;
+    auto& into = line_fresh_ && lines_.size() > 1 ? pending_ : game_.nodes[lines_.back()].notes().comments;
     into.push_back(std::move(c));
 }
 
 void GameBuilder::nag(int nag) {
-    game_.nodes[lines_.back()].nags.push_back(static_cast<std::uint8_t>(nag));
+    game_.nodes[lines_.back()].notes().nags.push_back(static_cast<std::uint8_t>(nag));
 }
 
 bool GameBuilder::begin_variation() {
@@ -133,7 +133,8 @@ void GameBuilder::end_variation() {
     lines_.pop_back();
     line_fresh_ = false;
     // Comments in a variation with no moves: kept on the move before.
-    auto& into = game_.nodes[lines_.back()].comments;
+    if (pending_.empty()) return;
+    auto& into = game_.nodes[lines_.back()].notes().comments;
     for (std::string& c : pending_) into.push_back(std::move(c));
     pending_.clear();
 }
@@ -159,8 +160,8 @@ void accept(const Game& game, PgnVisitor& visitor) {
         return;
     }
     const auto& nodes = game.nodes;
-    for (const std::uint8_t nag : nodes[Game::kRoot].nags) visitor.nag(nag);
-    for (const std::string& c : nodes[Game::kRoot].comments) visitor.comment(c, CommentKind::braces);
+    for (const std::uint8_t nag : nodes[Game::kRoot].nags()) visitor.nag(nag);
+    for (const std::string& c : nodes[Game::kRoot].comments()) visitor.comment(c, CommentKind::braces);
     // The depth-first order of PGN text: a move, its NAGs and comments, then the variations
     // that replace it, then the line goes on.
     struct Frame {
@@ -178,10 +179,10 @@ void accept(const Game& game, PgnVisitor& visitor) {
         Frame& f = stack.back();
         const GameNode& n = nodes[f.node];
         if (!f.told) {
-            for (const std::string& c : n.starting_comments) visitor.comment(c, CommentKind::braces);
+            for (const std::string& c : n.starting_comments()) visitor.comment(c, CommentKind::braces);
             visitor.move(f.before, n.move, n.text);
-            for (const std::uint8_t nag : n.nags) visitor.nag(nag);
-            for (const std::string& c : n.comments) visitor.comment(c, CommentKind::braces);
+            for (const std::uint8_t nag : n.nags()) visitor.nag(nag);
+            for (const std::string& c : n.comments()) visitor.comment(c, CommentKind::braces);
             f.told = true;
             f.next_alternative = nodes[f.parent].children[0] == f.node ? 1 : SIZE_MAX;
         }

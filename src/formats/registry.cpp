@@ -105,9 +105,9 @@ void add_node_context(Document& out, const Tree& tree, NodeId node,
     const auto& n = tree.nodes[node];
     if constexpr (requires { last_move_of(tree.start, n.move); })
         out.last_move = last_move_of(before ? *before : tree.position_after(n.parent), n.move);
-    out.marks = n.marks;
+    out.marks = n.marks();
     if constexpr (std::is_same_v<Tree, chess::Game>)
-        for (const std::string& comment : n.comments)
+        for (const std::string& comment : n.comments())
             for (NodeMark& m : chess::comment_marks(comment)) out.marks.push_back(std::move(m));
 }
 
@@ -312,10 +312,10 @@ Result<std::vector<BoardView>> main_line_views(const Document& record, std::size
         Result<go::Game> game = go::game_tree(*sgf, sgf->games()[game_index]);
         if (!game) return game.error();
         go::GameState state = game->start;
-        out.push_back(go::board_view(go::position_of(state, game->nodes[go::Game::kRoot].marks)));
+        out.push_back(go::board_view(go::position_of(state, game->nodes[go::Game::kRoot].marks())));
         for (const NodeId id : game->main_line()) {
             go::GameTraits::play(state, game->nodes[id].move);
-            out.push_back(go::board_view(go::position_of(state, game->nodes[id].marks)));
+            out.push_back(go::board_view(go::position_of(state, game->nodes[id].marks())));
         }
         return out;
     }

@@ -365,6 +365,14 @@ namespace {
 static_assert(static_cast<int>(NodeMark::Kind::cross) == static_cast<int>(Mark::cross),
               "the same order as go::Mark");
 
+// A node's comments and marks, kept only when there are some (a node without notes holds
+// none apart).
+void set_notes(Game::Node& node, std::vector<std::string> comments, std::vector<NodeMark> marks) {
+    if (comments.empty() && marks.empty()) return;
+    node.notes().comments = std::move(comments);
+    node.notes().marks = std::move(marks);
+}
+
 // The node's marks and labels as the tree keeps them: one mark and one label a point at
 // most (as FF[4] requires); the first wins.
 std::vector<NodeMark> node_marks(const SgfCollection& sgf, std::uint32_t node, BoardSize size) {
@@ -456,8 +464,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     reader.read(root, action, nullptr);
     Game game(GameState{Board(*size), {}, {}, 0});
     GameTraits::play(game.start, action);
-    game.nodes[Game::kRoot].comments = node_comments(sgf, root);
-    game.nodes[Game::kRoot].marks = node_marks(sgf, root, *size);
+    set_notes(game.nodes[Game::kRoot], node_comments(sgf, root), node_marks(sgf, root, *size));
     game.nodes[Game::kRoot].text = written_moves(sgf, root);
     for (const SgfCollection::Property& p : sgf.properties(root)) {
         if (is_action_or_markup(p.id)) continue;
@@ -479,8 +486,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
              c = sgf.node(c).next_sibling) {
             reader.read(c, action, nullptr);
             const NodeId id = game.add_move(into, action, written_moves(sgf, c));
-            game.nodes[id].comments = node_comments(sgf, c);
-            game.nodes[id].marks = node_marks(sgf, c, *size);
+            set_notes(game.nodes[id], node_comments(sgf, c), node_marks(sgf, c, *size));
             if (sgf_nodes) sgf_nodes->push_back(c);
             pending.emplace_back(c, id);
         }

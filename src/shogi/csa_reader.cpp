@@ -75,7 +75,7 @@ class CsaReader {
         if (!t.starts_with("'*")) return;  // "'..." is the file's own remark; "'*..." belongs to the game
         std::string_view c = t.substr(2);
         while (!c.empty() && is_blank(c.back())) c.remove_suffix(1);
-        game_.node(current_).comments.emplace_back(c);
+        game_.node(current_).notes().comments.emplace_back(c);
         started_ = true;
     }
 

@@ -63,7 +63,7 @@ std::string one_line(std::string_view text) {
 }
 
 void comments(std::string& out, const Game::Node& node) {
-    record::append_comments(out, "'*", node.comments);
+    record::append_comments(out, "'*", node.comments());
 }
 
 }  // namespace
@@ -106,7 +106,7 @@ std::string write_csa(const Game& game, CsaVersion version, std::vector<std::str
     std::size_t variations = 0, names = 0;
     for (const Game::Node& n : game.nodes) {
         variations += n.children.size() > 1 ? n.children.size() - 1 : 0;
-        names += !n.name.empty();
+        names += !n.name().empty();
     }
     for (const NodeId id : game.main_line()) {
         const Game::Node& n = game.node(id);

@@ -222,8 +222,8 @@ class JkfReader {
             if (const auto c = m.find("comments"); c != m.end()) {
                 if (!c->is_array()) return fail(at, "\"comments\" is an array of strings");
                 for (const Json& line : *c)
-                    game_.node(node).comments.push_back(line.is_string() ? line.get<std::string>()
-                                                                         : line.dump());
+                    game_.node(node).notes().comments.push_back(line.is_string() ? line.get<std::string>()
+                                                                                 : line.dump());
             }
         }
         return {};
@@ -395,11 +395,11 @@ void put_time(std::string& out, std::int32_t ms, std::int64_t total_ms) {
 }
 
 void put_comments(std::string& out, const Game::Node& n, bool first = false) {
-    if (n.comments.empty()) return;
+    if (n.comments().empty()) return;
     out += first ? "\"comments\":[" : ",\"comments\":[";
-    for (std::size_t i = 0; i < n.comments.size(); ++i) {
+    for (std::size_t i = 0; i < n.comments().size(); ++i) {
         if (i) out += ',';
-        append_json_string(out, n.comments[i]);
+        append_json_string(out, n.comments()[i]);
     }
     out += ']';
 }

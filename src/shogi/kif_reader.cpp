@@ -61,11 +61,11 @@ class KifReader {
         if (t.starts_with("*")) {
             std::string_view comment = line.text.substr(line.text.find('*') + 1);
             while (!comment.empty() && is_blank(comment.back())) comment.remove_suffix(1);
-            game_.node(current_).comments.emplace_back(comment);
+            game_.node(current_).notes().comments.emplace_back(comment);
             return {};
         }
         if (t.starts_with("&")) {
-            game_.node(current_).name = one_line(trim(t.substr(1)));
+            game_.node(current_).notes().name = one_line(trim(t.substr(1)));
             return {};
         }
         if (const int n = variation_number(t)) return begin_variation(n, line);

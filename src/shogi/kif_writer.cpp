@@ -109,12 +109,12 @@ class KifWriter {
 
     void annotations(NodeId id) {
         const Game::Node& n = game_.node(id);
-        record::append_comments(out_, "*", n.comments);
-        if (!n.name.empty()) {
+        record::append_comments(out_, "*", n.comments());
+        if (!n.name().empty()) {
             if (flavour_ == Flavour::kif)
-                out_ += fmt::format("&{}\n", one_line(n.name));
+                out_ += fmt::format("&{}\n", one_line(n.name()));
             else
-                notes_.push_back("the bookmark '&" + n.name + "'");
+                notes_.push_back("the bookmark '&" + n.name() + "'");
         }
     }
 
@@ -177,7 +177,7 @@ class KifWriter {
                 last_move_at_ = out_.size();
                 out_ += text;
                 ++on_line;
-                if (!n.comments.empty() || !n.name.empty()) {
+                if (!n.comments().empty() || !n.name().empty()) {
                     out_ += '\n';
                     on_line = 0;
                     annotations(id);

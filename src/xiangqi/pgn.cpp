@@ -81,7 +81,7 @@ class GameReader {
                     if (variation_start)
                         pending_.push_back(std::move(text));
                     else
-                        game.node(node).comments.push_back(std::move(text));
+                        game.node(node).notes().comments.push_back(std::move(text));
                     break;
                 }
                 case TokenKind::escape:
@@ -91,7 +91,7 @@ class GameReader {
                     for (const char c : t.text) n = n < 1000 ? n * 10 + (c - '0') : n;
                     if (node == Game::kRoot || n > 255)
                         return fail(t.begin, ErrorCode::unexpected_character, "expected a NAG after a move");
-                    game.node(node).nags.push_back(static_cast<std::uint8_t>(n));
+                    game.node(node).notes().nags.push_back(static_cast<std::uint8_t>(n));
                     break;
                 }
                 case TokenKind::open_variation: {
@@ -142,7 +142,7 @@ class GameReader {
                     if (const int nag = suffix_nag(t.text)) {
                         if (node == Game::kRoot)
                             return fail(t.begin, ErrorCode::unexpected_character, "expected a move");
-                        game.node(node).nags.push_back(static_cast<std::uint8_t>(nag));
+                        game.node(node).notes().nags.push_back(static_cast<std::uint8_t>(nag));
                         break;
                     }
                     if (!move(game, node, pos, t.begin, t.end, notation, notation_fixed, variation_start))
@@ -206,9 +206,9 @@ class GameReader {
         }
         const std::string written(text);
         node = game.add_move(node, *m, written);
-        game.node(node).starting_comments = std::move(pending_);
+        if (!pending_.empty()) game.node(node).notes().starting_comments = std::move(pending_);
         pending_.clear();
-        if (nag) game.node(node).nags.push_back(static_cast<std::uint8_t>(nag));
+        if (nag) game.node(node).notes().nags.push_back(static_cast<std::uint8_t>(nag));
         pos.play(*m);
         variation_start = false;
         return true;
@@ -234,7 +234,7 @@ class Writer {
     Writer(const Game& game, Notation notation) : game_(game), notation_(notation) {}
 
     std::string movetext() {
-        for (const std::string& c : game_.node(Game::kRoot).comments) comment(c);
+        for (const std::string& c : game_.node(Game::kRoot).comments()) comment(c);
         line(Game::kRoot, game_.start, 0, true);
         return std::move(out_);
     }
@@ -305,16 +305,16 @@ class Writer {
     // whether the next move needs its number written.
     bool write_move(NodeId id, const Position& before, bool number) {
         const Game::Node& n = game_.node(id);
-        for (const std::string& c : n.starting_comments) comment(c);
+        for (const std::string& c : n.starting_comments()) comment(c);
         const bool red = before.side_to_move == Color::red;
         if (red)
             token(fmt::format("{}.", before.fullmove_number));
         else if (number)
             token(fmt::format("{}...", before.fullmove_number));
         token(xiangqi::write_move(before, n.move, notation_));
-        for (const std::uint8_t nag : n.nags) token(fmt::format("${}", nag));
-        for (const std::string& c : n.comments) comment(c);
-        return !n.comments.empty() || !n.nags.empty();
+        for (const std::uint8_t nag : n.nags()) token(fmt::format("${}", nag));
+        for (const std::string& c : n.comments()) comment(c);
+        return !n.comments().empty() || !n.nags().empty();
     }
 
     const Game& game_;

@@ -54,7 +54,7 @@ TEST(PgnReview, CommentCommandsAreNeverBrokenAcrossLines) {
 
 TEST(PgnReview, CommentsOfOneMoveStayApart) {
     const Game g = only("1. e4 {first} {second} ; third\n e5 *");
-    EXPECT_EQ(g.node(g.main_line()[0]).comments, (Texts{"first", "second", "third"}));
+    EXPECT_EQ(g.node(g.main_line()[0]).comments(), (Texts{"first", "second", "third"}));
     const std::string written = write_pgn(g);
     EXPECT_NE(written.find("1. e4 {first} {second} {third} 1... e5 *"), std::string::npos) << written;
 }

@@ -69,10 +69,10 @@ TEST(Pgn, CommentsOfEveryKindAreKept) {
         "{Before the first move} 1. e4 {a brace comment\nover two lines} e5 ; to the end of the line\n"
         "% an escape line, skipped\n2. Nf3 *");
     using Comments = std::vector<std::string>;
-    EXPECT_EQ(g.node(Game::kRoot).comments, Comments{"Before the first move"});
+    EXPECT_EQ(g.node(Game::kRoot).comments(), Comments{"Before the first move"});
     const auto line = g.main_line();
-    EXPECT_EQ(g.node(line[0]).comments, Comments{"a brace comment over two lines"});
-    EXPECT_EQ(g.node(line[1]).comments, Comments{"to the end of the line"});
+    EXPECT_EQ(g.node(line[0]).comments(), Comments{"a brace comment over two lines"});
+    EXPECT_EQ(g.node(line[1]).comments(), Comments{"to the end of the line"});
     EXPECT_EQ(line.size(), 3u);
 }
 
@@ -80,9 +80,9 @@ TEST(Pgn, NagsAndSuffixes) {
     const Game g = only("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 $32 *");
     const auto line = g.main_line();
     for (int i = 0; i < 6; ++i)
-        EXPECT_EQ(g.node(line[static_cast<std::size_t>(i)]).nags,
+        EXPECT_EQ(g.node(line[static_cast<std::size_t>(i)]).nags(),
                   std::vector<std::uint8_t>{static_cast<std::uint8_t>(i + 1)});
-    EXPECT_EQ(g.node(line[6]).nags, (std::vector<std::uint8_t>{14, 32}));
+    EXPECT_EQ(g.node(line[6]).nags(), (std::vector<std::uint8_t>{14, 32}));
     EXPECT_FALSE(only("1. e4 $256 *").errors.empty());
 }
 

@@ -91,7 +91,7 @@ TEST(GameTree, SameTreeIgnoresNodeNumbering) {
     b.add_move(b.node(d).children[1], 'y', "y");
     const auto result = [](const ToyTree& t) { return t.result; };
     EXPECT_TRUE(same_tree(a, b, result));
-    b.node(1).comments = {"!"};
+    b.node(1).notes().comments = {"!"};
     EXPECT_FALSE(same_tree(a, b, result));
 }
 

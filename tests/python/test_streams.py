@@ -25,6 +25,33 @@ def test_iter_games_equals_the_cli(corpus_head, kifu_cli):
     assert f"1-0 {results.get('1-0', 0)}," in stats
 
 
+def test_streamed_games_answer_as_their_trees(tmp_path):
+    """A streamed game answers tags, result, plies, errors and line before its tree is built
+    (from what the reader recorded), the same as kifu.read's built games, and builds the
+    same tree when looked into."""
+    text = ('{before} [Event "one"]\n[White "A \\"B\\""]\n\n1. e4 $1 {c} (1. d4 d5) e5 2. Nf3 *\n\n'
+            '[Event "two"]\n\n1. e4 e5 2. Ke3 1-0\n\n'
+            '[Event "three"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 1/2-1/2\n')
+    path = tmp_path / "g.pgn"
+    path.write_text(text)
+    read = []
+    for g in kifu.iter_games(path):
+        g.root  # the tree built first: every answer below then comes from it
+        read.append(g)
+    for cheap, built, again in zip(kifu.iter_games(path), read, kifu.iter_games(path)):
+        assert cheap.tags == built.tags and cheap.result == built.result and cheap.plies == built.plies
+        assert [str(e) for e in cheap.errors] == [str(e) for e in built.errors]
+        assert [str(w) for w in cheap.warnings] == [str(w) for w in built.warnings]
+        assert cheap.line == built.line and cheap.game == "chess" and repr(cheap) == repr(built)
+        # Looked into: the tree, and the same answers from it.
+        assert cheap.mainline_moves() == built.mainline_moves()
+        if not built.errors:
+            assert cheap.write("pgn") == built.write("pgn") == again.write("pgn")
+        assert cheap.final() == built.final() and cheap.plies == built.plies and cheap.tags == built.tags
+        assert [n.comment for n, _ in cheap.walk()] == [n.comment for n, _ in built.walk()]
+    assert len(read) == 3 and read[1].errors
+
+
 def test_byte_ranges_read_every_game_once(corpus_head):
     size = corpus_head.stat().st_size
     whole = [(r["offset"], r["plies"]) for r in kifu.rows(corpus_head)]

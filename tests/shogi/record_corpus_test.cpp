@@ -45,8 +45,8 @@ Reader reader_for(const fs::path& path) {
 std::string summary(const Game& g) {
     std::size_t comments = 0, names = 0, timed = 0;
     for (const Game::Node& n : g.nodes) {
-        comments += n.comments.size();
-        names += !n.name.empty();
+        comments += n.comments().size();
+        names += !n.name().empty();
         timed += n.time_ms >= 0;
     }
     const std::vector<NodeId> main = g.main_line();
@@ -258,13 +258,13 @@ TEST(ShogiRecordCorpus, KifuForJsRecordsConvertToEveryFormatAndBack) {
                 ASSERT_TRUE(there) << there.error().format("converted");
                 Game expected = as_held_by(g, to);
                 for (Game::Node& n : expected.nodes) {
-                    if (to == Out::ki2) n.name.clear();
+                    if (to == Out::ki2) n.notes().name.clear();
                     // KIF's 反則負け is CSA's %ILLEGAL_MOVE and %±ILLEGAL_ACTION alike.
                     if (to != Out::jkf && n.ending == Ending::illegal_move) n.ending = Ending::illegal_loss;
                 }
                 if (to == Out::jkf)
                     for (Game::Node& n : expected.nodes) {
-                        n.name.clear();
+                        n.notes().name.clear();
                         if (n.ending == Ending::win_by_default || n.ending == Ending::loss_by_default ||
                             n.ending == Ending::sealed_move)
                             n.ending = Ending::none, n.ending_time_ms = -1;

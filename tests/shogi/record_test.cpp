@@ -46,9 +46,9 @@ TEST(ShogiKif, BranchesCommentsBookmarksTimesAndEndings) {
     EXPECT_FALSE(g.tag("手合割"));  // it is the start position, not a tag
     ASSERT_EQ(g.main_line().size(), 4u);
     const std::vector<NodeId> main = g.main_line();
-    EXPECT_EQ(g.node(Game::kRoot).comments, std::vector<std::string>{"before the first move"});
-    EXPECT_EQ(g.node(main[0]).comments, std::vector<std::string>{"after 1"});
-    EXPECT_EQ(g.node(main[0]).name, "mark");
+    EXPECT_EQ(g.node(Game::kRoot).comments(), std::vector<std::string>{"before the first move"});
+    EXPECT_EQ(g.node(main[0]).comments(), std::vector<std::string>{"after 1"});
+    EXPECT_EQ(g.node(main[0]).name(), "mark");
     EXPECT_EQ(g.node(main[1]).time_ms, 65000);
     EXPECT_EQ(usi_of(g, main[2]), "8h2b+");
     EXPECT_EQ(usi_of(g, main[3]), "3a2b");
@@ -157,7 +157,7 @@ TEST(ShogiKi2, MovesInJapaneseAndTheClosingLine) {
     const std::vector<NodeId> main = g.main_line();
     ASSERT_EQ(main.size(), 4u);
     EXPECT_EQ(usi_of(g, main[3]), "3a2b");
-    EXPECT_EQ(g.node(main[2]).comments, std::vector<std::string>{"a comment"});
+    EXPECT_EQ(g.node(main[2]).comments(), std::vector<std::string>{"a comment"});
     EXPECT_EQ(g.node(main[3]).ending, Ending::resign);
     EXPECT_EQ(g.node(g.node(main[1]).children[1]).ending, Ending::interrupt);
     std::vector<std::string> notes;
@@ -187,7 +187,7 @@ TEST(ShogiCsa, StartsTimesSpecialsAndSeveralRecords) {
     const std::vector<NodeId> main = first.main_line();
     ASSERT_EQ(main.size(), 2u);
     EXPECT_EQ(first.node(main[0]).time_ms, 1500);
-    EXPECT_EQ(first.node(main[0]).comments, std::vector<std::string>{"a comment"});
+    EXPECT_EQ(first.node(main[0]).comments(), std::vector<std::string>{"a comment"});
     EXPECT_EQ(first.node(main[1]).ending, Ending::resign);
     EXPECT_EQ(first.node(main[1]).ending_time_ms, 3000);
     // Black's foul, White to move: White wins.
@@ -230,7 +230,7 @@ TEST(ShogiJkf, ForksInitialPositionsAndErrors) {
                   {"special": "TORYO"}]})"));
     EXPECT_EQ(g.tags.size(), 2u);
     EXPECT_EQ(write_sfen(g.start), "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
-    EXPECT_EQ(g.node(Game::kRoot).comments, std::vector<std::string>{"start"});
+    EXPECT_EQ(g.node(Game::kRoot).comments(), std::vector<std::string>{"start"});
     ASSERT_EQ(g.node(Game::kRoot).children.size(), 2u);
     EXPECT_EQ(g.node(g.node(Game::kRoot).children[0]).time_ms, 62000);
     EXPECT_EQ(g.node(g.node(Game::kRoot).children[1]).ending, Ending::interrupt);
@@ -285,7 +285,7 @@ TEST(ShogiRecordRegressions, WhatTheFuzzersFound) {
         EXPECT_EQ(again.tags, g.tags) << text;
     }
     // A lone CR in a bookmark is a space (the writers keep values on one line).
-    EXPECT_EQ(one(read_kif("   1 ７六歩(77)\n&a\rb\n")).node(1).name, "a b");
+    EXPECT_EQ(one(read_kif("   1 ７六歩(77)\n&a\rb\n")).node(1).name(), "a b");
     // A file that declares UTF-8 and is not is read as Shift_JIS.
     const Result<std::string> sjis =
         charset::from_utf8("#KIF version=2.0 encoding=UTF-8\n先手：羽生\n", "CP932");

@@ -143,12 +143,12 @@ TEST(XiangqiRecords, CommentsVariationsAndAStart) {
     const Game& g = games->front();
     EXPECT_EQ(g.result, "1-0");
     EXPECT_EQ(g.start.side_to_move, Color::black);
-    EXPECT_EQ(g.node(Game::kRoot).comments, std::vector<std::string>{"before"});
+    EXPECT_EQ(g.node(Game::kRoot).comments(), std::vector<std::string>{"before"});
     EXPECT_EQ(g.main_line().size(), 4u);
     EXPECT_EQ(g.line_count(), 3u);
     const NodeId second = g.main_line()[1];
-    EXPECT_EQ(g.node(second).nags, std::vector<std::uint8_t>{1});
-    EXPECT_EQ(g.node(g.main_line()[2]).comments, std::vector<std::string>{"to the end"});
+    EXPECT_EQ(g.node(second).nags(), std::vector<std::uint8_t>{1});
+    EXPECT_EQ(g.node(g.main_line()[2]).comments(), std::vector<std::string>{"to the end"});
     for (const Notation n : {Notation::iccs, Notation::wxf, Notation::chinese, Notation::san}) {
         const std::string written = write_pgn(g, n);
         const Result<std::vector<Game>> back = read_pgn(written);

@@ -39,10 +39,10 @@ std::string list_tree(const Tree& tree) {
         std::string line = paths[id];
         if (!n.text.empty()) line += "  " + n.text;
         if (id == Tree::kRoot && n.text.empty()) line += "  (start)";
-        for (const std::string& c : n.starting_comments) line += "  {" + one_line(c) + "}";
-        for (const std::uint8_t nag : n.nags) line += fmt::format(" ${}", nag);
-        for (const std::string& c : n.comments) line += "  {" + one_line(c) + "}";
-        if (!n.name.empty()) line += "  &" + one_line(n.name);
+        for (const std::string& c : n.starting_comments()) line += "  {" + one_line(c) + "}";
+        for (const std::uint8_t nag : n.nags()) line += fmt::format(" ${}", nag);
+        for (const std::string& c : n.comments()) line += "  {" + one_line(c) + "}";
+        if (!n.name().empty()) line += "  &" + one_line(n.name());
         if (n.time_ms >= 0) line += fmt::format("  [{}]", seconds(n.time_ms));
         if (n.ending != Ending::none) {
             line += fmt::format("  ({})", to_string(n.ending));

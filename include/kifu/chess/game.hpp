@@ -62,6 +62,8 @@ class GameBuilder : public PgnVisitor {
     void error(const Error& error) override;
     void warning(const Error& warning) override;
 
+    // Room for `nodes` nodes in the game begun (a builder told the size beforehand).
+    void reserve_nodes(std::size_t nodes) { game_.nodes.reserve(nodes); }
     Game take() { return std::move(game_); }
 
   private:

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -130,6 +131,20 @@ class ChildList {
     std::vector<NodeId> rest_;
 };
 
+// What a node of a game tree may have besides its move (GameTree::Node): comments, each
+// kept apart as the source wrote it (trimmed): those before the move at the start of a
+// variation, and those after it (at the root: before the first move); NAGs; marks; a name
+// (SGF's N, KIF's & bookmark).
+struct NodeNotes {
+    std::vector<std::string> starting_comments;
+    std::vector<std::string> comments;
+    std::vector<std::uint8_t> nags;
+    std::vector<NodeMark> marks;
+    std::string name;
+    bool operator==(const NodeNotes&) const = default;
+};
+inline const NodeNotes kNoNotes{};
+
 template <class Traits>
 class GameTree {
   public:
@@ -137,21 +152,33 @@ class GameTree {
     using Position = typename Traits::Position;
     using Move = typename Traits::Move;
 
+    // A node. What a plain line of moves has (the move, its text, its time, the links) is
+    // held in place; what few nodes have (comments, NAGs, marks, a name) is held apart, made
+    // on the first write, so that a node of a long game costs a fifth of its notes' size.
+    // Read the notes through comments(), nags(), ... (empty when the node has none); write
+    // them through notes().
     struct Node {
-        // Provided, so that a new node is not first zero-filled whole (value-initialising
-        // an aggregate writes its 200-odd bytes twice): every member has its initialiser.
         Node() noexcept {}
         Node(Move m, std::string_view t, NodeId from) : move(std::move(m)), text(t), parent(from) {}
+        Node(const Node& o)
+            : move(o.move),
+              text(o.text),
+              time_ms(o.time_ms),
+              ending(o.ending),
+              ending_time_ms(o.ending_time_ms),
+              parent(o.parent),
+              children(o.children),
+              notes_(o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr) {}
+        Node(Node&&) noexcept = default;
+        Node& operator=(const Node& o) {
+            if (this != &o) *this = Node(o);
+            return *this;
+        }
+        Node& operator=(Node&&) noexcept = default;
+        ~Node() = default;
 
-        Move move{};       // none at the root
-        std::string text;  // the move as the source wrote it (empty at the root)
-        // Comments, each kept apart as the source wrote it (trimmed): those before the move at
-        // the start of a variation, and those after it (at the root: before the first move).
-        std::vector<std::string> starting_comments;
-        std::vector<std::string> comments;
-        std::vector<std::uint8_t> nags;
-        std::vector<NodeMark> marks;
-        std::string name;           // a node's name: SGF's N, KIF's & bookmark
+        Move move{};                // none at the root
+        std::string text;           // the move as the source wrote it (empty at the root)
         std::int32_t time_ms = -1;  // the time the move took, in milliseconds; -1: not given
         // Set at the end of a line that the record ends with a word, and the time that took.
         Ending ending = Ending::none;
@@ -159,7 +186,34 @@ class GameTree {
         NodeId parent = 0;
         ChildList children;  // children[0] continues the line; the others are variations
 
-        bool operator==(const Node&) const = default;
+        const std::vector<std::string>& starting_comments() const noexcept {
+            return notes_ ? notes_->starting_comments : kNoNotes.starting_comments;
+        }
+        const std::vector<std::string>& comments() const noexcept {
+            return notes_ ? notes_->comments : kNoNotes.comments;
+        }
+        const std::vector<std::uint8_t>& nags() const noexcept {
+            return notes_ ? notes_->nags : kNoNotes.nags;
+        }
+        const std::vector<NodeMark>& marks() const noexcept {
+            return notes_ ? notes_->marks : kNoNotes.marks;
+        }
+        const std::string& name() const noexcept { return notes_ ? notes_->name : kNoNotes.name; }
+        bool has_notes() const noexcept { return notes_ != nullptr; }
+        // The notes to write into (made when the node has none).
+        NodeNotes& notes() {
+            if (!notes_) notes_ = std::make_unique<NodeNotes>();
+            return *notes_;
+        }
+
+        bool operator==(const Node& o) const {
+            return move == o.move && text == o.text && time_ms == o.time_ms && ending == o.ending &&
+                   ending_time_ms == o.ending_time_ms && parent == o.parent && children == o.children &&
+                   (notes_ ? *notes_ : kNoNotes) == (o.notes_ ? *o.notes_ : kNoNotes);
+        }
+
+      private:
+        std::unique_ptr<NodeNotes> notes_;
     };
 
     static constexpr NodeId kRoot = 0;
@@ -255,8 +309,9 @@ bool same_tree(const GameTree<Traits>& a, const GameTree<Traits>& b, ResultOf re
         const auto [x, y] = pending.back();
         pending.pop_back();
         const auto &p = a.nodes[x], &q = b.nodes[y];
-        if (!(p.move == q.move) || p.comments != q.comments || p.starting_comments != q.starting_comments ||
-            p.nags != q.nags || p.marks != q.marks || p.name != q.name || p.time_ms != q.time_ms ||
+        if (!(p.move == q.move) || p.comments() != q.comments() ||
+            p.starting_comments() != q.starting_comments() || p.nags() != q.nags() ||
+            p.marks() != q.marks() || p.name() != q.name() || p.time_ms != q.time_ms ||
             p.ending != q.ending || p.ending_time_ms != q.ending_time_ms ||
             p.children.size() != q.children.size())
             return false;

@@ -1,0 +1,160 @@
+#include "kifu/chess/pgn_recording.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+namespace kifu::chess {
+
+bool PgnRecording::begin_game(const PgnGameText& text) {
+    texts_size_ = 0;
+    events_size_ = 0;
+    errors_.clear();
+    warnings_.clear();
+    start_ = Position{};
+    too_large_ = false;
+    index_ = text.index;
+    line_ = text.line;
+    plies_ = 0;
+    depth_ = 0;
+    result_event_ = UINT32_MAX;
+    // The texts are a part of the game's text; a move takes 5 to 7 bytes of it: room for
+    // both at once, within a bound (a huge game grows as usual).
+    reserve(std::min<std::size_t>(text.text.size(), std::size_t{1} << 16),
+            std::min<std::size_t>(text.text.size() / 5 + 16, std::size_t{1} << 14));
+    return true;
+}
+
+void PgnRecording::reserve(std::size_t texts, std::size_t events) {
+    if (texts > texts_capacity_) {
+        auto bigger = std::make_unique_for_overwrite<char[]>(texts);
+        if (texts_size_ != 0) std::memcpy(bigger.get(), texts_.get(), texts_size_);
+        texts_ = std::move(bigger);
+        texts_capacity_ = static_cast<std::uint32_t>(texts);
+    }
+    if (events > events_capacity_) {
+        auto bigger = std::make_unique_for_overwrite<Event[]>(events);
+        std::copy_n(events_.get(), events_size_, bigger.get());
+        events_ = std::move(bigger);
+        events_capacity_ = static_cast<std::uint32_t>(events);
+    }
+}
+
+bool PgnRecording::grow(std::size_t more) {
+    const std::size_t needed = std::size_t{texts_size_} + more;
+    if (needed > UINT32_MAX || events_size_ == UINT32_MAX) {  // 32-bit offsets: a game of 4 GiB
+        if (!too_large_)
+            errors_.push_back(Error{ErrorCode::out_of_range, 0, 0, 0, "a game of over 4 GiB of text"});
+        too_large_ = true;
+        return false;
+    }
+    const auto twice = [](std::size_t now, std::size_t at_least) {
+        return std::min<std::size_t>(std::max<std::size_t>({at_least, now * 2, 64}), UINT32_MAX);
+    };
+    reserve(needed <= texts_capacity_ ? texts_capacity_ : twice(texts_capacity_, needed),
+            events_size_ < events_capacity_ ? events_capacity_ : twice(events_capacity_, events_size_ + 1));
+    return true;
+}
+
+void PgnRecording::tag(std::string_view name, std::string_view value) {
+    add(Kind::tag_name, name);
+    add(Kind::tag_value, value);
+}
+
+bool PgnRecording::begin_movetext(const Position& start) {
+    start_ = start;
+    add(Kind::movetext);
+    return true;
+}
+
+void PgnRecording::move(const Position&, Move move, std::string_view san) {
+    plies_ += depth_ == 0;
+    add(Kind::move, san, move.raw());
+}
+
+void PgnRecording::comment(std::string_view text, CommentKind kind) {
+    add(Kind::comment, text, 0, static_cast<std::uint8_t>(kind));
+}
+
+void PgnRecording::nag(int nag) {
+    add(Kind::nag, {}, 0, static_cast<std::uint8_t>(nag));  // as the tree keeps it: 8 bits
+}
+
+bool PgnRecording::begin_variation() {
+    ++depth_;
+    add(Kind::begin_variation);
+    return true;
+}
+
+void PgnRecording::end_variation() {
+    --depth_;
+    add(Kind::end_variation);
+}
+
+void PgnRecording::result(std::string_view result) {
+    result_event_ = static_cast<std::uint32_t>(events_size_);
+    add(Kind::result, result);
+}
+
+void PgnRecording::error(const Error& error) {
+    errors_.push_back(error);
+}
+
+void PgnRecording::warning(const Error& warning) {
+    warnings_.push_back(warning);
+}
+
+std::string_view PgnRecording::result() const noexcept {
+    return result_event_ < events_size_ ? text_of(result_event_) : std::string_view();
+}
+
+std::vector<std::pair<std::string_view, std::string_view>> PgnRecording::tags() const {
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    for (std::size_t i = 0; i + 1 < events_size_; ++i)
+        if (events_[i].kind == Kind::tag_name) out.emplace_back(text_of(i), text_of(i + 1));
+    return out;
+}
+
+Game PgnRecording::build() const {
+    GameBuilder builder;
+    builder.begin_game(PgnGameText{{}, index_, 0, line_, 1});
+    std::size_t moves = 0;
+    for (std::size_t i = 0; i < events_size_; ++i) moves += events_[i].kind == Kind::move;
+    builder.reserve_nodes(moves + 1);
+    for (std::size_t i = 0; i < events_size_; ++i) {
+        const Event& e = events_[i];
+        switch (e.kind) {
+            case Kind::tag_name:
+                builder.tag(text_of(i), text_of(i + 1));
+                break;
+            case Kind::tag_value:
+                break;  // with its name
+            case Kind::movetext:
+                builder.begin_movetext(start_);
+                break;
+            case Kind::move:
+                builder.move(start_, Move::from_raw(e.move), text_of(i));
+                break;
+            case Kind::comment:
+                builder.comment(text_of(i), static_cast<CommentKind>(e.detail));
+                break;
+            case Kind::nag:
+                builder.nag(e.detail);
+                break;
+            case Kind::begin_variation:
+                builder.begin_variation();
+                break;
+            case Kind::end_variation:
+                builder.end_variation();
+                break;
+            case Kind::result:
+                builder.result(text_of(i));
+                break;
+        }
+    }
+    for (const Error& e : errors_) builder.error(e);
+    for (const Error& w : warnings_) builder.warning(w);
+    return builder.take();
+}
+
+}  // namespace kifu::chess
