@@ -26,7 +26,8 @@ inline void round_trip(std::string_view bytes, Reader read, Writer write, bool k
         for (const Error& w : g.warnings)
             if (w.message.size() > 400) std::abort();
         if (!keeps_bookmarks)
-            for (Game::Node& n : g.nodes) n.name.clear();
+            for (Game::Node& n : g.nodes)
+                if (n.has_notes()) n.notes().name.clear();
         const std::string written = write(g);
         Result<std::vector<Game>> again = read(written);
         if (!again || again->size() != 1) std::abort();
