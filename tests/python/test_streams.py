@@ -74,6 +74,24 @@ def test_rows_and_frame(corpus_head):
     assert frame.shape == (50, 13) and int(frame["plies"].sum()) == sum(r["plies"] for r in rows)
 
 
+def test_trees_built_by_two_threads_at_once(corpus_head):
+    # The same games looked into by two threads: each tree is built once (the GIL released
+    # while it is built), and both threads see the same moves.
+    games = list(kifu.iter_games(corpus_head))[:2000]
+    expected = [g.plies for g in games]
+    seen = [None, None]
+
+    def look(k):
+        seen[k] = [len(g.mainline_moves()) for g in (games if k == 0 else reversed(games))]
+
+    threads = [threading.Thread(target=look, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen[0] == expected and seen[1] == expected[::-1]
+
+
 SYNTHETIC = "[Event \"{n}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
 
 
