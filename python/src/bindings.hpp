@@ -85,7 +85,6 @@ struct GameData {
     std::string source;                       // file name, or "<text>"
 
     const formats::Document& record() const;
-    std::shared_ptr<const formats::Document> shared_record() const;
     TreeRef tree() const;
     // The recording of a streamed game not built yet, else null.
     const chess::PgnRecording* unbuilt() const noexcept {

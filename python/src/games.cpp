@@ -153,11 +153,6 @@ const formats::Document& GameData::record() const {
     return *record_;
 }
 
-std::shared_ptr<const formats::Document> GameData::shared_record() const {
-    build();
-    return record_;
-}
-
 TreeRef GameData::tree() const {
     build();
     return tree_;

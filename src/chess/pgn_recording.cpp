@@ -8,7 +8,7 @@ namespace kifu::chess {
 
 bool PgnRecording::begin_game(const PgnGameText& text) {
     texts_size_ = 0;
-    events_size_ = 0;
+    events_.clear();
     errors_.clear();
     warnings_.clear();
     start_ = Position{};
@@ -20,39 +20,29 @@ bool PgnRecording::begin_game(const PgnGameText& text) {
     result_event_ = UINT32_MAX;
     // The texts are a part of the game's text; a move takes 5 to 7 bytes of it: room for
     // both at once, within a bound (a huge game grows as usual).
-    reserve(std::min<std::size_t>(text.text.size(), std::size_t{1} << 16),
-            std::min<std::size_t>(text.text.size() / 5 + 16, std::size_t{1} << 14));
+    reserve_texts(std::min<std::size_t>(text.text.size(), std::size_t{1} << 16));
+    events_.reserve(std::min<std::size_t>(text.text.size() / 5 + 16, std::size_t{1} << 14));
     return true;
 }
 
-void PgnRecording::reserve(std::size_t texts, std::size_t events) {
-    if (texts > texts_capacity_) {
-        auto bigger = std::make_unique_for_overwrite<char[]>(texts);
-        if (texts_size_ != 0) std::memcpy(bigger.get(), texts_.get(), texts_size_);
-        texts_ = std::move(bigger);
-        texts_capacity_ = static_cast<std::uint32_t>(texts);
-    }
-    if (events > events_capacity_) {
-        auto bigger = std::make_unique_for_overwrite<Event[]>(events);
-        std::copy_n(events_.get(), events_size_, bigger.get());
-        events_ = std::move(bigger);
-        events_capacity_ = static_cast<std::uint32_t>(events);
-    }
+void PgnRecording::reserve_texts(std::size_t bytes) {
+    if (bytes <= texts_capacity_) return;
+    auto bigger = std::make_unique_for_overwrite<char[]>(bytes);
+    if (texts_size_ != 0) std::memcpy(bigger.get(), texts_.get(), texts_size_);
+    texts_ = std::move(bigger);
+    texts_capacity_ = static_cast<std::uint32_t>(bytes);
 }
 
 bool PgnRecording::grow(std::size_t more) {
     const std::size_t needed = std::size_t{texts_size_} + more;
-    if (needed > UINT32_MAX || events_size_ == UINT32_MAX) {  // 32-bit offsets: a game of 4 GiB
+    if (needed > UINT32_MAX) {  // 32-bit offsets: a game of 4 GiB
         if (!too_large_)
             errors_.push_back(Error{ErrorCode::out_of_range, 0, 0, 0, "a game of over 4 GiB of text"});
         too_large_ = true;
         return false;
     }
-    const auto twice = [](std::size_t now, std::size_t at_least) {
-        return std::min<std::size_t>(std::max<std::size_t>({at_least, now * 2, 64}), UINT32_MAX);
-    };
-    reserve(needed <= texts_capacity_ ? texts_capacity_ : twice(texts_capacity_, needed),
-            events_size_ < events_capacity_ ? events_capacity_ : twice(events_capacity_, events_size_ + 1));
+    reserve_texts(std::min<std::size_t>(std::max<std::size_t>({needed, std::size_t{texts_capacity_} * 2, 64}),
+                                        UINT32_MAX));
     return true;
 }
 
@@ -92,7 +82,7 @@ void PgnRecording::end_variation() {
 }
 
 void PgnRecording::result(std::string_view result) {
-    result_event_ = static_cast<std::uint32_t>(events_size_);
+    result_event_ = static_cast<std::uint32_t>(events_.size());
     add(Kind::result, result);
 }
 
@@ -105,12 +95,12 @@ void PgnRecording::warning(const Error& warning) {
 }
 
 std::string_view PgnRecording::result() const noexcept {
-    return result_event_ < events_size_ ? text_of(result_event_) : std::string_view();
+    return result_event_ < events_.size() ? text_of(result_event_) : std::string_view();
 }
 
 std::vector<std::pair<std::string_view, std::string_view>> PgnRecording::tags() const {
     std::vector<std::pair<std::string_view, std::string_view>> out;
-    for (std::size_t i = 0; i + 1 < events_size_; ++i)
+    for (std::size_t i = 0; i + 1 < events_.size(); ++i)
         if (events_[i].kind == Kind::tag_name) out.emplace_back(text_of(i), text_of(i + 1));
     return out;
 }
@@ -119,9 +109,9 @@ Game PgnRecording::build() const {
     GameBuilder builder;
     builder.begin_game(PgnGameText{{}, index_, 0, line_, 1});
     std::size_t moves = 0;
-    for (std::size_t i = 0; i < events_size_; ++i) moves += events_[i].kind == Kind::move;
+    for (const Event& e : events_) moves += e.kind == Kind::move;
     builder.reserve_nodes(moves + 1);
-    for (std::size_t i = 0; i < events_size_; ++i) {
+    for (std::size_t i = 0; i < events_.size(); ++i) {
         const Event& e = events_[i];
         switch (e.kind) {
             case Kind::tag_name:

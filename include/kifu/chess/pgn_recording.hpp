@@ -75,12 +75,11 @@ class PgnRecording : public PgnVisitor {
     // Inline: it runs for every move, and a call costs more than its work.
     void add(Kind kind, std::string_view text = {}, std::uint16_t move = 0, std::uint8_t detail = 0) {
         const std::size_t n = text.size();
-        if (n > texts_capacity_ - texts_size_ || events_size_ == events_capacity_) [[unlikely]] {
-            if (!grow(n)) return;
-        }
+        if (n > texts_capacity_ - texts_size_ && !grow(n)) [[unlikely]]
+            return;
         copy_short(texts_.get() + texts_size_, text.data(), n);
         texts_size_ += static_cast<std::uint32_t>(n);
-        events_[events_size_++] = Event{texts_size_, move, kind, detail};
+        events_.push_back(Event{texts_size_, move, kind, detail});
     }
     // memcpy, with the few bytes of a move copied by two overlapping loads.
     static void copy_short(char* to, const char* from, std::size_t n) noexcept {
@@ -107,15 +106,14 @@ class PgnRecording : public PgnVisitor {
         return std::string_view(texts_.get() + from, events_[i].end - from);
     }
 
-    // Room for `more` bytes of text and one more event; false (and an error) past 4 GiB.
+    // Room for `more` bytes of text; false (and an error) past 4 GiB.
     bool grow(std::size_t more);
-    void reserve(std::size_t texts, std::size_t events);
+    void reserve_texts(std::size_t bytes);
     // The texts, one after another (a flat buffer of our own: appending a move's few bytes
     // is a short copy, not a call).
     std::unique_ptr<char[]> texts_;
     std::uint32_t texts_size_ = 0, texts_capacity_ = 0;
-    std::unique_ptr<Event[]> events_;
-    std::uint32_t events_size_ = 0, events_capacity_ = 0;
+    std::vector<Event> events_;
     std::vector<Error> errors_, warnings_;
     Position start_{};
     bool too_large_ = false;

@@ -145,6 +145,33 @@ struct NodeNotes {
 };
 inline const NodeNotes kNoNotes{};
 
+// A node's notes held apart: none until the first write, copied deep, compared by value
+// (none equals empty), so that a node's copies and comparisons stay the defaults.
+class NodeNotesBox {
+  public:
+    NodeNotesBox() noexcept = default;
+    NodeNotesBox(const NodeNotesBox& o)
+        : notes_(o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr) {}
+    NodeNotesBox(NodeNotesBox&&) noexcept = default;
+    NodeNotesBox& operator=(const NodeNotesBox& o) {
+        if (this != &o) notes_ = o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr;
+        return *this;
+    }
+    NodeNotesBox& operator=(NodeNotesBox&&) noexcept = default;
+    ~NodeNotesBox() = default;
+
+    const NodeNotes& get() const noexcept { return notes_ ? *notes_ : kNoNotes; }
+    NodeNotes& make() {
+        if (!notes_) notes_ = std::make_unique<NodeNotes>();
+        return *notes_;
+    }
+    bool has() const noexcept { return notes_ != nullptr; }
+    bool operator==(const NodeNotesBox& o) const { return get() == o.get(); }
+
+  private:
+    std::unique_ptr<NodeNotes> notes_;
+};
+
 template <class Traits>
 class GameTree {
   public:
@@ -160,22 +187,6 @@ class GameTree {
     struct Node {
         Node() noexcept {}
         Node(Move m, std::string_view t, NodeId from) : move(std::move(m)), text(t), parent(from) {}
-        Node(const Node& o)
-            : move(o.move),
-              text(o.text),
-              time_ms(o.time_ms),
-              ending(o.ending),
-              ending_time_ms(o.ending_time_ms),
-              parent(o.parent),
-              children(o.children),
-              notes_(o.notes_ ? std::make_unique<NodeNotes>(*o.notes_) : nullptr) {}
-        Node(Node&&) noexcept = default;
-        Node& operator=(const Node& o) {
-            if (this != &o) *this = Node(o);
-            return *this;
-        }
-        Node& operator=(Node&&) noexcept = default;
-        ~Node() = default;
 
         Move move{};                // none at the root
         std::string text;           // the move as the source wrote it (empty at the root)
@@ -187,33 +198,20 @@ class GameTree {
         ChildList children;  // children[0] continues the line; the others are variations
 
         const std::vector<std::string>& starting_comments() const noexcept {
-            return notes_ ? notes_->starting_comments : kNoNotes.starting_comments;
+            return notes_.get().starting_comments;
         }
-        const std::vector<std::string>& comments() const noexcept {
-            return notes_ ? notes_->comments : kNoNotes.comments;
-        }
-        const std::vector<std::uint8_t>& nags() const noexcept {
-            return notes_ ? notes_->nags : kNoNotes.nags;
-        }
-        const std::vector<NodeMark>& marks() const noexcept {
-            return notes_ ? notes_->marks : kNoNotes.marks;
-        }
-        const std::string& name() const noexcept { return notes_ ? notes_->name : kNoNotes.name; }
-        bool has_notes() const noexcept { return notes_ != nullptr; }
+        const std::vector<std::string>& comments() const noexcept { return notes_.get().comments; }
+        const std::vector<std::uint8_t>& nags() const noexcept { return notes_.get().nags; }
+        const std::vector<NodeMark>& marks() const noexcept { return notes_.get().marks; }
+        const std::string& name() const noexcept { return notes_.get().name; }
+        bool has_notes() const noexcept { return notes_.has(); }
         // The notes to write into (made when the node has none).
-        NodeNotes& notes() {
-            if (!notes_) notes_ = std::make_unique<NodeNotes>();
-            return *notes_;
-        }
+        NodeNotes& notes() { return notes_.make(); }
 
-        bool operator==(const Node& o) const {
-            return move == o.move && text == o.text && time_ms == o.time_ms && ending == o.ending &&
-                   ending_time_ms == o.ending_time_ms && parent == o.parent && children == o.children &&
-                   (notes_ ? *notes_ : kNoNotes) == (o.notes_ ? *o.notes_ : kNoNotes);
-        }
+        bool operator==(const Node&) const = default;
 
       private:
-        std::unique_ptr<NodeNotes> notes_;
+        NodeNotesBox notes_;
     };
 
     static constexpr NodeId kRoot = 0;
