@@ -97,6 +97,9 @@ const ChessQueries& chess_queries() {
         index::IndexReport report;
         if (corpus_file().empty()) return out;
         out.db = (kDir / "chess.db").string();
+        // An index kept from an earlier run is built again when this kifu cannot open it (a
+        // layout of another version).
+        if (fs::exists(out.db) && !index::Database::open(out.db, false)) fs::remove(out.db);
         if (!fs::exists(out.db)) build("chess.db", corpus_file(), report);
         std::mt19937 random(1);
         struct Keys : chess::PgnVisitor {
@@ -125,6 +128,7 @@ void latencies(benchmark::State& state, bool cold, Query&& query) {
     const ChessQueries& q = chess_queries();
     if (q.keys.empty()) return state.SkipWithError("corpus not found");
     Result<index::Database> warm = index::Database::open(q.db, false);
+    if (!warm) return state.SkipWithError(warm.error().message.c_str());
     std::vector<double> micros;
     index::PositionQuery pq;
     pq.position.value = chess::Position::start();
@@ -178,6 +182,7 @@ void BM_index_chess_scan(benchmark::State& state) {
     const ChessQueries& q = chess_queries();
     if (q.keys.empty()) return state.SkipWithError("corpus not found");
     Result<index::Database> db = index::Database::open(q.db, false);
+    if (!db) return state.SkipWithError(db.error().message.c_str());
     Result<index::ChessScan> scan =
         state.range(0) == 0 ? index::chess_scan("KRvKR", "") : index::chess_scan("", "8/8/8/8/4P3/8/8/8");
     std::uint64_t found = 0;
@@ -196,8 +201,10 @@ void BM_index_go_pattern(benchmark::State& state) {
     if (!fs::exists(tar)) return state.SkipWithError("corpus not found");
     const std::string db_path = (kDir / "go.db").string();
     index::IndexReport report;
+    if (fs::exists(db_path) && !index::Database::open(db_path, false)) fs::remove(db_path);
     if (!fs::exists(db_path)) build("go.db", tar, report);
     Result<index::Database> db = index::Database::open(db_path, false);
+    if (!db) return state.SkipWithError(db.error().message.c_str());
     // A 3-4 point low approach shape in the lower left: black C4, white E3 (a corner pattern).
     Result<go::Position> p = go::parse_hen(".19x19_4Cb_3Ew");
     Result<index::GoPattern> pattern = index::go_pattern(*p, "A1-F6");

@@ -10,6 +10,7 @@
 #include "entries.hpp"
 #include "inputs.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "replay.hpp"
 
 namespace kifu::index {
 namespace detail {
@@ -18,7 +19,10 @@ namespace {
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS folders(id INTEGER PRIMARY KEY, path TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, folder INTEGER NOT NULL, name TEXT NOT NULL);
+CREATE VIEW IF NOT EXISTS file_paths(id, path) AS
+  SELECT f.id, d.path || f.name FROM files f JOIN folders d ON d.id = f.folder;
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY, game INTEGER NOT NULL, file INTEGER NOT NULL, number INTEGER NOT NULL,
   offset INTEGER NOT NULL, line INTEGER NOT NULL, hash INTEGER NOT NULL,
@@ -28,10 +32,16 @@ CREATE TABLE IF NOT EXISTS games(
 CREATE TABLE IF NOT EXISTS duplicates(file INTEGER NOT NULL, number INTEGER NOT NULL, game INTEGER NOT NULL,
   PRIMARY KEY(file, number)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, bits INTEGER NOT NULL,
-  bytes INTEGER NOT NULL, postings INTEGER NOT NULL);
+  whole_keys INTEGER NOT NULL, bytes INTEGER NOT NULL, postings INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS postings(id INTEGER PRIMARY KEY, data BLOB NOT NULL);
-INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 1');
+CREATE TABLE IF NOT EXISTS moves(chunk INTEGER NOT NULL, key INTEGER NOT NULL, move INTEGER NOT NULL,
+  swapped INTEGER NOT NULL, games INTEGER NOT NULL, first INTEGER NOT NULL, draws INTEGER NOT NULL,
+  second INTEGER NOT NULL, unknown INTEGER NOT NULL, examples BLOB NOT NULL,
+  PRIMARY KEY(chunk, key, move, swapped)) WITHOUT ROWID;
+INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 3');
 )sql";
+
+constexpr std::string_view kFormat = "kifu-index 3";
 
 Error io(std::string message) {
     return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
@@ -54,7 +64,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
     {
         Statement check(impl->db, "SELECT value FROM meta WHERE name='format'");
         const bool has_meta = check && check.step();
-        if (has_meta && check.text(0) != "kifu-index 1")
+        if (has_meta && check.text(0) != kFormat)
             return io(path + ": an index of another version (" + std::string(check.text(0)) + ")");
         if (!has_meta) {
             Statement tables(impl->db, "SELECT count(*) FROM sqlite_master");
@@ -67,7 +77,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
     // Rows of postings are a few kilobytes: large pages hold them without overflow pages.
     if (Result<void> r = execute(impl->db, "PRAGMA page_size=32768;"); !r)
         return io(path + ": " + r.error().message);
-    if (Result<void> r = execute(impl->db, kSchema); !r) return io(path + ": " + r.error().message);
+    // One transaction: one journal and one sync, not one a table.
+    if (Result<void> r = execute(impl->db, (std::string("BEGIN;") + kSchema + "COMMIT;").c_str()); !r) {
+        (void)execute(impl->db, "ROLLBACK");
+        return io(path + ": " + r.error().message);
+    }
     return impl;
 }
 
@@ -76,10 +90,20 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
 Result<void> Writer::begin() {
     if (Result<void> r = execute(db_, "BEGIN IMMEDIATE"); !r) return r;
     {
-        Statement s(db_, "SELECT hash, id, file, number FROM games");
-        while (s.step())
-            known_.emplace(static_cast<std::uint64_t>(s.integer(0)),
-                           static_cast<std::uint32_t>(s.integer(1)));
+        Statement s(db_, "SELECT hash, id, outcome FROM games");
+        while (s.step()) {
+            const auto id = static_cast<std::uint32_t>(s.integer(1));
+            known_.emplace(static_cast<std::uint64_t>(s.integer(0)), id);
+            if (outcomes_.size() <= id) outcomes_.resize(id + 1, Outcome::unknown);
+            outcomes_[id] = static_cast<Outcome>(s.integer(2) & 3);
+        }
+    }
+    {
+        // Paths are looked up here, not by an SQL index: it would repeat every path.
+        Statement s(db_, "SELECT id, path FROM file_paths");
+        while (s.step()) files_.emplace(std::string(s.text(1)), static_cast<std::uint32_t>(s.integer(0)));
+        Statement d(db_, "SELECT id, path FROM folders");
+        while (d.step()) folders_.emplace(std::string(d.text(1)), static_cast<std::uint32_t>(d.integer(0)));
     }
     {
         Statement s(db_, "SELECT coalesce(max(id), 0) FROM games");
@@ -93,8 +117,8 @@ Result<void> Writer::begin() {
     same_place_ = Statement(db_, "SELECT file = ?2 AND number = ?3 FROM games WHERE id = ?1");
     duplicate_known_ = Statement(db_, "SELECT 1 FROM duplicates WHERE file = ? AND number = ?");
     insert_duplicate_ = Statement(db_, "INSERT OR IGNORE INTO duplicates VALUES(?,?,?)");
-    game_place_ =
-        Statement(db_, "SELECT f.path, g.number FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?");
+    game_place_ = Statement(
+        db_, "SELECT f.path, g.number FROM games g JOIN file_paths f ON f.id = g.file WHERE g.id = ?");
     if (!insert_game_ || !same_place_ || !duplicate_known_ || !insert_duplicate_ || !game_place_)
         return sqlite_error(db_, "preparing the index");
     return {};
@@ -109,11 +133,21 @@ Result<std::uint32_t> Writer::file_id(const std::string& path) {
 
 Result<std::uint32_t> Writer::find_file_id(const std::string& path) {
     if (const auto it = files_.find(path); it != files_.end()) return it->second;
-    Statement find(db_, "SELECT id FROM files WHERE path = ?");
-    find.bind(1, path);
-    if (find.step()) return files_[path] = static_cast<std::uint32_t>(find.integer(0));
-    Statement insert(db_, "INSERT INTO files(path) VALUES(?)");
-    insert.bind(1, path);
+    // A path is kept as its folder (up to the last '/', shared by the folder's files: an
+    // archive's entries, a directory of SGF files) and its name.
+    const std::size_t cut = path.rfind('/') + 1;  // 0 without a '/'
+    const std::string folder = path.substr(0, cut);
+    std::uint32_t folder_id = 0;
+    if (const auto it = folders_.find(folder); it != folders_.end()) {
+        folder_id = it->second;
+    } else {
+        Statement insert(db_, "INSERT INTO folders(path) VALUES(?)");
+        insert.bind(1, folder);
+        if (!insert.run()) return sqlite_error(db_, path);
+        folder_id = folders_[folder] = static_cast<std::uint32_t>(sqlite3_last_insert_rowid(db_));
+    }
+    Statement insert(db_, "INSERT INTO files(folder, name) VALUES(?, ?)");
+    insert.bind(1, folder_id).bind(2, std::string_view(path).substr(cut));
     if (!insert.run()) return sqlite_error(db_, path);
     return files_[path] = static_cast<std::uint32_t>(sqlite3_last_insert_rowid(db_));
 }
@@ -155,15 +189,22 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
     }
     const std::uint32_t id = next_id_++;
     known_.emplace(e.hash, id);
+    if (outcomes_.size() <= id)
+        outcomes_.resize(std::max<std::size_t>(id + 1, outcomes_.size() * 2), Outcome::unknown);
+    outcomes_[id] = e.outcome;
     Statement& s = insert_game_;
     s.bind(1, id)
         .bind(2, static_cast<int>(e.game))
         .bind(3, *file)
         .bind(4, static_cast<std::int64_t>(e.number));
     s.bind(5, static_cast<std::int64_t>(e.offset)).bind(6, e.line).bind(7, static_cast<std::int64_t>(e.hash));
-    s.bind(8, e.first).bind(9, e.second).bind(10, e.date).bind(11, e.event).bind(12, e.result);
-    s.bind(13, static_cast<int>(e.outcome)).bind(14, e.plies).bind(15, e.start).bind_blob(16, e.moves);
-    s.bind(17, e.tags);
+    // The entry outlives the statement's run: its texts are bound without copies.
+    s.bind_static(8, e.first).bind_static(9, e.second).bind_static(10, e.date).bind_static(11, e.event);
+    s.bind_static(12, e.result)
+        .bind(13, static_cast<int>(e.outcome))
+        .bind(14, e.plies)
+        .bind_static(15, e.start);
+    s.bind_blob_static(16, e.moves).bind_static(17, e.tags);
     if (!s.run()) return sqlite_error(db_, "adding a game");
     ++report.added;
     report.plies += e.plies;
@@ -175,7 +216,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
     }
     pending_ += e.postings.size();
     if (pending_ >= max_postings_)
-        if (Result<void> r = flush(); !r) return r.error();
+        if (Result<void> r = flush(false); !r) return r.error();
     return id;
 }
 
@@ -183,7 +224,7 @@ Result<void> Writer::add_postings(formats::Game game, std::span<const Posting> p
     auto& buffer = buffers_[static_cast<std::size_t>(game)];
     buffer.insert(buffer.end(), postings.begin(), postings.end());
     pending_ += postings.size();
-    if (pending_ >= max_postings_) return flush();
+    if (pending_ >= max_postings_) return flush(false);
     return {};
 }
 
@@ -229,12 +270,20 @@ void sort_postings(std::vector<Posting>& postings) {
     }
 }
 
-Result<void> Writer::flush() {
+Result<void> Writer::flush(bool last) {
     for (std::size_t g = 0; g < buffers_.size(); ++g) {
         std::vector<Posting>& buffer = buffers_[g];
         if (buffer.empty()) continue;
         sort_postings(buffer);
-        ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * 5);
+        bool alone = last;  // the game's only chunk: final at once, no compaction
+        if (alone) {
+            Statement others(db_, "SELECT count(*) FROM chunks WHERE game = ?");
+            others.bind(1, static_cast<int>(g));
+            alone = others.step() && others.integer(0) == 0;
+        }
+        // About 9 bytes a posting in the final form (most keys of one game: 2 bytes of key).
+        ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * (alone ? 9 : 13), outcomes_,
+                           !alone);
         for (std::size_t i = 0; i < buffer.size();) {
             std::size_t end = i + 1;
             while (end < buffer.size() && buffer[end].key == buffer[i].key) ++end;
@@ -253,9 +302,9 @@ Result<void> Writer::flush() {
 }
 
 Result<void> Writer::commit() {
-    if (Result<void> r = flush(); !r) return r;
+    if (Result<void> r = flush(true); !r) return r;
     for (int g = 0; g < static_cast<int>(buffers_.size()); ++g)
-        if (Result<void> r = compact(db_, static_cast<formats::Game>(g)); !r) return r;
+        if (Result<void> r = compact(db_, static_cast<formats::Game>(g), outcomes_); !r) return r;
     insert_game_ = {};
     same_place_ = {};
     duplicate_known_ = {};
@@ -277,24 +326,49 @@ Writer::~Writer() {
     }
 }
 
-ChunkBuilder::ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes)
-    : db_(db), game_(game), bits_(bucket_bits_for(estimated_bytes)) {}
+ChunkBuilder::ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes,
+                           const Outcomes& outcomes, bool whole_keys)
+    : db_(db),
+      game_(game),
+      format_{game == formats::Game::go, whole_keys},
+      bits_(bucket_bits_for(estimated_bytes)),
+      outcomes_(outcomes) {}
 
 Result<void> ChunkBuilder::start() {
-    Statement s(db_, "INSERT INTO chunks(game, bits, bytes, postings) VALUES(?, ?, 0, 0)");
-    s.bind(1, static_cast<int>(game_)).bind(2, bits_);
+    Statement s(db_, "INSERT INTO chunks(game, bits, whole_keys, bytes, postings) VALUES(?, ?, ?, 0, 0)");
+    s.bind(1, static_cast<int>(game_)).bind(2, bits_).bind(3, format_.whole_keys ? 1 : 0);
     if (!s.run()) return sqlite_error(db_, "adding a chunk");
     id_ = sqlite3_last_insert_rowid(db_);
     insert_ = Statement(db_, "INSERT INTO postings(id, data) VALUES(?, ?)");
+    insert_tally_ = Statement(db_, "INSERT INTO moves VALUES(?,?,?,?,?,?,?,?,?,?)");
+    if (!insert_ || !insert_tally_) return sqlite_error(db_, "preparing a chunk");
     started_ = true;
     return {};
 }
 
+Result<void> ChunkBuilder::write_tallies(std::uint64_t key) {
+    for (const MoveTally& t : tallies_) {
+        insert_tally_.bind(1, id_)
+            .bind(2, static_cast<std::int64_t>(key))
+            .bind(3, static_cast<std::int64_t>(t.move))
+            .bind(4, t.swapped ? 1 : 0);
+        insert_tally_.bind(5, static_cast<std::int64_t>(t.games))
+            .bind(6, static_cast<std::int64_t>(t.first))
+            .bind(7, static_cast<std::int64_t>(t.draws))
+            .bind(8, static_cast<std::int64_t>(t.second))
+            .bind(9, static_cast<std::int64_t>(t.unknown));
+        insert_tally_.bind_blob(10, encode_examples(t.examples));
+        if (!insert_tally_.run()) return sqlite_error(db_, "writing move counts");
+    }
+    return {};
+}
+
 Result<void> ChunkBuilder::write_row() {
-    insert_.bind(1, row_id(id_, bucket_)).bind_blob(2, row_);
+    insert_.bind(1, row_id(id_, bucket_)).bind_blob_static(2, row_);  // run before row_ changes
     if (!insert_.run()) return sqlite_error(db_, "writing postings");
     bytes_ += row_.size();
     row_.clear();
+    last_key_ = 0;
     return {};
 }
 
@@ -311,14 +385,13 @@ Result<void> ChunkBuilder::finish() {
 // One chunk's groups in key order, for compaction.
 class ChunkStream {
   public:
-    ChunkStream(sqlite3* db, std::int64_t chunk)
-        : rows_(db, "SELECT data FROM postings WHERE id BETWEEN ? AND ? ORDER BY id") {
+    ChunkStream(sqlite3* db, std::int64_t chunk, RowFormat format)
+        : rows_(db, "SELECT data FROM postings WHERE id BETWEEN ? AND ? ORDER BY id"), format_(format) {
         rows_.bind(1, row_id(chunk, 0)).bind(2, row_id(chunk, 0xFFFFFFFF));
         advance();
     }
     bool valid() const noexcept { return valid_; }
-    std::uint64_t key() const noexcept { return cursor_.key(); }
-    bool entries(std::vector<Entry>& out) const { return cursor_.entries(out); }
+    const RowCursor& group() const noexcept { return cursor_; }
     void advance() {
         while (!cursor_.next()) {
             if (!rows_.step()) {
@@ -326,48 +399,97 @@ class ChunkStream {
                 return;
             }
             row_.assign(rows_.blob(0));
-            cursor_ = RowCursor(row_);
+            cursor_ = RowCursor(row_, format_);
         }
         valid_ = true;
     }
 
   private:
     Statement rows_;
+    RowFormat format_;
     std::string row_;
-    RowCursor cursor_{std::string_view{}};
+    RowCursor cursor_{std::string_view{}, {}};
     bool valid_ = false;
 };
 
-Result<void> compact(sqlite3* db, formats::Game game) {
+// Merges a game's chunks into one final chunk. Groups come out in key order, each key's
+// entries in chunk order (game order). Groups of the same high half from different chunks
+// are the same position or not: a group without its low half is replayed to know (about
+// the positions an earlier run saw in one game only, now seen again).
+Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) {
     std::vector<std::int64_t> chunks;
     std::uint64_t bytes = 0;
+    bool whole = false;
     {
-        Statement s(db, "SELECT id, bytes FROM chunks WHERE game = ? ORDER BY id");
+        Statement s(db, "SELECT id, bytes, whole_keys FROM chunks WHERE game = ? ORDER BY id");
         s.bind(1, static_cast<int>(game));
         while (s.step()) {
             chunks.push_back(s.integer(0));
             bytes += static_cast<std::uint64_t>(s.integer(1));
+            whole = whole || s.integer(2) != 0;
         }
     }
-    if (chunks.size() <= 1) return {};
+    if (chunks.size() == 0 || (chunks.size() == 1 && !whole)) return {};
     {
         std::vector<std::unique_ptr<ChunkStream>> streams;
-        for (const std::int64_t c : chunks) streams.push_back(std::make_unique<ChunkStream>(db, c));
-        ChunkBuilder out(db, game, bytes);
-        std::vector<Entry> entries;
+        {
+            Statement s(db, "SELECT whole_keys FROM chunks WHERE id = ?");
+            for (const std::int64_t c : chunks) {
+                s.bind(1, c);
+                const bool w = s.step() && s.integer(0) != 0;
+                s.reset();
+                streams.push_back(
+                    std::make_unique<ChunkStream>(db, c, RowFormat{game == formats::Game::go, w}));
+            }
+        }
+        ChunkBuilder out(db, game, bytes, outcomes, false);
+        StoredKeys keys(db);
+        struct Group {
+            std::uint64_t key;
+            bool whole;
+            std::vector<Entry> entries;
+        };
+        std::vector<Group> same;  // the groups of one high half, in chunk order
+        std::vector<Entry> merged;
         for (;;) {
-            std::uint64_t key = 0;
+            std::uint64_t high = 0;
             bool any = false;
             for (const auto& s : streams)
-                if (s->valid() && (!any || s->key() < key)) key = s->key(), any = true;
+                if (s->valid() && (!any || s->group().high() < high)) high = s->group().high(), any = true;
             if (!any) break;
-            entries.clear();
-            for (const auto& s : streams)  // chunk order is game order
-                if (s->valid() && s->key() == key) {
-                    if (!s->entries(entries)) return io("damaged postings in the index");
+            same.clear();
+            for (const auto& s : streams)
+                while (s->valid() && s->group().high() == high) {
+                    Group g{s->group().key(), s->group().whole_key(), {}};
+                    if (!s->group().entries(g.entries)) return io("damaged postings in the index");
+                    same.push_back(std::move(g));
                     s->advance();
                 }
-            if (Result<void> r = out.add(key, std::span<const Entry>(entries)); !r) return r;
+            if (same.size() > 1)
+                for (Group& g : same)
+                    if (!g.whole) {
+                        Result<std::uint64_t> k = keys.key_at(g.entries[0].game, g.entries[0].ply);
+                        if (!k) return k.error();
+                        g.key = *k;
+                        g.whole = true;
+                    }
+            // Same keys together, chunk order kept within each key; then key order.
+            std::stable_sort(same.begin(), same.end(),
+                             [](const Group& a, const Group& b) { return a.key < b.key; });
+            for (std::size_t i = 0; i < same.size();) {
+                std::size_t end = i + 1;
+                while (end < same.size() && same[end].key == same[i].key) ++end;
+                if (end == i + 1) {
+                    if (Result<void> r = out.add(same[i].key, std::span<const Entry>(same[i].entries)); !r)
+                        return r;
+                } else {
+                    merged.clear();
+                    for (std::size_t k = i; k < end; ++k)
+                        merged.insert(merged.end(), same[k].entries.begin(), same[k].entries.end());
+                    if (Result<void> r = out.add(same[i].key, std::span<const Entry>(merged)); !r) return r;
+                }
+                i = end;
+            }
         }
         if (Result<void> r = out.finish(); !r) return r;
     }
@@ -376,7 +498,9 @@ Result<void> compact(sqlite3* db, formats::Game game) {
         del.bind(1, row_id(c, 0)).bind(2, row_id(c, 0xFFFFFFFF));
         Statement del_chunk(db, "DELETE FROM chunks WHERE id = ?");
         del_chunk.bind(1, c);
-        if (!del.run() || !del_chunk.run()) return sqlite_error(db, "compacting");
+        Statement del_moves(db, "DELETE FROM moves WHERE chunk = ?");
+        del_moves.bind(1, c);
+        if (!del.run() || !del_chunk.run() || !del_moves.run()) return sqlite_error(db, "compacting");
     }
     return {};
 }

@@ -10,6 +10,7 @@
 
 #include "entries.hpp"
 #include "kifu/index/index.hpp"
+#include "move_tally.hpp"
 #include "postings.hpp"
 #include "sqlite.hpp"
 
@@ -27,10 +28,16 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
 Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string> paths,
                                const IndexOptions& options);
 
-// Writes one chunk: groups in key order, cut into rows by the key's top bits.
+// Games' outcomes by id (index 0 unused), for the moves table's counts.
+using Outcomes = std::vector<Outcome>;
+
+// Writes one chunk: groups in key order, cut into rows by the key's top bits, and the
+// move tallies of its popular keys (move_tally.hpp).
 class ChunkBuilder {
   public:
-    ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes);
+    // `whole_keys`: a run's chunk before compaction (postings.hpp).
+    ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes, const Outcomes& outcomes,
+                 bool whole_keys);
     template <class E>
     Result<void> add(std::uint64_t key, std::span<const E> entries) {
         if (!started_)
@@ -38,11 +45,12 @@ class ChunkBuilder {
         const std::uint64_t bucket = bucket_of(key, bits_);
         if (bucket != bucket_ && !row_.empty())
             if (Result<void> r = write_row(); !r) return r;
-        if (row_.empty()) last_key_ = 0;
         bucket_ = bucket;
-        append_group(row_, last_key_, key, entries);
+        append_group(row_, last_key_, key, entries, format_);
         last_key_ = key;
         postings_ += entries.size();
+        if (entries.size() >= kTallyGames && distinct_games(entries) >= kTallyGames)
+            return write_tallies(key, entries);
         return {};
     }
     Result<void> finish();
@@ -50,18 +58,31 @@ class ChunkBuilder {
   private:
     Result<void> start();
     Result<void> write_row();
+    template <class E>
+    Result<void> write_tallies(std::uint64_t key, std::span<const E> entries) {
+        tallies_.clear();
+        const auto outcome_of = [this](std::uint32_t game) {
+            return game < outcomes_.size() ? outcomes_[game] : Outcome::unknown;
+        };
+        if (!tally_moves(entries, outcome_of, false, tallies_)) return {};
+        return write_tallies(key);
+    }
+    Result<void> write_tallies(std::uint64_t key);
     sqlite3* db_;
     formats::Game game_;
+    RowFormat format_;
     unsigned bits_;
+    const Outcomes& outcomes_;
+    std::vector<MoveTally> tallies_;
     std::int64_t id_ = 0;
-    Statement insert_;
+    Statement insert_, insert_tally_;
     std::string row_;
     std::uint64_t bucket_ = 0, bytes_ = 0, postings_ = 0, last_key_ = 0;
     bool started_ = false;
 };
 
 // Merges a game's chunks into one (keys in order, entries in chunk order = game order).
-Result<void> compact(sqlite3* db, formats::Game game);
+Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes);
 
 // Adds games in one transaction: copies found by hash, postings buffered and written as
 // chunks, compacted at commit. Without commit() the transaction is rolled back.
@@ -77,7 +98,8 @@ class Writer {
     Result<void> commit();
 
   private:
-    Result<void> flush();
+    // `last`: the run's final flush (its chunk is final when the game has no other).
+    Result<void> flush(bool last);
     Result<std::uint32_t> file_id(const std::string& path);
     Result<std::uint32_t> find_file_id(const std::string& path);
     std::string last_file_;
@@ -85,7 +107,9 @@ class Writer {
     sqlite3* db_;
     std::size_t max_postings_;
     std::unordered_map<std::uint64_t, std::uint32_t> known_;  // hash -> id
-    std::unordered_map<std::string, std::uint32_t> files_;
+    std::unordered_map<std::string, std::uint32_t> files_;    // every file of the index, by path
+    std::unordered_map<std::string, std::uint32_t> folders_;
+    Outcomes outcomes_;
     std::uint32_t next_id_ = 1;
     std::array<std::vector<Posting>, 5> buffers_;  // by formats::Game
     std::size_t pending_ = 0;

@@ -81,11 +81,6 @@ Outcome outcome_of_ending(Ending ending, shogi::Color to_move) {
     }
 }
 
-void set_outcome(GameEntry& e, Outcome o) {
-    e.outcome = o;
-    for (Posting& p : e.postings) p.code = (p.code & ~3u) | static_cast<unsigned>(o);
-}
-
 // Go: a node as move words: one word for a plain move (bits 0-11 the point, row << 6 |
 // col, 0xFFF a pass; bit 12 white), else 0x2000 | n and n words: setup 0x8000 | stone <<
 // 12 | point, moves as above.
@@ -113,17 +108,6 @@ void put_go_node(std::string& out, const go::NodeAction& a) {
         if (m.stone == go::Stone::black || m.stone == go::Stone::white) words.push_back(move_word(m));
     put_word(out, static_cast<std::uint16_t>(0x2000 | std::min<std::size_t>(words.size(), 0xFFF)));
     for (std::size_t i = 0; i < words.size() && i < 0xFFF; ++i) put_word(out, words[i]);
-}
-
-// The code of the move that follows a Go position, in the canonical orientation: the
-// plain moves only (a setup node has no next move).
-std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize size) {
-    if (!a.setup.empty() || a.moves.size() != 1) return 0;
-    const go::LastMove& m = a.moves[0];
-    if (m.stone != go::Stone::black && m.stone != go::Stone::white) return 0;
-    const go::Stone stone = apply(s, m.stone);
-    const std::uint16_t point = m.move.is_pass ? kGoPass : go_point_word(apply(s, m.move.point, size));
-    return static_cast<std::uint32_t>(point | (stone == go::Stone::white ? 0x1000 : 0)) + 1;
 }
 
 // The main line of a tree through the one walk: visit returns false off the main line.
@@ -170,7 +154,7 @@ GameEntry simple_entry(const GameTree<Traits>& tree, formats::Game game, std::st
             next = std::uint32_t{tree.nodes[node.children[0]].move.raw()} + 1;
             put_word(e.moves, tree.nodes[node.children[0]].move.raw());
         }
-        e.postings.push_back({Traits::key(position), 0, ply, posting_code(next, 0, 3)});
+        e.postings.push_back({Traits::key(position), 0, ply, posting_code(next, 0)});
         e.plies = ply;
     });
     return e;
@@ -202,7 +186,7 @@ class ChessEntryVisitor : public chess::PgnVisitor {
     void move(const chess::Position& before, chess::Move m, std::string_view) override {
         const std::uint64_t key = pieces_ ^ chess::polyglot_state(before);
         pieces_ = chess::polyglot_pieces_after(before, pieces_, m);
-        e_.postings.push_back({key, 0, e_.plies, posting_code(m.raw() + 1u, 0, 3)});
+        e_.postings.push_back({key, 0, e_.plies, posting_code(m.raw() + 1u, 0)});
         put_word(e_.moves, m.raw());
         ++e_.plies;
     }
@@ -214,7 +198,7 @@ class ChessEntryVisitor : public chess::PgnVisitor {
     }
     void end_game(const chess::Position& final_position) override {
         e_.postings.push_back(
-            {pieces_ ^ chess::polyglot_state(final_position), 0, e_.plies, posting_code(0, 0, 3)});
+            {pieces_ ^ chess::polyglot_state(final_position), 0, e_.plies, posting_code(0, 0)});
         if (e_.result.empty() || e_.result == "*") e_.result = result_tag_.empty() ? e_.result : result_tag_;
     }
 
@@ -226,7 +210,7 @@ class ChessEntryVisitor : public chess::PgnVisitor {
 
 void finish(GameEntry& e, Outcome o) {
     fill_named_tags(e);
-    set_outcome(e, o);
+    e.outcome = o;
     finish_hash(e);
 }
 
@@ -307,7 +291,7 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
                     next = go_next_code(a, key.symmetry, size);
                     put_go_node(e.moves, a);
                 }
-                e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry, 3)});
+                e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
                 e.plies = ply;
             });
             const auto re = tree->tag("RE");
@@ -339,6 +323,17 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
         }
     }
     return out;
+}
+
+// The code of the move that follows a Go position, in the canonical orientation: the
+// plain moves only (a setup node has no next move).
+std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize size) {
+    if (!a.setup.empty() || a.moves.size() != 1) return 0;
+    const go::LastMove& m = a.moves[0];
+    if (m.stone != go::Stone::black && m.stone != go::Stone::white) return 0;
+    const go::Stone stone = apply(s, m.stone);
+    const std::uint16_t point = m.move.is_pass ? kGoPass : go_point_word(apply(s, m.move.point, size));
+    return static_cast<std::uint32_t>(point | (stone == go::Stone::white ? 0x1000 : 0)) + 1;
 }
 
 std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry) {

@@ -11,6 +11,7 @@
 
 #include "kifu/chess/pgn.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/go/game.hpp"
 #include "kifu/index/index.hpp"
 #include "postings.hpp"
 
@@ -42,6 +43,10 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
 // 先手, Red; Date, DT, 開始日時; ...); and the content hash that finds copies.
 void fill_named_tags(GameEntry& entry);
 void finish_hash(GameEntry& entry);
+
+// The code of the move a Go node plays (its point and colour under symmetry `s`, + 1), or 0
+// when it is not one plain move.
+std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize size);
 
 // The text of a posting's next-move code in the query's position, for explore: SAN, USI,
 // ICCS, or "B D4" (Go codes are in the canonical orientation; the query's symmetry turns

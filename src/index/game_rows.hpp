@@ -53,7 +53,7 @@ class GameRows {
     explicit GameRows(sqlite3* db)
         : row_(db,
                "SELECT g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, "
-               "g.outcome, g.plies, g.tags FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?") {}
+               "g.outcome, g.plies, g.tags FROM games g JOIN file_paths f ON f.id = g.file WHERE g.id = ?") {}
     bool load(std::uint32_t id, GameSummary& out, std::string* tags = nullptr) {
         row_.bind(1, id);
         const bool found = row_.step();

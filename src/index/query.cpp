@@ -11,6 +11,8 @@
 #include "kifu/feen/games.hpp"
 #include "kifu/shogi/status.hpp"
 #include "kifu/xiangqi/game.hpp"
+#include "move_tally.hpp"
+#include "replay.hpp"
 
 namespace kifu::index {
 
@@ -72,37 +74,71 @@ Result<PositionQuery> position_query(formats::Document position) {
 namespace detail {
 namespace {
 
-// Every entry of a key, over the game's chunks in order (which is game order).
+// A chunk of a game's postings: its id, row bits and format.
+struct Chunk {
+    std::int64_t id = 0;
+    unsigned bits = 0;
+    RowFormat format;
+};
+
+// The chunks of a game's postings, in order (which is game order).
+std::vector<Chunk> chunks_of(sqlite3* db, formats::Game game) {
+    std::vector<Chunk> out;
+    Statement chunks(db, "SELECT id, bits, whole_keys FROM chunks WHERE game = ? ORDER BY id");
+    chunks.bind(1, static_cast<int>(game));
+    while (chunks.step())
+        out.push_back({chunks.integer(0), static_cast<unsigned>(chunks.integer(1)),
+                       RowFormat{game == formats::Game::go, chunks.integer(2) != 0}});
+    return out;
+}
+
+// Every entry of a key in one chunk, appended to `out` in game order: its group's, and those
+// of groups of one game that keep only the key's high half and replay to the key.
+Result<void> entries_in(sqlite3* db, const Chunk& chunk, std::uint64_t key, std::vector<Entry>& out) {
+    Statement row(db, "SELECT data FROM postings WHERE id = ?");
+    if (!row) return sqlite_error(db, "reading the index");
+    row.bind(1, row_id(chunk.id, bucket_of(key, chunk.bits)));
+    if (!row.step()) return {};
+    const std::size_t first = out.size();
+    std::vector<Entry> candidates;
+    RowCursor cursor(row.blob(0), chunk.format);
+    while (cursor.next() && cursor.high() <= key >> 32) {
+        if (cursor.high() != key >> 32 || (cursor.whole_key() && cursor.key() != key)) continue;
+        if (!cursor.entries(cursor.whole_key() ? out : candidates))
+            return Error{ErrorCode::io_error, 0, 0, 0, "damaged postings in the index"};
+    }
+    if (candidates.empty()) return {};
+    StoredKeys keys(db);
+    for (const Entry& e : candidates) {
+        Result<std::uint64_t> k = keys.key_at(e.game, e.ply);
+        if (!k) return k.error();
+        if (*k == key) out.push_back(e);
+    }
+    std::sort(
+        out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+        [](const Entry& a, const Entry& b) { return a.game != b.game ? a.game < b.game : a.ply < b.ply; });
+    return {};
+}
+
+// Every entry of a key, over the game's chunks in order.
 Result<std::vector<Entry>> entries_of(sqlite3* db, formats::Game game, std::uint64_t key) {
     std::vector<Entry> out;
-    Statement chunks(db, "SELECT id, bits FROM chunks WHERE game = ? ORDER BY id");
-    Statement row(db, "SELECT data FROM postings WHERE id = ?");
-    if (!chunks || !row) return sqlite_error(db, "reading the index");
-    chunks.bind(1, static_cast<int>(game));
-    while (chunks.step()) {
-        row.bind(1, row_id(chunks.integer(0), bucket_of(key, static_cast<unsigned>(chunks.integer(1)))));
-        if (row.step()) {
-            RowCursor cursor(row.blob(0));
-            while (cursor.next() && cursor.key() <= key)
-                if (cursor.key() == key) {
-                    if (!cursor.entries(out))
-                        return Error{ErrorCode::io_error, 0, 0, 0, "damaged postings in the index"};
-                    break;
-                }
-        }
-        row.reset();
-    }
+    for (const Chunk& chunk : chunks_of(db, game))
+        if (Result<void> r = entries_in(db, chunk, key, out); !r) return r.error();
     return out;
+}
+
+// Go: whether an entry's colours agree with the query's (or the query takes any colours).
+bool colours_pass(const Entry& e, const PositionQuery& q) {
+    return q.game != formats::Game::go || q.any_colours ||
+           swaps_colours(symmetry_of(e.code)) == swaps_colours(q.symmetry);
 }
 
 // The first entry of each game that passes the colour test (Go).
 std::vector<Entry> first_per_game(const std::vector<Entry>& entries, const PositionQuery& q) {
     std::vector<Entry> out;
     for (const Entry& e : entries) {
-        const auto symmetry = static_cast<Symmetry>((e.code >> 2) & 15);
-        if (q.game == formats::Game::go && !q.any_colours &&
-            swaps_colours(symmetry) != swaps_colours(q.symmetry))
-            continue;
+        if (!colours_pass(e, q)) continue;
         if (out.empty() || out.back().game != e.game) out.push_back(e);
     }
     return out;
@@ -110,6 +146,27 @@ std::vector<Entry> first_per_game(const std::vector<Entry>& entries, const Posit
 
 Symmetry to_query(Symmetry game_symmetry, const PositionQuery& q) {
     return q.game == formats::Game::go ? compose(inverse(q.symmetry), game_symmetry) : 0;
+}
+
+// The stored tallies of a key in a chunk; false when the chunk keeps none for it.
+bool stored_tallies(Statement& select, std::int64_t chunk, std::uint64_t key, std::vector<MoveTally>& out) {
+    select.bind(1, chunk).bind(2, static_cast<std::int64_t>(key));
+    bool any = false;
+    while (select.step()) {
+        any = true;
+        MoveTally t;
+        t.move = static_cast<std::uint32_t>(select.integer(0));
+        t.swapped = select.integer(1) != 0;
+        t.games = static_cast<std::uint64_t>(select.integer(2));
+        t.first = static_cast<std::uint64_t>(select.integer(3));
+        t.draws = static_cast<std::uint64_t>(select.integer(4));
+        t.second = static_cast<std::uint64_t>(select.integer(5));
+        t.unknown = static_cast<std::uint64_t>(select.integer(6));
+        if (!decode_examples(select.blob(7), t.examples)) t.examples.clear();
+        out.push_back(std::move(t));
+    }
+    select.reset();
+    return any;
 }
 
 }  // namespace
@@ -122,8 +179,8 @@ Result<SearchResult> Database::search(const PositionQuery& q, std::size_t offset
     detail::GameRows rows(impl_->db);
     SearchResult out;
     for (const detail::Entry& e : games)
-        rows.list(e.game, e.ply, detail::to_query(static_cast<Symmetry>((e.code >> 2) & 15), q), q.filter,
-                  offset, limit, out.count, out.games);
+        rows.list(e.game, e.ply, detail::to_query(detail::symmetry_of(e.code), q), q.filter, offset, limit,
+                  out.count, out.games);
     return out;
 }
 
@@ -142,63 +199,82 @@ bool first_moves(const PositionQuery& q, std::string_view move) {
 
 }  // namespace
 
+// Chunk by chunk: the stored tallies when the chunk keeps them for the key and the query
+// asks nothing they cannot answer (no filter, at most kTallyExamples games a move), else
+// the postings tallied here. Go tallies are by colour class: those of the other class than
+// the query's are left out, or with --colours any counted with their results swapped.
 Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t games_per_move) {
-    Result<std::vector<detail::Entry>> all = detail::entries_of(impl_->db, q.game, q.key);
-    if (!all) return all.error();
-    std::vector<detail::Entry> games = detail::first_per_game(*all, q);
-    detail::GameRows rows(impl_->db);
+    sqlite3* db = impl_->db;
+    detail::GameRows rows(db);
+    detail::Statement select(
+        db,
+        "SELECT move, swapped, games, first, draws, second, unknown, examples FROM moves "
+        "WHERE chunk = ? AND key = ?");
+    detail::Statement outcome(db, "SELECT outcome FROM games WHERE id = ?");
+    if (!select || !outcome) return detail::sqlite_error(db, "reading the index");
+    const auto outcome_of = [&outcome](std::uint32_t game) {
+        outcome.bind(1, game);
+        const Outcome o = outcome.step() ? static_cast<Outcome>(outcome.integer(0) & 3) : Outcome::unknown;
+        outcome.reset();
+        return o;
+    };
+    const bool stored_answers = q.filter.empty() && games_per_move <= detail::kTallyExamples;
+    const bool query_swapped = q.game == formats::Game::go && swaps_colours(q.symmetry);
     struct Tally {
         MoveStats stats;
         std::vector<detail::Entry> first_games;
     };
     std::map<std::uint32_t, Tally> by_move;  // canonical move code -> tally
     ExploreResult out;
-    for (const detail::Entry& e : games) {
-        if (!rows.passes(e.game, q.filter)) continue;
-        ++out.games;
-        const std::uint32_t move = e.code >> 6;
-        if (move == 0) {
-            ++out.ended;
-            continue;
+    std::vector<detail::MoveTally> tallies;
+    std::vector<detail::Entry> entries;
+    for (const auto& chunk : detail::chunks_of(db, q.game)) {
+        tallies.clear();
+        if (!stored_answers || !detail::stored_tallies(select, chunk.id, q.key, tallies)) {
+            entries.clear();
+            if (Result<void> r = detail::entries_in(db, chunk, q.key, entries); !r) return r.error();
+            std::erase_if(entries, [&](const detail::Entry& e) {
+                return !detail::colours_pass(e, q) || !rows.passes(e.game, q.filter);
+            });
+            detail::tally_moves(std::span<const detail::Entry>(entries), outcome_of, true, tallies,
+                                games_per_move);
         }
-        Tally& t = by_move[move];
-        MoveStats& s = t.stats;
-        ++s.count;
-        // Go with --colours any: a game matched with colours swapped counts its winner as
-        // the other colour of the query.
-        const bool swapped =
-            q.game == formats::Game::go &&
-            swaps_colours(static_cast<Symmetry>((e.code >> 2) & 15)) != swaps_colours(q.symmetry);
-        switch (static_cast<Outcome>(e.code & 3)) {
-            case Outcome::first:
-                ++(swapped ? s.second : s.first);
-                break;
-            case Outcome::second:
-                ++(swapped ? s.first : s.second);
-                break;
-            case Outcome::draw:
-                ++s.draws;
-                break;
-            default:
-                ++s.unknown;
-                break;
+        for (const detail::MoveTally& t : tallies) {
+            if (q.game == formats::Game::go && !q.any_colours && t.swapped != query_swapped) continue;
+            out.games += t.games;
+            if (t.move == 0) {
+                out.ended += t.games;
+                continue;
+            }
+            Tally& mine = by_move[t.move];
+            MoveStats& s = mine.stats;
+            // Go: games matched with colours swapped count their winner as the query's other colour.
+            const bool flip = q.game == formats::Game::go && t.swapped != query_swapped;
+            s.count += t.games;
+            s.first += flip ? t.second : t.first;
+            s.second += flip ? t.first : t.second;
+            s.draws += t.draws;
+            s.unknown += t.unknown;
+            mine.first_games.insert(mine.first_games.end(), t.examples.begin(), t.examples.end());
         }
-        if (t.first_games.size() < games_per_move) t.first_games.push_back(e);
     }
     for (auto& [code, t] : by_move) {
         MoveStats s = std::move(t.stats);
         s.move = detail::move_text(q.position, code, q.symmetry);
-        // A Go move's colour in the query: the canonical colour, swapped back when the query was.
         const std::uint64_t decided = s.first + s.draws + s.second;
         const bool first = first_moves(q, s.move);
         if (decided > 0)
             s.score = (static_cast<double>(first ? s.first : s.second) + 0.5 * static_cast<double>(s.draws)) /
                       static_cast<double>(decided);
+        // Both colour classes of a Go move (--colours any) list their games in game order.
+        std::stable_sort(t.first_games.begin(), t.first_games.end(),
+                         [](const detail::Entry& a, const detail::Entry& b) { return a.game < b.game; });
+        if (t.first_games.size() > games_per_move) t.first_games.resize(games_per_move);
         for (const detail::Entry& e : t.first_games) {
             GameSummary g;
             if (rows.load(e.game, g)) {
                 g.ply = e.ply;
-                g.symmetry = detail::to_query(static_cast<Symmetry>((e.code >> 2) & 15), q);
+                g.symmetry = detail::to_query(detail::symmetry_of(e.code), q);
                 s.games.push_back(std::move(g));
             }
         }
@@ -243,12 +319,11 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
         if (!source) return source.error();
         sqlite3* db = source->impl_->db;
         ++report.files;
-        std::unordered_map<std::uint32_t, std::uint32_t> new_id;
         detail::Statement games(
             db,
             "SELECT g.id, g.game, f.path, g.number, g.offset, g.line, g.hash, g.first, g.second, "
             "g.date, g.event, g.result, g.outcome, g.plies, g.start, g.moves, g.tags "
-            "FROM games g JOIN files f ON f.id = g.file ORDER BY g.id");
+            "FROM games g JOIN file_paths f ON f.id = g.file ORDER BY g.id");
         if (!games) return detail::sqlite_error(db, input);
         while (games.step()) {
             detail::GameEntry e;
@@ -268,32 +343,17 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
             e.start = games.text(14);
             e.moves = games.blob(15);
             e.tags = games.text(16);
+            // The postings again from the stored moves: the index keeps most keys in part.
+            Result<std::vector<detail::Posting>> postings = detail::replay_postings(e.game, e.start, e.moves);
+            if (!postings)
+                return Error{ErrorCode::io_error, 0, 0, 0,
+                             input + ": damaged game " + std::to_string(games.integer(0)) + " (" +
+                                 postings.error().message + ")"};
+            e.postings = std::move(*postings);
             Result<std::uint32_t> id = writer.add(e, report);
             if (!id) return id.error();
-            if (*id) new_id.emplace(static_cast<std::uint32_t>(games.integer(0)), *id);
         }
-        detail::Statement chunks(db, "SELECT id, game FROM chunks ORDER BY id");
-        std::vector<detail::Entry> entries;
-        std::vector<detail::Posting> postings;
-        while (chunks.step()) {
-            const auto game = static_cast<formats::Game>(chunks.integer(1));
-            detail::Statement rows(db, "SELECT data FROM postings WHERE id BETWEEN ? AND ? ORDER BY id");
-            rows.bind(1, detail::row_id(chunks.integer(0), 0))
-                .bind(2, detail::row_id(chunks.integer(0), 0xFFFFFFFF));
-            while (rows.step()) {
-                detail::RowCursor cursor(rows.blob(0));
-                while (cursor.next()) {
-                    entries.clear();
-                    if (!cursor.entries(entries))
-                        return Error{ErrorCode::io_error, 0, 0, 0, input + ": damaged postings"};
-                    postings.clear();
-                    for (const detail::Entry& en : entries)
-                        if (const auto it = new_id.find(en.game); it != new_id.end())
-                            postings.push_back({cursor.key(), it->second, en.ply, en.code});
-                    if (Result<void> r = writer.add_postings(game, postings); !r) return r.error();
-                }
-            }
-        }
+        if (!games.ok()) return detail::sqlite_error(db, input);
     }
     if (Result<void> r = writer.commit(); !r) return r.error();
     return report;

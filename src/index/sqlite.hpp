@@ -47,6 +47,15 @@ class Statement {
         sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    // Bound without a copy: `v` must stay as it is until the statement is run or reset.
+    Statement& bind_static(int i, std::string_view v) {
+        sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+        return *this;
+    }
+    Statement& bind_blob_static(int i, std::string_view v) {
+        sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+        return *this;
+    }
     // True while there is a row; false at the end or on an error (see ok()).
     bool step() {
         const int rc = sqlite3_step(stmt_);

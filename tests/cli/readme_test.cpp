@@ -45,6 +45,8 @@ TEST_F(Cli, ReadmeConsoleExamplesPrintWhatTheReadmeShows) {
     const std::filesystem::path bin = dir_ / "bin";
     std::filesystem::create_directories(bin);
     std::filesystem::create_symlink(KIFU_EXE, bin / "kifu");
+    // The README shows a first run: an index a run of another kifu left in /tmp is not its.
+    std::filesystem::remove("/tmp/kifu-readme.db");
     for (const Example& e : examples) {
         // (';', not '&&', before the example: a '&' in it then puts only its own command in
         // the background, and `$!` is that command.)

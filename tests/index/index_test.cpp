@@ -4,14 +4,18 @@
 
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
+#include "../../src/index/entries.hpp"
 #include "../../src/index/postings.hpp"
+#include "../../src/index/replay.hpp"
 #include "../support/archive.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/pgn.hpp"
@@ -186,36 +190,150 @@ TEST(GoSymmetry, IncrementalKeysEqualKeysFromScratch) {
 
 TEST(Postings, GroupsReadBackAsWritten) {
     using namespace index::detail;
-    std::string row;
-    const std::vector<Entry> one{{70000, 12, 99}};
-    const std::vector<Entry> many{{1, 0, 5}, {1, 4, 6}, {9, 2, 7}, {300000, 100, 1u << 22}};
-    append_group(row, 0, 100, std::span<const Entry>(one));
-    append_group(row, 100, 1ull << 63, std::span<const Entry>(many));
-    append_group(row, 1ull << 63, ~0ull, std::span<const Entry>(one));
-    RowCursor cursor(row);
-    std::vector<Entry> got;
-    ASSERT_TRUE(cursor.next());
-    EXPECT_EQ(cursor.key(), 100u);
-    EXPECT_EQ(cursor.game_count(), 1u);
-    ASSERT_TRUE(cursor.entries(got));
-    ASSERT_TRUE(cursor.next());
-    EXPECT_EQ(cursor.key(), 1ull << 63);
-    EXPECT_EQ(cursor.entry_count(), 4u);
-    EXPECT_EQ(cursor.game_count(), 3u);
-    ASSERT_TRUE(cursor.entries(got));
-    ASSERT_TRUE(cursor.next());
-    EXPECT_EQ(cursor.key(), ~0ull);
-    EXPECT_FALSE(cursor.next());
-    ASSERT_EQ(got.size(), 5u);
-    EXPECT_EQ(got[0].game, 70000u);
-    EXPECT_EQ(got[4].game, 300000u);
-    EXPECT_EQ(got[4].code, 1u << 22);
-    // A damaged row ends without reading past its end.
-    for (std::size_t cut = 0; cut < row.size(); ++cut) {
-        RowCursor damaged(std::string_view(row).substr(0, cut));
-        std::vector<Entry> e;
-        while (damaged.next()) (void)damaged.entries(e);
+    for (const bool go : {false, true})
+        for (const bool whole : {false, true}) {
+            SCOPED_TRACE(fmt::format("go {} whole keys {}", go, whole));
+            const RowFormat format{go, whole};
+            const std::uint32_t symmetry = go ? 13 : 0;
+            std::string row;
+            const std::vector<Entry> one{{70000, 12, posting_code(99, symmetry)}};
+            const std::vector<Entry> many{{1, 0, posting_code(5, 0)},
+                                          {1, 4, posting_code(6, 0)},
+                                          {9, 2, posting_code(0, symmetry)},
+                                          {300000, 100, posting_code(0xFFFF + 1, symmetry)}};
+            const std::uint64_t k1 = 0xFFFFFFF0'12345678ull, k2 = 0xFFFFFFF0'9ABCDEF0ull, k3 = ~0ull;
+            append_group(row, 0, k1, std::span<const Entry>(many), format);
+            append_group(row, k1, k2, std::span<const Entry>(one), format);  // the same high half
+            append_group(row, k2, k3, std::span<const Entry>(one), format);
+            RowCursor cursor(row, format);
+            std::vector<Entry> got;
+            ASSERT_TRUE(cursor.next());
+            EXPECT_EQ(cursor.key(), k1);
+            EXPECT_TRUE(cursor.whole_key());
+            EXPECT_EQ(cursor.entry_count(), 4u);
+            EXPECT_EQ(cursor.game_count(), 3u);
+            ASSERT_TRUE(cursor.entries(got));
+            ASSERT_TRUE(cursor.next());
+            // A key of one game keeps its low half only in a run's chunks before compaction.
+            EXPECT_EQ(cursor.whole_key(), whole);
+            EXPECT_EQ(cursor.key(), whole ? k2 : k2 & ~0xFFFFFFFFull);
+            EXPECT_EQ(cursor.high(), k2 >> 32);
+            EXPECT_EQ(cursor.game_count(), 1u);
+            ASSERT_TRUE(cursor.entries(got));
+            ASSERT_TRUE(cursor.next());
+            EXPECT_EQ(cursor.key(), whole ? k3 : k3 & ~0xFFFFFFFFull);
+            EXPECT_FALSE(cursor.next());
+            ASSERT_EQ(got.size(), 5u);
+            EXPECT_EQ(got[0].game, 1u);
+            EXPECT_EQ(got[1].ply, 4u);
+            EXPECT_EQ(got[2].code, posting_code(0, symmetry));
+            EXPECT_EQ(got[3].game, 300000u);
+            EXPECT_EQ(got[3].code, posting_code(0xFFFF + 1, symmetry));
+            EXPECT_EQ(got[4].game, 70000u);
+            EXPECT_EQ(got[4].ply, 12u);
+            EXPECT_EQ(got[4].code, posting_code(99, symmetry));
+            // A damaged row ends without reading past its end.
+            for (std::size_t cut = 0; cut < row.size(); ++cut) {
+                RowCursor damaged(std::string_view(row).substr(0, cut), format);
+                std::vector<Entry> e;
+                while (damaged.next()) (void)damaged.entries(e);
+            }
+        }
+}
+
+// Two explorer answers agree: totals, moves, their counts and results, and their games (the
+// first `games` of b's when a asked fewer).
+void expect_same_explorer(const index::ExploreResult& a, const index::ExploreResult& b,
+                          std::size_t games = std::numeric_limits<std::size_t>::max()) {
+    EXPECT_EQ(a.games, b.games);
+    EXPECT_EQ(a.ended, b.ended);
+    ASSERT_EQ(a.moves.size(), b.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+        const index::MoveStats &x = a.moves[i], &y = b.moves[i];
+        EXPECT_EQ(x.move, y.move);
+        EXPECT_EQ(x.count, y.count) << x.move;
+        EXPECT_EQ(x.first, y.first) << x.move;
+        EXPECT_EQ(x.draws, y.draws) << x.move;
+        EXPECT_EQ(x.second, y.second) << x.move;
+        EXPECT_EQ(x.unknown, y.unknown) << x.move;
+        ASSERT_EQ(x.games.size(), std::min(y.games.size(), games)) << x.move;
+        for (std::size_t k = 0; k < x.games.size(); ++k) {
+            EXPECT_EQ(x.games[k].id, y.games[k].id) << x.move;
+            EXPECT_EQ(x.games[k].ply, y.games[k].ply) << x.move;
+            EXPECT_EQ(x.games[k].symmetry, y.games[k].symmetry) << x.move;
+        }
     }
+}
+
+// The explorer's answers from the stored move counts (the default: 3 games a move) equal
+// those counted from the postings (4 games a move: more than the moves table keeps), on
+// everything but the fourth game.
+void expect_stored_counts_equal_postings(index::Database& db, const index::PositionQuery& q,
+                                         const std::string& what) {
+    SCOPED_TRACE(what);
+    Result<index::ExploreResult> stored = db.explore(q, 3), counted = db.explore(q, 4);
+    ASSERT_TRUE(stored);
+    ASSERT_TRUE(counted);
+    expect_same_explorer(*stored, *counted, 3);
+}
+
+// A board's stones under a symmetry, as a position to look up.
+go::Position image_of(const go::Board& board, Symmetry s) {
+    const go::BoardSize size = board.size();
+    go::Position p;
+    p.size = size;
+    for (int i = 0; i < size.points(); ++i) {
+        const go::Point pt = go::Point::from_index(size, i);
+        if (board.at(pt) != go::Stone::none)
+            p.stones[static_cast<std::size_t>(index::apply(s, pt, size).index(size))] =
+                index::apply(s, board.at(pt));
+    }
+    return p;
+}
+
+// The professional Go games of the test data, in name order.
+std::vector<fs::path> kombilo_files() {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(kData / "go/games/kombilo-pro")) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// How many positions have move counts stored in an index file.
+std::int64_t stored_positions(const fs::path& db) {
+    sqlite3* handle = nullptr;
+    std::int64_t n = -1;
+    if (sqlite3_open_v2(db.string().c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(handle, "SELECT count(*) FROM (SELECT DISTINCT chunk, key FROM moves)", -1, &s,
+                               nullptr) == SQLITE_OK &&
+            sqlite3_step(s) == SQLITE_ROW)
+            n = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(handle);
+    return n;
+}
+
+// Replaying a game's stored start and move words gives the postings its indexing gave.
+void expect_replay_equals_indexing(const index::detail::GameEntry& e, std::size_t& checked) {
+    if (!e.error.empty()) return;
+    Result<std::vector<index::detail::Posting>> again =
+        index::detail::replay_postings(e.game, e.start, e.moves);
+    ASSERT_TRUE(again) << e.file << " game " << e.number << ": " << again.error().message;
+    ASSERT_EQ(again->size(), e.postings.size()) << e.file << " game " << e.number;
+    for (std::size_t i = 0; i < again->size(); ++i) {
+        EXPECT_EQ((*again)[i].key, e.postings[i].key) << e.file << " game " << e.number << " ply " << i;
+        EXPECT_EQ((*again)[i].ply, e.postings[i].ply) << e.file << " game " << e.number << " ply " << i;
+        EXPECT_EQ((*again)[i].code, e.postings[i].code) << e.file << " game " << e.number << " ply " << i;
+    }
+    // Up to a ply: the same, cut there.
+    const auto half = static_cast<std::uint32_t>(e.postings.size() / 2);
+    Result<std::vector<index::detail::Posting>> part =
+        index::detail::replay_postings(e.game, e.start, e.moves, half);
+    ASSERT_TRUE(part);
+    EXPECT_EQ(part->size(), std::min<std::size_t>(half + 1, e.postings.size()));
+    ++checked;
 }
 
 // --- Chess: the corpus ---------------------------------------------------------------------
@@ -311,6 +429,61 @@ TEST_F(ChessIndex, ExplorerCountsOfTheStartSumToTheGamesThatStartThere) {
     EXPECT_EQ(r->moves[0].count, e4->count);
 }
 
+TEST_F(ChessIndex, StoredMoveCountsEqualTheCountsOfThePostings) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    write_file(dir / "part.pgn", *pgn_);
+    index::Database db = build(dir / "part.db", {dir / "part.pgn"}, 1, 100000);  // several chunks, compacted
+    // Positions popular enough to have stored counts: the first 12 plies of every 50th game.
+    std::set<std::uint64_t> probes;
+    for (std::size_t g = 0; g < keys_->size(); g += 50)
+        for (std::size_t ply = 0; ply < 12 && ply < (*keys_)[g].size(); ++ply)
+            probes.insert((*keys_)[g][ply]);
+    ASSERT_GT(probes.size(), 300u);
+    for (const std::uint64_t key : probes) {
+        index::PositionQuery q;
+        q.game = formats::Game::chess;
+        q.key = key;
+        // The side to move decides the score only; the start position moves white, like most
+        // probes at even plies: the counts compared do not depend on it.
+        q.position = document(chess::Position::start());
+        expect_stored_counts_equal_postings(db, q, fmt::format("key {:016x}", key));
+    }
+    // Most of the probes are common openings: many have their counts stored.
+    EXPECT_GT(stored_positions(dir / "part.db"), 100);
+}
+
+TEST_F(ChessIndex, ReplayingStoredGamesGivesTheirPostings) {
+    REQUIRE_TESTDATA("chess/corpus");
+    chess::PgnSplitter splitter{std::string_view(*pgn_)};
+    std::size_t checked = 0;
+    while (std::optional<chess::PgnGameText> g = splitter.next())
+        expect_replay_equals_indexing(index::detail::chess_entry(*g, "part.pgn"), checked);
+    EXPECT_GT(checked, kGames - 10);
+}
+
+TEST(IndexReplay, ReplayingStoredGamesGivesTheirPostings) {
+    REQUIRE_TESTDATA("go/games/kombilo-pro");
+    REQUIRE_TESTDATA("shogi/records");
+    REQUIRE_TESTDATA("xiangqi/records");
+    std::map<formats::Game, std::size_t> checked;
+    for (const char* dir : {"go/games/kombilo-pro", "shogi/records", "xiangqi/records"})
+        for (const auto& f : fs::recursive_directory_iterator(kData / dir)) {
+            if (!f.is_regular_file()) continue;
+            const std::optional<std::string> text = kifu::testing::read_file(f.path().string());
+            ASSERT_TRUE(text);
+            Result<const formats::Format*> format = formats::detect_format(*text, f.path().string());
+            if (!format || !(*format)->read) continue;
+            Result<formats::Document> doc = (*format)->read(*text, {});
+            if (!doc) continue;
+            for (const index::detail::GameEntry& e : index::detail::record_entries(*doc, f.path().string()))
+                expect_replay_equals_indexing(e, checked[e.game]);
+        }
+    EXPECT_EQ(checked[formats::Game::go], 35u);
+    EXPECT_GT(checked[formats::Game::shogi], 300u);
+    EXPECT_GT(checked[formats::Game::xiangqi], 50u);
+}
+
 TEST_F(ChessIndex, FiltersKeepTheGamesWhoseTagsMatch) {
     REQUIRE_TESTDATA("chess/corpus");
     TempDir dir;
@@ -340,7 +513,7 @@ TEST_F(ChessIndex, FiltersKeepTheGamesWhoseTagsMatch) {
 }
 
 // Two parts built apart and merged answer as one index built from both.
-TEST_F(ChessIndex, MergeEqualsTheCombinedBuild) {
+TEST_F(ChessIndex, MergeAndASecondRunEqualTheCombinedBuild) {
     REQUIRE_TESTDATA("chess/corpus");
     TempDir dir;
     const std::size_t cut = pgn_->find("[Event", pgn_->size() / 2);
@@ -365,35 +538,85 @@ TEST_F(ChessIndex, MergeEqualsTheCombinedBuild) {
     EXPECT_EQ(sm->postings, sc->postings);
     EXPECT_EQ(sm->duplicates, 1u);
     EXPECT_EQ(sc->duplicates, 1u);
-    std::size_t compared = 0;
-    for (std::size_t g = 0; g < keys_->size(); g += 41)
-        for (std::size_t k = 0; k < (*keys_)[g].size(); k += 7) {
-            index::PositionQuery q;
-            q.key = (*keys_)[g][k];
-            q.position = document(chess::Position::start());
-            Result<index::SearchResult> a = m->search(q, 0, 50), b = together.search(q, 0, 50);
-            ASSERT_TRUE(a && b);
-            ASSERT_EQ(a->count, b->count);
-            for (std::size_t i = 0; i < a->games.size(); ++i) {
-                EXPECT_EQ(a->games[i].id, b->games[i].id);
-                EXPECT_EQ(a->games[i].file, b->games[i].file);
-                EXPECT_EQ(a->games[i].number, b->games[i].number);
-                EXPECT_EQ(a->games[i].ply, b->games[i].ply);
-            }
-            ++compared;
-        }
-    EXPECT_GT(compared, 500u);
-    const index::PositionQuery start =
-        chess_query("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    Result<index::ExploreResult> ea = m->explore(start), eb = together.explore(start);
-    ASSERT_TRUE(ea && eb);
-    ASSERT_EQ(ea->moves.size(), eb->moves.size());
-    for (std::size_t i = 0; i < ea->moves.size(); ++i) {
-        EXPECT_EQ(ea->moves[i].move, eb->moves[i].move);
-        EXPECT_EQ(ea->moves[i].count, eb->moves[i].count);
-        EXPECT_EQ(ea->moves[i].first, eb->moves[i].first);
-        EXPECT_EQ(ea->moves[i].draws, eb->moves[i].draws);
+    // Built in two runs: the second compacts the first's postings (most keys kept by their
+    // high half) with its own, replaying the first's games where the halves meet.
+    {
+        index::Database first = build(dir / "i.db", {dir / "a.pgn"});
+        Result<index::IndexReport> r = first.add(std::vector<std::string>{dir / "b2.pgn"}, {});
+        ASSERT_TRUE(r) << r.error().message;
+        EXPECT_EQ(r->duplicates, 1u);
     }
+    Result<index::Database> incremental = index::Database::open(dir / "i.db", false);
+    ASSERT_TRUE(incremental);
+    for (index::Database* other : {&*m, &*incremental}) {
+        SCOPED_TRACE(other == &*m ? "merged" : "built in two runs");
+        Result<index::DatabaseStats> so = other->stats();
+        ASSERT_TRUE(so);
+        EXPECT_EQ(so->postings, sc->postings);
+        std::size_t compared = 0;
+        for (std::size_t g = 0; g < keys_->size(); g += 41)
+            for (std::size_t k = 0; k < (*keys_)[g].size(); k += 7) {
+                index::PositionQuery q;
+                q.key = (*keys_)[g][k];
+                q.position = document(chess::Position::start());
+                Result<index::SearchResult> a = other->search(q, 0, 50), b = together.search(q, 0, 50);
+                ASSERT_TRUE(a && b);
+                ASSERT_EQ(a->count, b->count);
+                for (std::size_t i = 0; i < a->games.size(); ++i) {
+                    EXPECT_EQ(a->games[i].id, b->games[i].id);
+                    EXPECT_EQ(a->games[i].file, b->games[i].file);
+                    EXPECT_EQ(a->games[i].number, b->games[i].number);
+                    EXPECT_EQ(a->games[i].ply, b->games[i].ply);
+                }
+                if (k < 14) {  // openings: the explorer, from stored counts where kept
+                    Result<index::ExploreResult> ea = other->explore(q), eb = together.explore(q);
+                    ASSERT_TRUE(ea && eb);
+                    expect_same_explorer(*ea, *eb);
+                }
+                ++compared;
+            }
+        EXPECT_GT(compared, 500u);
+        const index::PositionQuery start =
+            chess_query("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        Result<index::ExploreResult> ea = other->explore(start), eb = together.explore(start);
+        ASSERT_TRUE(ea && eb);
+        expect_same_explorer(*ea, *eb);
+    }
+}
+
+// A first run of one game keeps every key of it by its high half alone; a second run of
+// thousands of games reaching its opening positions must count that game in their stored
+// move counts, as one run of both does.
+TEST_F(ChessIndex, ASecondRunCountsTheFirstRunsGames) {
+    REQUIRE_TESTDATA("chess/corpus");
+    TempDir dir;
+    const std::size_t second = pgn_->find("[Event", 10);
+    write_file(dir / "one.pgn", std::string_view(*pgn_).substr(0, second));
+    write_file(dir / "rest.pgn", std::string_view(*pgn_).substr(second));
+    {
+        index::Database first = build(dir / "two-runs.db", {dir / "one.pgn"});
+        Result<index::IndexReport> r = first.add(std::vector<std::string>{dir / "rest.pgn"}, {});
+        ASSERT_TRUE(r) << r.error().message;
+    }
+    Result<index::Database> two_runs = index::Database::open(dir / "two-runs.db", false);
+    ASSERT_TRUE(two_runs);
+    index::Database one_run = build(dir / "one-run.db", {dir / "one.pgn", dir / "rest.pgn"});
+    ASSERT_GT(stored_positions(dir / "two-runs.db"), 100);
+    std::size_t compared = 0;
+    for (const std::uint64_t key : (*keys_)[0]) {
+        index::PositionQuery q;
+        q.key = key;
+        q.position = document(chess::Position::start());
+        Result<index::ExploreResult> a = two_runs->explore(q), b = one_run.explore(q);
+        ASSERT_TRUE(a && b);
+        expect_same_explorer(*a, *b);
+        Result<index::SearchResult> sa = two_runs->search(q, 0, 5), sb = one_run.search(q, 0, 5);
+        ASSERT_TRUE(sa && sb);
+        EXPECT_EQ(sa->count, sb->count);
+        EXPECT_EQ(sa->count, scan(key).size());
+        ++compared;
+    }
+    EXPECT_GT(compared, 20u);
 }
 
 TEST_F(ChessIndex, IndexingAgainAddsNothingAndCopiesAreReported) {
@@ -509,6 +732,42 @@ TEST_F(ChessIndex, MaterialAndSubFenScansFindWhatAReplayFinds) {
 
 // --- Go ------------------------------------------------------------------------------------
 
+// Go counts are kept by colour class: the stored ones answer queries in any orientation, with
+// colours swapped or not, as the postings do.
+TEST(GoIndex, StoredMoveCountsEqualTheCountsOfThePostings) {
+    REQUIRE_TESTDATA("go/games/kombilo-pro");
+    TempDir dir;
+    index::Database db = build(dir / "go.db", {(kData / "go/games/kombilo-pro").string()});
+    const std::vector<fs::path> files = kombilo_files();
+    for (std::size_t f = 0; f < files.size(); f += 5) {
+        const std::optional<std::string> text = kifu::testing::read_file(files[f].string());
+        ASSERT_TRUE(text);
+        Result<go::SgfCollection> sgf = go::read_sgf(*text);
+        ASSERT_TRUE(sgf);
+        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[0]);
+        ASSERT_TRUE(game);
+        for (std::uint32_t ply = 0; ply < 4; ++ply) {
+            Result<NodeId> node = main_line_node(*game, ply);
+            ASSERT_TRUE(node);
+            const go::GameState state = game->position_after(*node);
+            for (const Symmetry s : {Symmetry{0}, Symmetry{3}, Symmetry{8}, Symmetry{13}}) {
+                const go::Position p = image_of(state.board, s);
+                for (const bool any : {false, true}) {
+                    Result<index::PositionQuery> q = index::position_query(document(p));
+                    ASSERT_TRUE(q);
+                    q->any_colours = any;
+                    expect_stored_counts_equal_postings(
+                        db, *q,
+                        fmt::format("{} ply {} symmetry {}{}", files[f].filename().string(), ply, int(s),
+                                    any ? " any colours" : ""));
+                }
+            }
+        }
+    }
+    // The empty board starts all 35 games: its counts are stored.
+    EXPECT_GT(stored_positions(dir / "go.db"), 0);
+}
+
 // A position of a professional game found after each of the 8 symmetries, and after the
 // colour swap only with any_colours.
 TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
@@ -519,9 +778,7 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
     ASSERT_TRUE(stats);
     EXPECT_EQ(stats->games, 35u);
     // Game 7 of the folder in name order, after 60 moves.
-    std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(kData / "go/games/kombilo-pro")) files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = kombilo_files();
     const std::optional<std::string> text = kifu::testing::read_file(files[6].string());
     ASSERT_TRUE(text);
     Result<go::SgfCollection> sgf = go::read_sgf(*text);
@@ -534,14 +791,7 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
     const go::BoardSize size = state.board.size();
     std::pair<std::uint64_t, std::uint64_t> plain{};
     for (Symmetry s = 0; s < 16; ++s) {
-        go::Position p;
-        p.size = size;
-        for (int i = 0; i < size.points(); ++i) {
-            const go::Point pt = go::Point::from_index(size, i);
-            if (state.board.at(pt) != go::Stone::none)
-                p.stones[static_cast<std::size_t>(index::apply(s, pt, size).index(size))] =
-                    index::apply(s, state.board.at(pt));
-        }
+        const go::Position p = image_of(state.board, s);
         for (const bool any : {false, true}) {
             Result<index::PositionQuery> q = index::position_query(document(p));
             ASSERT_TRUE(q);
@@ -592,9 +842,7 @@ TEST(GoIndex, ACornerPatternIsFoundInEveryGameThatHoldsIt) {
     index::Database db = build(dir / "go.db", {(kData / "go/games/kombilo-pro").string()});
     // Shapes cut from a real game after 20 moves: two 4x4 corners (B2 marked: anything)
     // and a 4x4 piece off the edges.
-    std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(kData / "go/games/kombilo-pro")) files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = kombilo_files();
     // Every main-line position of every game, once.
     const go::BoardSize size19{19, 19};
     std::map<std::string, std::vector<std::vector<go::Stone>>> lines;

@@ -7,11 +7,11 @@
 //   bit 3  swap the colours
 //
 // The canonical key of a board is the least of its 16 Zobrist keys (stones only: no
-// side to move, no ko, no prisoners); the symmetry that reached it maps the board onto the
-// canonical one. Ties prefer no colour swap, so a board and any mirror image of it agree
-// on whether they were swapped. GoKeys keeps all 16 keys up to date from one board to the
-// next by looking at the points that changed, so a game's positions cost a pass over the
-// board each, not 16 hashings.
+// side to move, no ko, no prisoners), mixed once more so that keys are spread evenly; the
+// symmetry that reached it maps the board onto the canonical one. Ties prefer no colour swap, so a board and
+// any mirror image of it agree on whether they were swapped. GoKeys keeps all 16 keys up to date from one
+// board to the next by looking at the points that changed, so a game's positions cost a pass over the board
+// each, not 16 hashings.
 
 #include <array>
 #include <cstdint>

@@ -5,13 +5,16 @@
 //   games     one row a game: its file and place there, players, date, event, result,
 //             every tag, its start position and main line as 16-bit move words, and a
 //             content hash (tags, start, moves, result) that finds copies.
-//   postings  position key -> (game, ply, the move played next, the outcome), for every
-//             position of every main line, in chunks written whole and merged whole
+//   postings  position key -> (game, ply, the move played next), for every position of
+//             every main line, in chunks written whole and merged whole; keys reached by
+//             one game keep their high half, checked by replaying the game
 //             (src/index/postings.hpp has the layout).
+//   moves     (position key, move) -> games and results, for positions of 32 games or
+//             more: what the explorer reads for popular positions.
 //
 // Keys: chess the Polyglot key, shogi and xiangqi their Zobrist keys (repetition keys:
 // the board, the hands and the side to move), Go the least of the 16 keys of its stones
-// under the board's symmetries and the colour swap (index/go_symmetry.hpp), so a Go
+// under the board's symmetries and the colour swap, mixed (index/go_symmetry.hpp), so a Go
 // position is found in any orientation. Only main lines are indexed: the games as
 // played, not their annotations.
 //
