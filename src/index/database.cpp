@@ -187,6 +187,9 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
                                   original + "; not indexed again");
         return 0;
     }
+    if (next_id_ > Posting::kMaxGame)
+        return Error{ErrorCode::io_error, 0, 0, 0,
+                     "the index holds " + std::to_string(Posting::kMaxGame) + " games, as many as it can"};
     const std::uint32_t id = next_id_++;
     known_.emplace(e.hash, id);
     if (outcomes_.size() <= id)
@@ -211,7 +214,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
     std::vector<Posting>& buffer = buffers_[static_cast<std::size_t>(e.game)];
     if (buffer.capacity() == 0) buffer.reserve(max_postings_ + 4096);  // no regrowth: it is flushed when full
     for (Posting p : e.postings) {
-        p.game = id;
+        p.set_game(id);
         buffer.push_back(p);
     }
     pending_ += e.postings.size();
@@ -252,7 +255,8 @@ void sort_postings(std::vector<Posting>& postings) {
             if (n == 1) out[0] = run[0];
             continue;
         }
-        const int bits = std::min(20, static_cast<int>(std::bit_width(n)));
+        // About two postings a slot: half the counts to clear, a short insertion pass.
+        const int bits = std::min(20, std::max(1, static_cast<int>(std::bit_width(n)) - 1));
         const int shift = kShift - bits;
         slots.assign((std::size_t{1} << bits) + 1, 0);
         const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
@@ -364,7 +368,7 @@ Result<void> ChunkBuilder::write_tallies(std::uint64_t key) {
 }
 
 Result<void> ChunkBuilder::write_row() {
-    insert_.bind(1, row_id(id_, bucket_)).bind_blob_static(2, row_);  // run before row_ changes
+    insert_.bind(1, row_id(id_, bucket_)).bind_blob_static(2, row_.view());  // run before row_ changes
     if (!insert_.run()) return sqlite_error(db_, "writing postings");
     bytes_ += row_.size();
     row_.clear();

@@ -46,7 +46,8 @@ class ChunkBuilder {
         if (bucket != bucket_ && !row_.empty())
             if (Result<void> r = write_row(); !r) return r;
         bucket_ = bucket;
-        append_group(row_, last_key_, key, entries, format_);
+        row_.end_at(write_group(row_.room(group_bound(entries.size())), row_.empty(), last_key_, key, entries,
+                                format_));
         last_key_ = key;
         postings_ += entries.size();
         if (entries.size() >= kTallyGames && distinct_games(entries) >= kTallyGames)
@@ -76,7 +77,7 @@ class ChunkBuilder {
     std::vector<MoveTally> tallies_;
     std::int64_t id_ = 0;
     Statement insert_, insert_tally_;
-    std::string row_;
+    RowBuffer row_;
     std::uint64_t bucket_ = 0, bytes_ = 0, postings_ = 0, last_key_ = 0;
     bool started_ = false;
 };

@@ -42,13 +42,14 @@ bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_cl
     std::uint32_t last_game[2] = {0, 0};
     bool seen[2] = {false, false};
     for (const E& e : entries) {
-        const bool swapped = swaps_colours(symmetry_of(e.code));
+        const std::uint32_t game = game_of(e), code = code_of(e);
+        const bool swapped = swaps_colours(symmetry_of(code));
         const int cls = one_class ? 0 : swapped;
-        if (seen[cls] && last_game[cls] == e.game) continue;
-        if (!one_class && seen[!cls] && last_game[!cls] == e.game) return false;
+        if (seen[cls] && last_game[cls] == game) continue;
+        if (!one_class && seen[!cls] && last_game[!cls] == game) return false;
         seen[cls] = true;
-        last_game[cls] = e.game;
-        const std::uint32_t move = next_move_of(e.code);
+        last_game[cls] = game;
+        const std::uint32_t move = next_move_of(code);
         MoveTally* t = nullptr;
         for (MoveTally& x : out)
             if (x.move == move && x.swapped == swapped) {
@@ -62,7 +63,7 @@ bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_cl
             t->swapped = swapped;
         }
         ++t->games;
-        switch (outcome_of(e.game)) {
+        switch (outcome_of(game)) {
             case Outcome::first:
                 ++t->first;
                 break;
@@ -76,7 +77,7 @@ bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_cl
                 ++t->unknown;
                 break;
         }
-        if (t->examples.size() < examples) t->examples.push_back({e.game, e.ply, e.code});
+        if (t->examples.size() < examples) t->examples.push_back({game, ply_of(e), code});
     }
     return true;
 }
@@ -85,7 +86,8 @@ bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_cl
 template <class E>
 std::uint64_t distinct_games(std::span<const E> entries) {
     std::uint64_t n = 0;
-    for (std::size_t i = 0; i < entries.size(); ++i) n += i == 0 || entries[i].game != entries[i - 1].game;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        n += i == 0 || game_of(entries[i]) != game_of(entries[i - 1]);
     return n;
 }
 

@@ -24,24 +24,15 @@
 // ply. move is the next move + 1 (0: the game ends there). `bytes` is the length of the
 // entries, so a reader skips a group whole.
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace kifu::index::detail {
-
-// No default values: buffers of millions of them are made without being cleared first.
-struct Posting {
-    std::uint64_t key;
-    std::uint32_t game;
-    std::uint32_t ply;
-    std::uint32_t code;  // (next move + 1) << 4 | symmetry; next move 0: none (the game ends)
-    bool operator<(const Posting& o) const noexcept {
-        return key != o.key ? key < o.key : game != o.game ? game < o.game : ply < o.ply;
-    }
-};
 
 constexpr std::uint32_t posting_code(std::uint32_t next_move_plus_one, unsigned symmetry) noexcept {
     return next_move_plus_one << 4 | (symmetry & 15);
@@ -53,15 +44,23 @@ constexpr std::uint8_t symmetry_of(std::uint32_t code) noexcept {
     return static_cast<std::uint8_t>(code & 15);
 }
 
-inline void put_varint(std::string& out, std::uint64_t v) {
-    char bytes[10];  // appended at once: one capacity check, not one a byte
-    int n = 0;
+// Writes a varint at `out` (room for 10 bytes), returning its end.
+inline char* write_varint(char* out, std::uint64_t v) noexcept {
     while (v >= 0x80) {
-        bytes[n++] = static_cast<char>((v & 0x7F) | 0x80);
+        *out++ = static_cast<char>((v & 0x7F) | 0x80);
         v >>= 7;
     }
-    bytes[n++] = static_cast<char>(v);
-    out.append(bytes, static_cast<std::size_t>(n));
+    *out++ = static_cast<char>(v);
+    return out;
+}
+constexpr std::size_t varint_size(std::uint64_t v) noexcept {
+    std::size_t n = 1;
+    for (; v >= 0x80; v >>= 7) ++n;
+    return n;
+}
+inline void put_varint(std::string& out, std::uint64_t v) {
+    char bytes[10];  // appended at once: one capacity check, not one a byte
+    out.append(bytes, static_cast<std::size_t>(write_varint(bytes, v) - bytes));
 }
 // Reads a varint at `at`, advancing it; false past the end or on a malformed one.
 bool get_varint(std::string_view in, std::size_t& at, std::uint64_t& v) noexcept;
@@ -71,6 +70,57 @@ struct Entry {
     std::uint32_t game = 0, ply = 0, code = 0;
 };
 
+// A posting as the indexer holds it before a chunk is written: 16 bytes, since buffers of
+// millions of them are sorted. Games are numbered below 2^28 (the symmetry shares their
+// word), plies below 2^16; no game's move word is 0xFFFF (chess's are at most 0xCFFF,
+// shogi's 0x7FFF, xiangqi's 0x2CD9, Go's 0x1FFF), so it says "no next move". No default
+// values: buffers are made without being cleared first.
+class Posting {
+  public:
+    static constexpr std::uint32_t kMaxGame = (1u << 28) - 1;
+    static constexpr std::uint32_t kMaxPly = 0xFFFF;
+    Posting() noexcept {}  // NOLINT: uninitialised on purpose
+    // `code` as Entry::code; game <= kMaxGame, ply <= kMaxPly.
+    Posting(std::uint64_t position_key, std::uint32_t game, std::uint32_t ply, std::uint32_t code) noexcept
+        : key(position_key),
+          game_symmetry_(game << 4 | (code & 15)),
+          ply_(static_cast<std::uint16_t>(ply)),
+          next_(static_cast<std::uint16_t>((code >> 4) == 0 ? 0xFFFF : (code >> 4) - 1)) {}
+    std::uint64_t key;
+    std::uint32_t game() const noexcept { return game_symmetry_ >> 4; }
+    std::uint32_t ply() const noexcept { return ply_; }
+    std::uint32_t code() const noexcept {
+        return next_ == 0xFFFF ? (game_symmetry_ & 15)
+                               : (std::uint32_t{next_} + 1) << 4 | (game_symmetry_ & 15);
+    }
+    void set_game(std::uint32_t game) noexcept { game_symmetry_ = game << 4 | (game_symmetry_ & 15); }
+
+  private:
+    std::uint32_t game_symmetry_;
+    std::uint16_t ply_, next_;
+};
+static_assert(sizeof(Posting) == 16);
+
+// The same fields of an Entry or a Posting, for code written once for both.
+inline std::uint32_t game_of(const Entry& e) noexcept {
+    return e.game;
+}
+inline std::uint32_t ply_of(const Entry& e) noexcept {
+    return e.ply;
+}
+inline std::uint32_t code_of(const Entry& e) noexcept {
+    return e.code;
+}
+inline std::uint32_t game_of(const Posting& p) noexcept {
+    return p.game();
+}
+inline std::uint32_t ply_of(const Posting& p) noexcept {
+    return p.ply();
+}
+inline std::uint32_t code_of(const Posting& p) noexcept {
+    return p.code();
+}
+
 // How a chunk's rows are written: `go` places keep the symmetry; `whole_keys` keeps the low
 // half of every key (a run's chunks before compaction), else only of keys of several entries.
 struct RowFormat {
@@ -78,45 +128,90 @@ struct RowFormat {
     bool whole_keys = false;
 };
 
-// Appends a group for `key` (entries sorted by game, ply: Entry or Posting, anything with
-// game, ply and code) to a row whose last group's key was `previous_key` (ignored for the
-// row's first group). A group of several entries must have its whole key.
+// The most bytes a group of `n` entries takes: its header, low half and counts, and 16
+// bytes an entry (a 32-bit game delta, a 36-bit place, a 28-bit move).
+constexpr std::size_t group_bound(std::size_t n) noexcept {
+    return 10 + 4 + 30 + 16 * n;
+}
+
+// Writes a group for `key` (entries sorted by game, ply: Entry or Posting, anything with
+// game, ply and code) at `out`, which has room for group_bound(entries.size()) bytes, and
+// returns its end. `first`: the row's first group; else the row's last group's key was
+// `previous_key`. A group of several entries must have its whole key.
+template <class E>
+char* write_group(char* out, bool first, std::uint64_t previous_key, std::uint64_t key,
+                  std::span<const E> entries, RowFormat format) noexcept {
+    const bool single = entries.size() == 1;
+    const std::uint64_t high = key >> 32, previous_high = first ? 0 : previous_key >> 32;
+    out = write_varint(out, (high - previous_high) << 1 | (single ? 1 : 0));
+    if (!single || format.whole_keys) {
+        const auto low = static_cast<std::uint32_t>(key);
+        for (int i = 0; i < 4; ++i) *out++ = static_cast<char>(low >> (8 * i));
+    }
+    const auto place = [&format](const E& e) {
+        return format.go ? std::uint64_t{ply_of(e)} << 4 | symmetry_of(code_of(e)) : std::uint64_t{ply_of(e)};
+    };
+    if (single) {
+        out = write_varint(out, game_of(entries[0]));
+        out = write_varint(out, place(entries[0]));
+        return write_varint(out, next_move_of(code_of(entries[0])));
+    }
+    // The entries' length first: a reader skips a group whole.
+    std::uint64_t bytes = 0, games = 0;
+    std::uint32_t previous = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const E& e = entries[i];
+        const std::uint32_t game = game_of(e);
+        games += i == 0 || game != previous;
+        bytes += varint_size(game - previous) + varint_size(place(e)) + varint_size(next_move_of(code_of(e)));
+        previous = game;
+    }
+    out = write_varint(out, entries.size());
+    out = write_varint(out, bytes);
+    out = write_varint(out, games);
+    previous = 0;
+    for (const E& e : entries) {
+        out = write_varint(out, game_of(e) - previous);
+        out = write_varint(out, place(e));
+        out = write_varint(out, next_move_of(code_of(e)));
+        previous = game_of(e);
+    }
+    return out;
+}
+
+// write_group at the end of a row held in a string (tests, fuzzing).
 template <class E>
 void append_group(std::string& row, std::uint64_t previous_key, std::uint64_t key, std::span<const E> entries,
                   RowFormat format) {
-    const bool single = entries.size() == 1;
-    const std::uint64_t high = key >> 32, previous_high = row.empty() ? 0 : previous_key >> 32;
-    put_varint(row, (high - previous_high) << 1 | (single ? 1 : 0));
-    if (!single || format.whole_keys) {
-        const auto low = static_cast<std::uint32_t>(key);
-        const char bytes[4] = {static_cast<char>(low), static_cast<char>(low >> 8),
-                               static_cast<char>(low >> 16), static_cast<char>(low >> 24)};
-        row.append(bytes, 4);
-    }
-    const auto put_entry = [&format](std::string& out, std::uint32_t game_delta, const E& e) {
-        put_varint(out, game_delta);
-        put_varint(out, format.go ? std::uint64_t{e.ply} << 4 | symmetry_of(e.code) : e.ply);
-        put_varint(out, next_move_of(e.code));
-    };
-    if (single) {
-        put_entry(row, entries[0].game, entries[0]);
-        return;
-    }
-    put_varint(row, entries.size());
-    thread_local std::string body;  // reused: no allocation a group
-    body.clear();
-    std::uint32_t previous = 0;
-    std::uint64_t games = 0;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const E& e = entries[i];
-        games += i == 0 || e.game != previous;
-        put_entry(body, e.game - previous, e);
-        previous = e.game;
-    }
-    put_varint(row, body.size());
-    put_varint(row, games);
-    row += body;
+    const std::size_t at = row.size();
+    row.resize(at + group_bound(entries.size()));
+    char* end = write_group(row.data() + at, at == 0, previous_key, key, entries, format);
+    row.resize(static_cast<std::size_t>(end - row.data()));
 }
+
+// A row being written: bytes with room made ahead, no clearing.
+class RowBuffer {
+  public:
+    // Room for `n` more bytes at the end; write there, then end_at().
+    char* room(std::size_t n) {
+        if (size_ + n > capacity_) {
+            capacity_ = std::max(capacity_ * 2, size_ + n);
+            auto bigger = std::make_unique_for_overwrite<char[]>(capacity_);
+            std::copy_n(data_.get(), size_, bigger.get());
+            data_ = std::move(bigger);
+        }
+        return data_.get() + size_;
+    }
+    void end_at(const char* end) noexcept { size_ = static_cast<std::size_t>(end - data_.get()); }
+    std::string_view view() const noexcept { return {data_.get(), size_}; }
+    bool empty() const noexcept { return size_ == 0; }
+    std::size_t size() const noexcept { return size_; }
+    void clear() noexcept { size_ = 0; }
+
+  private:
+    std::unique_ptr<char[]> data_;
+    std::size_t size_ = 0, capacity_ = 0;
+};
 
 // Walks the groups of a row; the row must outlive the cursor.
 class RowCursor {

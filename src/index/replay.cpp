@@ -130,7 +130,7 @@ Result<std::uint64_t> StoredKeys::key_at(std::uint32_t game, std::uint32_t ply) 
             ? replay_postings(static_cast<formats::Game>(row_.integer(0)), row_.text(1), row_.blob(2), ply)
             : Result<std::vector<Posting>>(Error{ErrorCode::io_error, 0, 0, 0, ""});
     row_.reset();
-    if (!postings || postings->empty() || postings->back().ply != ply)
+    if (!postings || postings->empty() || postings->back().ply() != ply)
         return Error{
             ErrorCode::io_error, 0, 0, 0,
             "damaged index: game " + std::to_string(game) + " does not reach ply " + std::to_string(ply)};

@@ -324,8 +324,8 @@ void expect_replay_equals_indexing(const index::detail::GameEntry& e, std::size_
     ASSERT_EQ(again->size(), e.postings.size()) << e.file << " game " << e.number;
     for (std::size_t i = 0; i < again->size(); ++i) {
         EXPECT_EQ((*again)[i].key, e.postings[i].key) << e.file << " game " << e.number << " ply " << i;
-        EXPECT_EQ((*again)[i].ply, e.postings[i].ply) << e.file << " game " << e.number << " ply " << i;
-        EXPECT_EQ((*again)[i].code, e.postings[i].code) << e.file << " game " << e.number << " ply " << i;
+        EXPECT_EQ((*again)[i].ply(), e.postings[i].ply()) << e.file << " game " << e.number << " ply " << i;
+        EXPECT_EQ((*again)[i].code(), e.postings[i].code()) << e.file << " game " << e.number << " ply " << i;
     }
     // Up to a ply: the same, cut there.
     const auto half = static_cast<std::uint32_t>(e.postings.size() / 2);
