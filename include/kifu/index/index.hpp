@@ -49,7 +49,7 @@ struct Progress {
 
 struct IndexOptions {
     unsigned threads = 1;
-    // Postings held in memory before they are written as a chunk (24 bytes each).
+    // Postings held in memory before they are written as a chunk (16 bytes each).
     std::size_t max_postings = std::size_t{8} << 20;
     std::function<void(const Progress&)> progress;  // called now and then, from the calling thread
 };
