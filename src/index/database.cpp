@@ -422,30 +422,23 @@ class ChunkStream {
 // the positions an earlier run saw in one game only, now seen again).
 Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) {
     std::vector<std::int64_t> chunks;
+    std::vector<bool> whole_keys;  // each chunk's row format
     std::uint64_t bytes = 0;
-    bool whole = false;
     {
         Statement s(db, "SELECT id, bytes, whole_keys FROM chunks WHERE game = ? ORDER BY id");
         s.bind(1, static_cast<int>(game));
         while (s.step()) {
             chunks.push_back(s.integer(0));
             bytes += static_cast<std::uint64_t>(s.integer(1));
-            whole = whole || s.integer(2) != 0;
+            whole_keys.push_back(s.integer(2) != 0);
         }
     }
-    if (chunks.size() == 0 || (chunks.size() == 1 && !whole)) return {};
+    if (chunks.empty() || (chunks.size() == 1 && !whole_keys[0])) return {};
     {
         std::vector<std::unique_ptr<ChunkStream>> streams;
-        {
-            Statement s(db, "SELECT whole_keys FROM chunks WHERE id = ?");
-            for (const std::int64_t c : chunks) {
-                s.bind(1, c);
-                const bool w = s.step() && s.integer(0) != 0;
-                s.reset();
-                streams.push_back(
-                    std::make_unique<ChunkStream>(db, c, RowFormat{game == formats::Game::go, w}));
-            }
-        }
+        for (std::size_t i = 0; i < chunks.size(); ++i)
+            streams.push_back(std::make_unique<ChunkStream>(
+                db, chunks[i], RowFormat{game == formats::Game::go, whole_keys[i]}));
         ChunkBuilder out(db, game, bytes, outcomes, false);
         StoredKeys keys(db);
         struct Group {

@@ -182,7 +182,6 @@ class ChessEntryVisitor : public chess::PgnVisitor {
   public:
     explicit ChessEntryVisitor(GameEntry& e) : e_(e) {
         e_.postings.reserve(128);  // a game's main line, as a rule
-        e_.moves.reserve(256);
     }
     bool begin_game(const chess::PgnGameText& g) override {
         e_.number = g.index;
