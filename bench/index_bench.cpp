@@ -205,20 +205,25 @@ void BM_index_go_pattern(benchmark::State& state) {
     if (!fs::exists(db_path)) build("go.db", tar, report);
     Result<index::Database> db = index::Database::open(db_path, false);
     if (!db) return state.SkipWithError(db.error().message.c_str());
-    // A 3-4 point low approach shape in the lower left: black C4, white E3 (a corner pattern).
+    // A 3-4 point low approach shape in the lower left: black C4, white E3 (a corner
+    // pattern), in a 6x6 corner (prefiltered by where stones ever stood), or with the rest of
+    // its 7x7 corner empty (by the corner region's key too).
     Result<go::Position> p = go::parse_hen(".19x19_4Cb_3Ew");
-    Result<index::GoPattern> pattern = index::go_pattern(*p, "A1-F6");
+    Result<index::GoPattern> pattern = index::go_pattern(*p, state.range(1) ? "A1-G7" : "A1-F6");
     if (!p || !pattern) return state.SkipWithError("pattern");
-    std::uint64_t found = 0;
-    for (auto _ : state)
-        found = index::search_pattern(*db, *pattern, {}, state.range(0) != 0, 0, 20, 1)->count;
-    state.counters["games"] = static_cast<double>(found);
+    Result<index::PatternResult> found;
+    for (auto _ : state) found = index::search_pattern(*db, *pattern, {}, state.range(0) != 0, 0, 20, 1);
+    if (!found) return state.SkipWithError(found.error().message.c_str());
+    state.counters["games"] = static_cast<double>(found->count);
+    state.counters["replayed"] = static_cast<double>(found->replayed);
 }
 BENCHMARK(BM_index_go_pattern)
     ->Name("index_go_pattern")
-    ->ArgName("any_colours")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"any_colours", "whole_corner"})
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({0, 1})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The position index's readers of untrusted bytes: a row of postings as stored in an
 // index file (a damaged or hostile index must end the row, never read past it), and the
-// query texts (material, sub-FEN, a pattern's region). The first byte picks the reader.
+// query texts (material, sub-FEN, a pattern's region), a Go game's prefilter. The first byte
+// picks the reader.
 // Properties: decoded rows re-encode to rows that decode the same; accepted queries
 // describe what they say (counts within a side's army, regions inside the board).
 
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../src/index/go_prefilter.hpp"
 #include "../src/index/postings.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/chess_scan.hpp"
@@ -87,12 +89,22 @@ void region(std::string_view text) {
     }
 }
 
+// A stored Go prefilter: read or refused, and asked about any point and region key without
+// reading past its bytes.
+void prefilter(std::string_view bytes) {
+    const std::optional<GoPrefilter> f = read_go_prefilter(bytes);
+    if (!f) return;
+    for (int i = 0; i < f->size.points(); ++i)
+        (void)f->ever(i, (i & 1) ? go::Stone::white : go::Stone::black);
+    for (const std::uint32_t key : {0u, 1u, 0x7FFFu, 0xFFFFFFu}) (void)f->had_region(key);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 1) return 0;
     const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
-    switch (data[0] % 3) {
+    switch (data[0] % 4) {
         case 0:
             // The high bits: a Go row (places keep a symmetry); a row of whole keys.
             rows(rest, RowFormat{(data[0] & 0x80) != 0, (data[0] & 0x40) != 0});
@@ -100,8 +112,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 1:
             queries(rest);
             break;
-        default:
+        case 2:
             region(rest);
+            break;
+        default:
+            prefilter(rest);
             break;
     }
     return 0;

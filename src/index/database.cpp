@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS games(
   offset INTEGER NOT NULL, line INTEGER NOT NULL, hash INTEGER NOT NULL,
   first TEXT NOT NULL, second TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL,
   result TEXT NOT NULL, outcome INTEGER NOT NULL, plies INTEGER NOT NULL,
-  start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL);
+  start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL, prefilter BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS duplicates(file INTEGER NOT NULL, number INTEGER NOT NULL, game INTEGER NOT NULL,
   PRIMARY KEY(file, number)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, bits INTEGER NOT NULL,
@@ -38,10 +38,10 @@ CREATE TABLE IF NOT EXISTS moves(chunk INTEGER NOT NULL, key INTEGER NOT NULL, m
   swapped INTEGER NOT NULL, games INTEGER NOT NULL, first INTEGER NOT NULL, draws INTEGER NOT NULL,
   second INTEGER NOT NULL, unknown INTEGER NOT NULL, examples BLOB NOT NULL,
   PRIMARY KEY(chunk, key, move, swapped)) WITHOUT ROWID;
-INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 3');
+INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 4');
 )sql";
 
-constexpr std::string_view kFormat = "kifu-index 3";
+constexpr std::string_view kFormat = "kifu-index 4";
 
 Error io(std::string message) {
     return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
@@ -112,8 +112,8 @@ Result<void> Writer::begin() {
     insert_game_ =
         Statement(db_,
                   "INSERT INTO games(id, game, file, number, offset, line, hash, first, second, date, "
-                  "event, result, outcome, plies, start, moves, tags) "
-                  "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                  "event, result, outcome, plies, start, moves, tags, prefilter) "
+                  "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     same_place_ = Statement(db_, "SELECT file = ?2 AND number = ?3 FROM games WHERE id = ?1");
     duplicate_known_ = Statement(db_, "SELECT 1 FROM duplicates WHERE file = ? AND number = ?");
     insert_duplicate_ = Statement(db_, "INSERT OR IGNORE INTO duplicates VALUES(?,?,?)");
@@ -207,7 +207,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
         .bind(13, static_cast<int>(e.outcome))
         .bind(14, e.plies)
         .bind_static(15, e.start);
-    s.bind_blob_static(16, e.moves).bind_static(17, e.tags);
+    s.bind_blob_static(16, e.moves).bind_static(17, e.tags).bind_blob_static(18, e.prefilter);
     if (!s.run()) return sqlite_error(db_, "adding a game");
     ++report.added;
     report.plies += e.plies;
@@ -440,7 +440,7 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) 
             streams.push_back(std::make_unique<ChunkStream>(
                 db, chunks[i], RowFormat{game == formats::Game::go, whole_keys[i]}));
         ChunkBuilder out(db, game, bytes, outcomes, false);
-        StoredKeys keys(db);
+        StoredPostings stored(db);
         struct Group {
             std::uint64_t key;
             bool whole;
@@ -465,9 +465,11 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) 
             if (same.size() > 1)
                 for (Group& g : same)
                     if (!g.whole) {
-                        Result<std::uint64_t> k = keys.key_at(g.entries[0].game, g.entries[0].ply);
-                        if (!k) return k.error();
-                        g.key = *k;
+                        Entry& e = g.entries[0];
+                        Result<Posting> p = stored.at(e.game, e.ply);
+                        if (!p) return p.error();
+                        g.key = p->key;
+                        e.code = p->code();
                         g.whole = true;
                     }
             // Same keys together, chunk order kept within each key; then key order.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "go_prefilter.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/chess/san.hpp"
@@ -309,8 +310,10 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
                 if (hen) e.start = *hen;
             }
             GoKeys keys(size);
+            GoPrefilterBuilder prefilter(size);
             walk_main_line(*tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
                 keys.update(state.board);
+                prefilter.add(state.board, keys.changed());
                 const CanonicalKey key = keys.canonical();
                 const auto& node = tree->nodes[id];
                 std::uint32_t next = 0;
@@ -322,6 +325,7 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
                 e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
                 e.plies = ply;
             });
+            e.prefilter = prefilter.finish();
             const auto re = tree->tag("RE");
             finish(e, outcome_of_go_result(re ? *re : std::string_view{}));
             if (re) e.result = *re;

@@ -26,9 +26,10 @@ struct GameEntry {
     std::string first, second, date, event, result;  // result as the record gives it
     Outcome outcome = Outcome::unknown;
     std::uint32_t plies = 0;
-    std::string start;  // the start position in the game's notation; "" for the standard one
-    std::string moves;  // the main line, 16-bit words little-endian (move_codec)
-    std::string tags;   // "name\tvalue\n" for every tag, in source order
+    std::string start;      // the start position in the game's notation; "" for the standard one
+    std::string moves;      // the main line, 16-bit words little-endian (move_codec)
+    std::string tags;       // "name\tvalue\n" for every tag, in source order
+    std::string prefilter;  // Go: what its stones ever were (go_prefilter.hpp); "" for the others
     std::uint64_t hash = 0;
     std::vector<Posting> postings;  // game = 0: numbered when added
     std::string error;              // set: the game is broken and left out ("LINE:COL: message")

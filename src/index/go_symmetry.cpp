@@ -72,11 +72,13 @@ GoKeys::GoKeys(go::BoardSize size) : size_(size), stones_(static_cast<std::size_
 
 void GoKeys::update(const go::Board& board) {
     const int points = size_.points();
+    changed_.clear();
     for (int i = 0; i < points; ++i) {
         const auto now = static_cast<std::uint8_t>(board.at(go::Point::from_index(size_, i)));
         const std::uint8_t before = stones_[static_cast<std::size_t>(i)];
         if (now == before) continue;
         stones_[static_cast<std::size_t>(i)] = now;
+        changed_.push_back(i);
         for (Symmetry s = 0; s < kSymmetries; ++s) {
             const std::uint16_t at = image_[static_cast<std::size_t>(i)][s & 7];
             const int col = at & 0xFF, row = at >> 8;

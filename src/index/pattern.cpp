@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <map>
 
+#include <atomic>
+
 #include "database_impl.hpp"
 #include "game_rows.hpp"
+#include "go_prefilter.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/hen.hpp"
 #include "scan.hpp"
@@ -130,6 +133,49 @@ std::string continuation_text(const GoPattern& p, std::uint32_t code) {
     return std::string((code - 3) % 2 ? "W " : "B ") + (human ? *human : "?");
 }
 
+// The key of the pattern's 7x7 corner, when every placement of it covers a whole corner
+// region and leaves no point of it open: then a game holds it only if it had that region.
+std::optional<std::uint32_t> corner_region_key(const GoPattern& p) {
+    using detail::kRegionSide;
+    if (!(p.left || p.right) || !(p.top || p.bottom) || p.width < kRegionSide || p.height < kRegionSide)
+        return std::nullopt;
+    detail::CornerRegion region{};
+    for (int j = 0; j < kRegionSide; ++j)
+        for (int i = 0; i < kRegionSide; ++i) {
+            const int col = p.left ? i : p.width - 1 - i, row = p.top ? j : p.height - 1 - j;
+            const Cell c = p.cells[static_cast<std::size_t>(row * p.width + col)];
+            if (c == Cell::any) return std::nullopt;
+            region[static_cast<std::size_t>(j * kRegionSide + i)] = c == Cell::black   ? go::Stone::black
+                                                                    : c == Cell::white ? go::Stone::white
+                                                                                       : go::Stone::none;
+        }
+    return detail::corner_region_key(region);
+}
+
+// Whether a game may hold the pattern, from its prefilter alone: its corner region's key,
+// then some placement of some variant whose stones all stand where stones of their colour
+// ever stood.
+bool may_hold(const std::vector<Variant>& variants, std::optional<std::uint32_t> region_key,
+              const detail::GoPrefilter& f) {
+    if (region_key && f.regions && !f.had_region(*region_key)) return false;
+    for (const Variant& v : variants) {
+        const Range r = placements(v, f.size);
+        for (int y = r.y0; y <= r.y1; ++y)
+            for (int x = r.x0; x <= r.x1; ++x) {
+                bool ok = true;
+                for (const Variant::Test& t : v.tests) {
+                    if (t.want == go::Stone::none) break;  // stones come first; an empty point was empty once
+                    if (!f.ever((y + t.dy) * f.size.width + x + t.dx, t.want)) {
+                        ok = false;
+                        break;
+                    }
+                }
+                if (ok) return true;
+            }
+    }
+    return false;
+}
+
 Result<go::Board> start_board(std::string_view start) {
     if (start.empty()) return go::Board(go::BoardSize{});
     Result<go::Position> p = go::parse_hen(start);
@@ -191,7 +237,12 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
         });
         if (!seen) variants.push_back(std::move(v));
     }
+    const std::optional<std::uint32_t> region_key = corner_region_key(pattern);
+    std::atomic<std::uint64_t> replayed{0};
     const detail::GameTest test = [&](const detail::StoredGame& g) -> std::optional<detail::ScanHit> {
+        if (const std::optional<detail::GoPrefilter> f = detail::read_go_prefilter(g.prefilter))
+            if (!may_hold(variants, region_key, *f)) return std::nullopt;
+        replayed.fetch_add(1, std::memory_order_relaxed);
         Result<go::Board> board = start_board(g.start);
         if (!board) return std::nullopt;
         std::optional<Match> found = find(variants, *board, nullptr);
@@ -244,6 +295,7 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
     if (!hits) return hits.error();
     detail::GameRows rows(db.impl().db);
     PatternResult out;
+    out.replayed = replayed.load();
     std::map<std::uint32_t, Continuation> by_move;
     for (const detail::ScanHit& h : *hits) {
         const std::uint64_t before = out.count;

@@ -42,7 +42,7 @@ bool RowCursor::next() {
         entries_ = games_ = 1;
         body_ = at_;
         std::uint64_t v = 0;
-        for (int i = 0; i < 3; ++i)
+        for (int i = whole_ ? 0 : 1; i < 3; ++i)
             if (!get_varint(row_, at_, v)) return fail();
         body_end_ = at_;
         return true;
@@ -65,6 +65,14 @@ bool RowCursor::entries(std::vector<Entry>& out) const {
     const std::string_view body = row_.substr(body_, body_end_ - body_);
     std::size_t at = 0;
     std::uint64_t game = 0;
+    if (!whole_) {  // game and ply; the rest comes from replaying the game
+        std::uint64_t ply = 0;
+        if (!get_varint(body, at, game) || !get_varint(body, at, ply) || game > UINT32_MAX ||
+            ply > UINT32_MAX)
+            return false;
+        out.push_back({static_cast<std::uint32_t>(game), static_cast<std::uint32_t>(ply), 0});
+        return true;
+    }
     out.reserve(out.size() + entries_);
     for (std::uint64_t i = 0; i < entries_; ++i) {
         std::uint64_t delta = 0, place = 0, move = 0;

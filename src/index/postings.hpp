@@ -6,7 +6,8 @@
 // top bits so a query reads one row of a few kilobytes per chunk:
 //
 //   row   := group*                                    (sorted by key)
-//   group := (high_delta << 1 | 1):varint  [low:4]  entry                  (one entry)
+//   group := (high_delta << 1 | 1):varint  game:varint  ply:varint         (one entry, high half)
+//          | (high_delta << 1 | 1):varint  low:4  entry                    (one entry, whole key)
 //          | (high_delta << 1):varint  low:4  n:varint  bytes:varint  games:varint  entry{n}
 //   entry := game_delta:varint  place:varint  move:varint
 //
@@ -17,7 +18,8 @@
 // such a group is a candidate for any key with its high half, and a query checks it by
 // replaying its game to the ply (replay.hpp). One game in 2^32 positions of a row shares a
 // high half by chance, so the check costs a replay per answer, and a key costs about 2 bytes
-// instead of 7.
+// instead of 7. The replay gives the next move and the symmetry too, so such a group keeps
+// only the game and the ply: its entry reads with code 0 until replayed.
 //
 // A group's entries are sorted by game then ply; game_delta is from the previous entry of
 // the group (the first: from 0). For Go, place is ply << 4 | symmetry; for the others the
@@ -151,6 +153,10 @@ char* write_group(char* out, bool first, std::uint64_t previous_key, std::uint64
     const auto place = [&format](const E& e) {
         return format.go ? std::uint64_t{ply_of(e)} << 4 | symmetry_of(code_of(e)) : std::uint64_t{ply_of(e)};
     };
+    if (single && !format.whole_keys) {
+        out = write_varint(out, game_of(entries[0]));
+        return write_varint(out, ply_of(entries[0]));
+    }
     if (single) {
         out = write_varint(out, game_of(entries[0]));
         out = write_varint(out, place(entries[0]));

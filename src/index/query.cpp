@@ -108,11 +108,11 @@ Result<void> entries_in(sqlite3* db, const Chunk& chunk, std::uint64_t key, std:
             return Error{ErrorCode::io_error, 0, 0, 0, "damaged postings in the index"};
     }
     if (candidates.empty()) return {};
-    StoredKeys keys(db);
+    StoredPostings stored(db);
     for (const Entry& e : candidates) {
-        Result<std::uint64_t> k = keys.key_at(e.game, e.ply);
-        if (!k) return k.error();
-        if (*k == key) out.push_back(e);
+        Result<Posting> p = stored.at(e.game, e.ply);
+        if (!p) return p.error();
+        if (p->key == key) out.push_back({e.game, e.ply, p->code()});
     }
     std::sort(
         out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
@@ -322,7 +322,7 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
         detail::Statement games(
             db,
             "SELECT g.id, g.game, f.path, g.number, g.offset, g.line, g.hash, g.first, g.second, "
-            "g.date, g.event, g.result, g.outcome, g.plies, g.start, g.moves, g.tags "
+            "g.date, g.event, g.result, g.outcome, g.plies, g.start, g.moves, g.tags, g.prefilter "
             "FROM games g JOIN file_paths f ON f.id = g.file ORDER BY g.id");
         if (!games) return detail::sqlite_error(db, input);
         while (games.step()) {
@@ -343,6 +343,7 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
             e.start = games.text(14);
             e.moves = games.blob(15);
             e.tags = games.text(16);
+            e.prefilter = games.blob(17);  // what the stones ever were: the same whatever the game's id
             // The postings again from the stored moves: the index keeps most keys in part.
             Result<std::vector<detail::Posting>> postings = detail::replay_postings(e.game, e.start, e.moves);
             if (!postings)

@@ -122,7 +122,7 @@ Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_vie
     }
 }
 
-Result<std::uint64_t> StoredKeys::key_at(std::uint32_t game, std::uint32_t ply) {
+Result<Posting> StoredPostings::at(std::uint32_t game, std::uint32_t ply) {
     if (!row_) return sqlite_error(db_, "reading the games");
     row_.bind(1, game);
     Result<std::vector<Posting>> postings =
@@ -134,7 +134,7 @@ Result<std::uint64_t> StoredKeys::key_at(std::uint32_t game, std::uint32_t ply) 
         return Error{
             ErrorCode::io_error, 0, 0, 0,
             "damaged index: game " + std::to_string(game) + " does not reach ply " + std::to_string(ply)};
-    return postings->back().key;
+    return postings->back();
 }
 
 }  // namespace kifu::index::detail

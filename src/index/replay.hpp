@@ -24,15 +24,15 @@ Result<std::vector<Posting>> replay_postings(
     formats::Game game, std::string_view start, std::string_view moves,
     std::uint32_t last_ply = std::numeric_limits<std::uint32_t>::max());
 
-// Keys of stored games' positions, by replaying them: for the postings whose group keeps
-// only the high half of its key.
-class StoredKeys {
+// Stored games' postings, by replaying them: for the postings whose group keeps only the
+// game, the ply and the high half of the key.
+class StoredPostings {
   public:
-    explicit StoredKeys(sqlite3* db)
+    explicit StoredPostings(sqlite3* db)
         : db_(db), row_(db, "SELECT game, start, moves FROM games WHERE id = ?") {}
-    // The key of `game`'s position at `ply`; an io_error when the game is missing or does not
-    // replay (a damaged index).
-    Result<std::uint64_t> key_at(std::uint32_t game, std::uint32_t ply);
+    // `game`'s posting at `ply` (key and code; game 0); an io_error when the game is missing or
+    // does not replay (a damaged index).
+    Result<Posting> at(std::uint32_t game, std::uint32_t ply);
 
   private:
     sqlite3* db_;

@@ -8,7 +8,7 @@ namespace kifu::index::detail {
 
 Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigned threads,
                                         const GameTest& test) {
-    Statement rows(db, "SELECT id, start, moves, outcome FROM games WHERE game = ? ORDER BY id");
+    Statement rows(db, "SELECT id, start, moves, outcome, prefilter FROM games WHERE game = ? ORDER BY id");
     if (!rows) return sqlite_error(db, "reading the games");
     rows.bind(1, static_cast<int>(game));
     using Batch = std::vector<StoredGame>;
@@ -41,7 +41,8 @@ Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigne
     };
     while (rows.step()) {
         batch->push_back({static_cast<std::uint32_t>(rows.integer(0)), std::string(rows.text(1)),
-                          std::string(rows.blob(2)), static_cast<Outcome>(rows.integer(3))});
+                          std::string(rows.blob(2)), static_cast<Outcome>(rows.integer(3)),
+                          game == formats::Game::go ? std::string(rows.blob(4)) : std::string()});
         if (batch->size() >= 1024) send();
     }
     if (!rows.ok()) return sqlite_error(db, "reading the games");

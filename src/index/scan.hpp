@@ -21,6 +21,7 @@ struct StoredGame {
     std::string start;  // the start position's notation ("" standard)
     std::string moves;  // 16-bit words
     Outcome outcome = Outcome::unknown;
+    std::string prefilter;  // Go: go_prefilter.hpp
 };
 
 struct ScanHit {

@@ -73,6 +73,7 @@ TEST_F(Cli, IndexSearchExploreAndMerge) {
         kifu({"search", db, "--pattern", go.out.substr(0, go.out.size() - 1), "--region", "A1-E5", "--json"});
     EXPECT_EQ(pattern.exit_code, 0) << pattern.err;
     EXPECT_NE(pattern.out.find("\"continuations\":["), std::string::npos) << pattern.out;
+    EXPECT_NE(pattern.out.find("\"replayed\":1}"), std::string::npos) << pattern.out;  // the one Go game
 
     // Merge: two indexes built apart.
     const std::string a = (dir_ / "a.db").string(), b = (dir_ / "b.db").string(),

@@ -438,13 +438,15 @@ Run add_search_command(CLI::App& app) {
                     text += fmt::format(",\"count\":{},\"black\":{},\"white\":{},\"other\":{}}}", c.count,
                                         c.black, c.white, c.other);
                 }
-                text += "]}\n";
+                text += fmt::format("],\"replayed\":{}}}\n", r->replayed);
             } else {
                 text = search_text(games, o->offset);
                 text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", "next", "games", "B+", "W+");
                 for (const index::Continuation& c : r->continuations)
                     text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", c.move, thousands(c.count),
                                         thousands(c.black), thousands(c.white));
+                text += fmt::format("{} games replayed; the prefilter passed over the others\n",
+                                    thousands(r->replayed));
             }
         } else if (scan) {
             if (q.colours_given) not_applicable("--colours", "it is for Go");

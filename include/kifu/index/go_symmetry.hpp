@@ -54,9 +54,12 @@ class GoKeys {
     CanonicalKey canonical() const noexcept;
     // The key of the board as it stands under symmetry s.
     std::uint64_t key(Symmetry s) const noexcept { return keys_[s]; }
+    // The points (row-major indexes) the last update() found changed.
+    const std::vector<int>& changed() const noexcept { return changed_; }
 
   private:
     go::BoardSize size_;
+    std::vector<int> changed_;
     std::vector<std::uint8_t> stones_;                 // the board last seen, row-major
     std::vector<std::array<std::uint16_t, 8>> image_;  // each point under each symmetry
     std::array<std::uint64_t, kSymmetries> keys_{};

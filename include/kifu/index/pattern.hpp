@@ -8,7 +8,9 @@
 // board's edge stays on an edge: a corner pattern matches only in corners, a side
 // pattern only along a side, a pattern off the edges anywhere. Games are answered by a scan
 // of their stored moves on several threads, testing after each move only the placements
-// around the points that changed (docs/index.md).
+// around the points that changed; a game is replayed only when its prefilter (where
+// stones of each colour ever stood, and its 7x7 corner regions) allows the pattern
+// (docs/index.md).
 
 #include <cstdint>
 #include <string>
@@ -42,6 +44,7 @@ struct PatternResult {
     std::uint64_t count = 0;                  // games holding the pattern (and passing the filter)
     std::vector<GameSummary> games;           // the page asked for; ply: where it first appears
     std::vector<Continuation> continuations;  // by count
+    std::uint64_t replayed = 0;  // games replayed; the others' prefilter showed they cannot hold it
 };
 
 Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, const Filter& filter,
