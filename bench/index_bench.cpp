@@ -211,7 +211,7 @@ void BM_index_go_pattern(benchmark::State& state) {
     Result<go::Position> p = go::parse_hen(".19x19_4Cb_3Ew");
     Result<index::GoPattern> pattern = index::go_pattern(*p, state.range(1) ? "A1-G7" : "A1-F6");
     if (!p || !pattern) return state.SkipWithError("pattern");
-    Result<index::PatternResult> found;
+    Result<index::PatternResult> found = index::PatternResult{};
     for (auto _ : state) found = index::search_pattern(*db, *pattern, {}, state.range(0) != 0, 0, 20, 1);
     if (!found) return state.SkipWithError(found.error().message.c_str());
     state.counters["games"] = static_cast<double>(found->count);

@@ -11,9 +11,15 @@ namespace {
 constexpr std::uint8_t kVersion = 1;
 constexpr int kCells = kRegionSide * kRegionSide;
 
-// The Zobrist value of a stone of colour c (0 black, 1 white) on cell `cell` of a region.
+// The Zobrist value of a stone of colour c (0 black, 1 white) on cell `cell` of a region,
+// from a table made at compile time (indexing runs this for every stone that comes or goes).
+constexpr auto kCellKeys = [] {
+    std::array<std::uint64_t, 2 * kCells> keys{};
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = splitmix64(0x636f726e'00000000ull ^ i);
+    return keys;
+}();
 std::uint64_t cell_key(int cell, int colour) noexcept {
-    return splitmix64(0x636f726e'00000000ull ^ (std::uint64_t(cell) << 1) ^ std::uint64_t(colour));
+    return kCellKeys[static_cast<std::size_t>(cell << 1 | colour)];
 }
 
 // The four keys' terms of one stone: on its cell or the mirrored one, in its colour or the other.

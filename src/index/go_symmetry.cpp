@@ -71,14 +71,21 @@ GoKeys::GoKeys(go::BoardSize size) : size_(size), stones_(static_cast<std::size_
 }
 
 void GoKeys::update(const go::Board& board) {
-    const int points = size_.points();
     changed_.clear();
-    for (int i = 0; i < points; ++i) {
+    // Whole rows compared first: most of a move's rows are as they were (this scan was most of
+    // a Go game's indexing when it looked at every point).
+    const auto width = static_cast<std::size_t>(size_.width);
+    for (int row = 0; row < size_.height; ++row) {
+        const std::span<const std::uint8_t> now = board.row_cells(row);
+        const std::uint8_t* before = stones_.data() + static_cast<std::size_t>(row) * width;
+        if (std::equal(now.begin(), now.end(), before)) continue;
+        for (std::size_t col = 0; col < width; ++col)
+            if (now[col] != before[col]) changed_.push_back(row * size_.width + static_cast<int>(col));
+    }
+    for (const int i : changed_) {
         const auto now = static_cast<std::uint8_t>(board.at(go::Point::from_index(size_, i)));
         const std::uint8_t before = stones_[static_cast<std::size_t>(i)];
-        if (now == before) continue;
         stones_[static_cast<std::size_t>(i)] = now;
-        changed_.push_back(i);
         for (Symmetry s = 0; s < kSymmetries; ++s) {
             const std::uint16_t at = image_[static_cast<std::size_t>(i)][s & 7];
             const int col = at & 0xFF, row = at >> 8;

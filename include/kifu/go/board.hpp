@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "kifu/go/point.hpp"
@@ -62,6 +63,11 @@ class Board {
 
     // The stones as a Position (no markup).
     Position position() const;
+    // Row `row`'s points, left to right, each a Stone's value: a view for scans that compare
+    // whole rows with a copy (the position index's keys, looking for what a move changed).
+    std::span<const std::uint8_t> row_cells(int row) const noexcept {
+        return {cells_.data() + (row + 1) * stride_ + 1, size_.width};
+    }
 
   private:
     using Cell = std::uint8_t;
