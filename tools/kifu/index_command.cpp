@@ -445,8 +445,8 @@ Run add_search_command(CLI::App& app) {
                 for (const index::Continuation& c : r->continuations)
                     text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", c.move, thousands(c.count),
                                         thousands(c.black), thousands(c.white));
-                text += fmt::format("{} games replayed; the prefilter passed over the others\n",
-                                    thousands(r->replayed));
+                text += fmt::format("{} {} replayed; the prefilters ruled out the others\n",
+                                    thousands(r->replayed), r->replayed == 1 ? "game" : "games");
             }
         } else if (scan) {
             if (q.colours_given) not_applicable("--colours", "it is for Go");

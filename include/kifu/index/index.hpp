@@ -3,12 +3,14 @@
 //
 // What it holds:
 //   games     one row a game: its file and place there, players, date, event, result,
-//             every tag, its start position and main line as 16-bit move words, and a
-//             content hash (tags, start, moves, result) that finds copies.
+//             every tag, its start position and main line as 16-bit move words, a
+//             content hash (tags, start, moves, result) that finds copies, and for Go
+//             the pattern prefilters (where stones ever stood, the 7x7 corner regions'
+//             keys: src/index/go_prefilter.hpp).
 //   postings  position key -> (game, ply, the move played next), for every position of
 //             every main line, in chunks written whole and merged whole; keys reached by
-//             one game keep their high half, checked by replaying the game
-//             (src/index/postings.hpp has the layout).
+//             one game keep their high half and the ply, the rest found by replaying the
+//             game (src/index/postings.hpp has the layout).
 //   moves     (position key, move) -> games and results, for positions of 32 games or
 //             more: what the explorer reads for popular positions.
 //
