@@ -336,7 +336,7 @@ Result<std::string> read_all(ByteSource& source, std::size_t limit) {
         }
         // Room by doubling, up to the limit and no further: an input at the limit costs the
         // limit, not twice it.
-        if (have == out.size()) out.resize(std::min(limit, std::max(std::size_t{1} << 16, out.size() * 2)));
+        if (have == out.size()) out.resize(std::min(limit, std::max(std::size_t{1} << 12, out.size() * 2)));
         auto n = source.read(out.data() + have, out.size() - have);
         if (!n) return n.error();
         if (*n == 0) break;

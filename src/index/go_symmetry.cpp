@@ -1,5 +1,9 @@
 #include "kifu/index/go_symmetry.hpp"
 
+#include <algorithm>
+#include <map>
+#include <mutex>
+
 #include "kifu/core/hash.hpp"
 
 namespace kifu::index {
@@ -58,15 +62,43 @@ Symmetry inverse(Symmetry s) noexcept {
     return 0;
 }
 
-GoKeys::GoKeys(go::BoardSize size) : size_(size), stones_(static_cast<std::size_t>(size.points()), 0) {
+// For each point, the term a black or a white stone there adds to the key under each
+// symmetry ([point][0 black, 1 white][symmetry]): made once a board size, not per game,
+// and looked up, not hashed, for every stone that comes or goes.
+struct GoKeys::Terms {
+    std::vector<std::array<std::array<std::uint64_t, kSymmetries>, 2>> of;
+};
+
+std::shared_ptr<const GoKeys::Terms> GoKeys::terms_for(go::BoardSize size) {
+    const auto make = [size] {
+        auto t = std::make_shared<Terms>();
+        t->of.resize(static_cast<std::size_t>(size.points()));
+        for (int i = 0; i < size.points(); ++i)
+            for (Symmetry s = 0; s < kSymmetries; ++s) {
+                const go::Point p = go::Point::from_index(size, i);
+                const go::Point q = allowed(s, size) ? apply(s, p, size) : p;
+                for (const std::uint8_t stone : {static_cast<std::uint8_t>(go::Stone::black),
+                                                 static_cast<std::uint8_t>(go::Stone::white)})
+                    t->of[static_cast<std::size_t>(i)]
+                         [stone == static_cast<std::uint8_t>(go::Stone::black) ? 0 : 1][s] =
+                        stone_key(key_colour(stone, swaps_colours(s)), q.col, q.row);
+            }
+        return std::shared_ptr<const Terms>(std::move(t));
+    };
+    // The sizes seen so far, a few of them: a collection of every size of board would
+    // otherwise keep hundreds of megabytes; past that each game makes its own.
+    static std::mutex mutex;
+    static std::map<std::pair<int, int>, std::shared_ptr<const Terms>> cache;
+    const std::lock_guard lock(mutex);
+    if (const auto it = cache.find({size.width, size.height}); it != cache.end()) return it->second;
+    std::shared_ptr<const Terms> made = make();
+    if (cache.size() < 16) cache.emplace(std::pair{int{size.width}, int{size.height}}, made);
+    return made;
+}
+
+GoKeys::GoKeys(go::BoardSize size)
+    : size_(size), stones_(static_cast<std::size_t>(size.points()), 0), terms_(terms_for(size)) {
     size_key_ = splitmix64(0x73697a65'00000000ull ^ (std::uint64_t(size.width) << 8) ^ size.height);
-    image_.resize(stones_.size());
-    for (int i = 0; i < size.points(); ++i)
-        for (Symmetry s = 0; s < 8; ++s) {
-            const go::Point q = allowed(s, size) ? apply(s, go::Point::from_index(size, i), size)
-                                                 : go::Point::from_index(size, i);
-            image_[static_cast<std::size_t>(i)][s] = static_cast<std::uint16_t>(q.row << 8 | q.col);
-        }
     keys_.fill(size_key_);
 }
 
@@ -82,16 +114,20 @@ void GoKeys::update(const go::Board& board) {
         for (std::size_t col = 0; col < width; ++col)
             if (now[col] != before[col]) changed_.push_back(row * size_.width + static_cast<int>(col));
     }
+    const auto xor_in = [this](std::uint8_t stone, const auto& terms) {
+        if (stone != static_cast<std::uint8_t>(go::Stone::black) &&
+            stone != static_cast<std::uint8_t>(go::Stone::white))
+            return;
+        const auto& t = terms[stone == static_cast<std::uint8_t>(go::Stone::black) ? 0 : 1];
+        for (Symmetry s = 0; s < kSymmetries; ++s) keys_[s] ^= t[s];
+    };
     for (const int i : changed_) {
         const auto now = static_cast<std::uint8_t>(board.at(go::Point::from_index(size_, i)));
-        const std::uint8_t before = stones_[static_cast<std::size_t>(i)];
-        stones_[static_cast<std::size_t>(i)] = now;
-        for (Symmetry s = 0; s < kSymmetries; ++s) {
-            const std::uint16_t at = image_[static_cast<std::size_t>(i)][s & 7];
-            const int col = at & 0xFF, row = at >> 8;
-            if (const int c = key_colour(before, swaps_colours(s))) keys_[s] ^= stone_key(c, col, row);
-            if (const int c = key_colour(now, swaps_colours(s))) keys_[s] ^= stone_key(c, col, row);
-        }
+        std::uint8_t& before = stones_[static_cast<std::size_t>(i)];
+        const auto& terms = terms_->of[static_cast<std::size_t>(i)];
+        xor_in(before, terms);
+        xor_in(now, terms);
+        before = now;
     }
 }
 

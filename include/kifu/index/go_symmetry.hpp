@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "kifu/go/board.hpp"
@@ -58,10 +59,13 @@ class GoKeys {
     const std::vector<int>& changed() const noexcept { return changed_; }
 
   private:
+    struct Terms;  // each point's key terms under each symmetry: shared by boards of a size
+    static std::shared_ptr<const Terms> terms_for(go::BoardSize size);
+
     go::BoardSize size_;
     std::vector<int> changed_;
-    std::vector<std::uint8_t> stones_;                 // the board last seen, row-major
-    std::vector<std::array<std::uint16_t, 8>> image_;  // each point under each symmetry
+    std::vector<std::uint8_t> stones_;  // the board last seen, row-major
+    std::shared_ptr<const Terms> terms_;
     std::array<std::uint64_t, kSymmetries> keys_{};
     std::uint64_t size_key_ = 0;
 };
