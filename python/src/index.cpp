@@ -1,5 +1,6 @@
-// kifu.Index: the position index (index/index.hpp) from Python: build, search, explore,
-// stats, and merge (how parts built apart, by Dask workers, become one index).
+// kifu.Index: the position index (index/index.hpp) from Python: build, search (positions, Go
+// patterns, chess material and sub-FEN), explore, stats, and merge (how parts built apart, by Dask workers,
+// become one index).
 #include <optional>
 #include <string>
 #include <vector>
@@ -7,7 +8,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/index/chess_scan.hpp"
 #include "kifu/index/index.hpp"
+#include "kifu/index/pattern.hpp"
 
 namespace kifu::python {
 namespace {
@@ -53,6 +57,49 @@ py::dict game_dict(const index::GameSummary& g) {
     return d;
 }
 
+// The tag, date and result filters every query takes.
+index::Filter filter_of(const py::object& where, const py::object& date, const py::object& result) {
+    index::Filter filter;
+    if (!where.is_none()) {
+        if (py::isinstance<py::dict>(where)) {
+            for (const auto& [k, v] : where.cast<py::dict>())
+                filter.tags.emplace_back(py::str(k), py::str(v));
+        } else {
+            for (const py::handle pair : where)
+                filter.tags.push_back(pair.cast<std::pair<std::string, std::string>>());
+        }
+    }
+    if (!date.is_none()) {
+        if (py::isinstance<py::int_>(date)) {
+            filter.year_from = filter.year_to = date.cast<int>();
+        } else {
+            const auto range = date.cast<std::pair<std::optional<int>, std::optional<int>>>();
+            filter.year_from = range.first;
+            filter.year_to = range.second;
+        }
+    }
+    if (!result.is_none()) {
+        filter.outcome = index::outcome_named(result.cast<std::string>());
+        if (!filter.outcome)
+            throw py::value_error("result: one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote");
+    }
+    return filter;
+}
+
+bool any_colours(const std::string& colours) {
+    if (colours != "same" && colours != "any") throw py::value_error("colours: 'same' or 'any'");
+    return colours == "any";
+}
+
+py::dict search_dict(const index::SearchResult& s) {
+    py::dict d;
+    d["count"] = s.count;
+    py::list games;
+    for (const auto& g : s.games) games.append(game_dict(g));
+    d["games"] = games;
+    return d;
+}
+
 index::PositionQuery query_of(const py::object& position, const std::string& colours, const py::object& where,
                               const py::object& date, const py::object& result) {
     formats::Document doc;
@@ -66,34 +113,19 @@ index::PositionQuery query_of(const py::object& position, const std::string& col
         if (formats::is_record(doc)) doc = take(formats::position_at(std::move(doc), {}), "<position>");
     }
     index::PositionQuery q = take(index::position_query(std::move(doc)), "<position>");
-    if (colours != "same" && colours != "any") throw py::value_error("colours: 'same' or 'any'");
-    q.any_colours = colours == "any";
-    if (!where.is_none()) {
-        if (py::isinstance<py::dict>(where)) {
-            for (const auto& [k, v] : where.cast<py::dict>())
-                q.filter.tags.emplace_back(py::str(k), py::str(v));
-        } else {
-            for (const py::handle pair : where) {
-                const auto t = pair.cast<std::pair<std::string, std::string>>();
-                q.filter.tags.push_back(t);
-            }
-        }
-    }
-    if (!date.is_none()) {
-        if (py::isinstance<py::int_>(date)) {
-            q.filter.year_from = q.filter.year_to = date.cast<int>();
-        } else {
-            const auto range = date.cast<std::pair<std::optional<int>, std::optional<int>>>();
-            q.filter.year_from = range.first;
-            q.filter.year_to = range.second;
-        }
-    }
-    if (!result.is_none()) {
-        q.filter.outcome = index::outcome_named(result.cast<std::string>());
-        if (!q.filter.outcome)
-            throw py::value_error("result: one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote");
-    }
+    q.any_colours = any_colours(colours);
+    q.filter = filter_of(where, date, result);
     return q;
+}
+
+// A Go position from a kifu.GoPosition or HEN text.
+go::Position go_position_of(const py::object& position) {
+    if (py::isinstance<Position>(position)) {
+        if (const auto* p = std::get_if<go::Position>(&position.cast<const Position&>().doc->value))
+            return *p;
+        throw py::type_error("pattern: a Go position (kifu.GoPosition or HEN text)");
+    }
+    return take(go::parse_hen(position.cast<std::string>()), "<pattern>");
 }
 
 std::vector<std::string> paths_of(const py::object& paths) {
@@ -151,13 +183,7 @@ void bind_index(py::module_& m) {
                     py::gil_scoped_release unlocked;
                     r = i.open().search(q, offset, limit);
                 }
-                const index::SearchResult s = take(std::move(r), i.path);
-                py::dict d;
-                d["count"] = s.count;
-                py::list games;
-                for (const auto& g : s.games) games.append(game_dict(g));
-                d["games"] = games;
-                return d;
+                return search_dict(take(std::move(r), i.path));
             },
             py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
             py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
@@ -201,6 +227,64 @@ void bind_index(py::module_& m) {
             py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
             "Every move played from a position, most played first: {'games', 'ended', 'moves': [{'move', "
             "'count', 'first', 'draws', 'second', 'unknown', 'score', 'games'}]}.")
+        .def(
+            "search_pattern",
+            [](Index& i, const py::object& position, const std::string& region, const std::string& colours,
+               std::size_t limit, std::size_t offset, unsigned threads, const py::object& where,
+               const py::object& date, const py::object& result) {
+                const index::GoPattern pattern =
+                    take(index::go_pattern(go_position_of(position), region), "<region>");
+                const index::Filter filter = filter_of(where, date, result);
+                const bool any = any_colours(colours);
+                Result<index::PatternResult> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = index::search_pattern(i.open(), pattern, filter, any, offset, limit, threads);
+                }
+                const index::PatternResult p = take(std::move(r), i.path);
+                py::dict d = search_dict({p.count, p.games});
+                py::list next;
+                for (const index::Continuation& c : p.continuations) {
+                    py::dict x;
+                    x["move"] = c.move;
+                    x["count"] = c.count;
+                    x["black"] = c.black;
+                    x["white"] = c.white;
+                    x["other"] = c.other;
+                    next.append(x);
+                }
+                d["continuations"] = next;
+                d["replayed"] = p.replayed;
+                return d;
+            },
+            py::arg("position"), py::arg("region"), py::kw_only(), py::arg("colours") = "same",
+            py::arg("limit") = 20, py::arg("offset") = 0, py::arg("threads") = 1,
+            py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+            "The Go games holding the pattern of `position` (kifu.GoPosition or HEN; marked points match "
+            "anything) in `region` ('D4-A1'), in any orientation (colours='any': colours swapped too), as "
+            "kifu search --pattern: {'count', 'games', 'continuations': [{'move', 'count', 'black', 'white', "
+            "'other'}], 'replayed'}.")
+        .def(
+            "search_material",
+            [](Index& i, const std::string& material, const std::string& sub_fen, std::size_t limit,
+               std::size_t offset, unsigned threads, const py::object& where, const py::object& date,
+               const py::object& result) {
+                const index::ChessScan scan =
+                    take(index::chess_scan(material, sub_fen), material.empty() ? "<sub-fen>" : "<material>");
+                const index::Filter filter = filter_of(where, date, result);
+                Result<index::SearchResult> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = index::search_chess_scan(i.open(), scan, filter, offset, limit, threads);
+                }
+                return search_dict(take(std::move(r), i.path));
+            },
+            py::arg("material") = "", py::kw_only(), py::arg("sub_fen") = "", py::arg("limit") = 20,
+            py::arg("offset") = 0, py::arg("threads") = 1, py::arg("where") = py::none(),
+            py::arg("date") = py::none(), py::arg("result") = py::none(),
+            "Chess games by material ('KRvKR': exactly those pieces) and/or sub_fen (a FEN board whose "
+            "pieces must all stand there), scoutfish's kinds, as kifu search --material/--sub-fen: "
+            "{'count', 'games'}.")
         .def(
             "stats",
             [](Index& i) {

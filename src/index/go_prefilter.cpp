@@ -22,15 +22,20 @@ std::uint64_t cell_key(int cell, int colour) noexcept {
     return kCellKeys[static_cast<std::size_t>(cell << 1 | colour)];
 }
 
-// The four keys' terms of one stone: on its cell or the mirrored one, in its colour or the other.
-struct Terms {
-    std::array<std::uint64_t, 4> of{};
-};
-Terms terms(int i, int j, go::Stone stone) noexcept {
+bool has_stone(go::Stone s) noexcept {
+    return s == go::Stone::black || s == go::Stone::white;
+}
+
+// Puts a stone on cell (i, j) of a region's four keys, or takes it off (the same): the region
+// as it stands and mirrored through the corner's diagonal, each in both colours.
+void toggle(std::array<std::uint64_t, 4>& hashes, int i, int j, go::Stone stone) noexcept {
+    if (!has_stone(stone)) return;
     const int colour = stone == go::Stone::white ? 1 : 0;
     const int cell = j * kRegionSide + i, mirrored = i * kRegionSide + j;
-    return {{cell_key(cell, colour), cell_key(mirrored, colour), cell_key(cell, 1 - colour),
-             cell_key(mirrored, 1 - colour)}};
+    hashes[0] ^= cell_key(cell, colour);
+    hashes[1] ^= cell_key(mirrored, colour);
+    hashes[2] ^= cell_key(cell, 1 - colour);
+    hashes[3] ^= cell_key(mirrored, 1 - colour);
 }
 
 std::uint32_t key_of(const std::array<std::uint64_t, 4>& hashes) noexcept {
@@ -39,21 +44,13 @@ std::uint32_t key_of(const std::array<std::uint64_t, 4>& hashes) noexcept {
                                       (64 - kRegionKeyBits));
 }
 
-bool has_stone(go::Stone s) noexcept {
-    return s == go::Stone::black || s == go::Stone::white;
-}
-
 }  // namespace
 
 std::uint32_t corner_region_key(const CornerRegion& region) noexcept {
     std::array<std::uint64_t, 4> hashes{};
     for (int j = 0; j < kRegionSide; ++j)
         for (int i = 0; i < kRegionSide; ++i)
-            if (const go::Stone s = region[static_cast<std::size_t>(j * kRegionSide + i)]; has_stone(s)) {
-                const Terms t = terms(i, j, s);
-                for (int k = 0; k < 4; ++k)
-                    hashes[static_cast<std::size_t>(k)] ^= t.of[static_cast<std::size_t>(k)];
-            }
+            toggle(hashes, i, j, region[static_cast<std::size_t>(j * kRegionSide + i)]);
     return key_of(hashes);
 }
 
@@ -81,17 +78,8 @@ void GoPrefilterBuilder::add(const go::Board& board, const std::vector<int>& cha
             const int j = (corner & 2) ? size_.height - 1 - p.row : p.row;
             if (i >= kRegionSide || j >= kRegionSide) continue;
             // The stone that was there leaves the keys, the one there now enters them.
-            auto& h = hash_[corner];
-            if (has_stone(before)) {
-                const Terms t = terms(i, j, before);
-                for (int k = 0; k < 4; ++k)
-                    h[static_cast<std::size_t>(k)] ^= t.of[static_cast<std::size_t>(k)];
-            }
-            if (has_stone(now)) {
-                const Terms t = terms(i, j, now);
-                for (int k = 0; k < 4; ++k)
-                    h[static_cast<std::size_t>(k)] ^= t.of[static_cast<std::size_t>(k)];
-            }
+            toggle(hash_[corner], i, j, before);
+            toggle(hash_[corner], i, j, now);
             touched |= 1u << corner;
         }
     }

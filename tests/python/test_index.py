@@ -58,3 +58,50 @@ def test_build_search_explore_merge(tmp_path):
     with kifu.Index(tmp_path / "merged.db", create=False) as merged:
         assert merged.explore(kifu.ChessPosition())["games"] == 3
         assert merged.search(kifu.ChessPosition().play("d4").play("d5"))["count"] == 1
+
+
+def test_pattern_and_material_searches_answer_as_the_cli(tmp_path, kifu_cli):
+    """Go patterns and chess material/sub-FEN from Python: the same answers as kifu search --json."""
+    import json
+    import subprocess
+
+    from conftest import GO_GAMES, ROOT, need
+
+    games = sorted(need(GO_GAMES).iterdir())
+    opera = ROOT / "examples" / "opera-game.pgn"
+    db = tmp_path / "mixed.db"
+    with kifu.Index(db) as index:
+        assert index.add([GO_GAMES, opera])["added"] == len(games) + 1
+
+    def cli(*args):
+        out = subprocess.run([kifu_cli, "search", str(db), *args, "--json", "--limit", "100"],
+                             capture_output=True, text=True, check=True).stdout
+        return json.loads(out)
+
+    # A real game's position after 20 moves; its 4x4 lower left corner and its 7x7 upper left one.
+    hen = subprocess.run([kifu_cli, "convert", str(games[3]), "--ply", "20", "--to", "hen"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    with kifu.Index(db, create=False) as index:
+        for region in ("A1-D4", "A13-G19"):
+            for colours in ("same", "any"):
+                got = index.search_pattern(hen, region, colours=colours, limit=100, threads=2)
+                want = cli("--pattern", hen, "--region", region, "--colours", colours)
+                assert got["count"] == want["count"] >= 1, region
+                assert got["replayed"] == want["replayed"] <= len(games)
+                assert [(g["file"], g["ply"]) for g in got["games"]] == \
+                    [(g["file"], g["ply"]) for g in want["games"]]
+                assert [(c["move"], c["count"]) for c in got["continuations"]] == \
+                    [(c["move"], c["count"]) for c in want["continuations"]]
+        # The 7x7 corner leaves no point open: its region key rules out games unreplayed.
+        assert index.search_pattern(hen, "A13-G19")["replayed"] < len(games)
+        for material, sub_fen in (("", "8/8/8/8/8/8/8/4K3"), ("KQRBNPPPPPPPPvKQRBNPPPPPPPP", "")):
+            got = index.search_material(material, sub_fen=sub_fen)
+            args = ("--material", material) if material else ("--sub-fen", sub_fen)
+            assert got["count"] == cli(*args)["count"]
+        assert index.search_material(sub_fen="8/8/8/8/8/8/8/4K3")["count"] == 1
+        try:
+            index.search_material("KQvXX")
+        except kifu.KifuError as e:
+            assert "<material>" in str(e)
+        else:
+            raise AssertionError("a material text that is not one was taken")
