@@ -6,6 +6,8 @@
 #include <memory>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "database_impl.hpp"
 #include "entries.hpp"
 #include "inputs.hpp"
@@ -305,10 +307,15 @@ Result<void> Writer::flush(bool last) {
     return {};
 }
 
-Result<void> Writer::commit() {
+Result<void> Writer::commit(const std::function<void(const Progress&)>& progress) {
+    const std::function<void(std::string)> say = [&](std::string stage) {
+        if (progress) progress({0, next_id_ - 1, {}, std::move(stage)});
+    };
+    say("writing the positions");
     if (Result<void> r = flush(true); !r) return r;
     for (int g = 0; g < static_cast<int>(buffers_.size()); ++g)
-        if (Result<void> r = compact(db_, static_cast<formats::Game>(g), outcomes_); !r) return r;
+        if (Result<void> r = compact(db_, static_cast<formats::Game>(g), outcomes_, say); !r) return r;
+    say("committing");
     insert_game_ = {};
     same_place_ = {};
     duplicate_known_ = {};
@@ -420,7 +427,8 @@ class ChunkStream {
 // entries in chunk order (game order). Groups of the same high half from different chunks
 // are the same position or not: a group without its low half is replayed to know (about
 // the positions an earlier run saw in one game only, now seen again).
-Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) {
+Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
+                     const std::function<void(std::string)>& say) {
     std::vector<std::int64_t> chunks;
     std::vector<bool> whole_keys;  // each chunk's row format
     std::uint64_t bytes = 0;
@@ -434,6 +442,7 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes) 
         }
     }
     if (chunks.empty() || (chunks.size() == 1 && !whole_keys[0])) return {};
+    say(fmt::format("merging {} chunks of {} positions into one", chunks.size(), formats::to_string(game)));
     {
         std::vector<std::unique_ptr<ChunkStream>> streams;
         for (std::size_t i = 0; i < chunks.size(); ++i)
@@ -607,7 +616,7 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
         if (batch->bytes.size() >= (std::size_t{1} << 20) || batch->games.size() >= 2048) {
             if (Result<void> r = send(); !r) return r;
             if (options.progress)
-                options.progress({report.bytes + counter->read_bytes, progress_games, name});
+                options.progress({report.bytes + counter->read_bytes, progress_games, name, {}});
         }
     }
     if (Result<void> r = send(); !r) return r;
@@ -685,14 +694,14 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
             ++progress_games;
             if (files->bytes >= (std::size_t{1} << 20) || files->files.size() >= 256) {
                 if (Result<void> r = send_files(); !r) return r;
-                if (options.progress) options.progress({report.bytes, progress_games, name});
+                if (options.progress) options.progress({report.bytes, progress_games, name, {}});
             }
             return {};
         });
     if (!walked) return walked.error();
     if (Result<void> r = send_files(); !r) return r.error();
     if (Result<void> r = pipeline.drain(); !r) return r.error();
-    if (Result<void> r = writer.commit(); !r) return r.error();
+    if (Result<void> r = writer.commit(options.progress); !r) return r.error();
     return report;
 }
 

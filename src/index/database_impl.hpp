@@ -82,8 +82,10 @@ class ChunkBuilder {
     bool started_ = false;
 };
 
-// Merges a game's chunks into one (keys in order, entries in chunk order = game order).
-Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes);
+// Merges a game's chunks into one (keys in order, entries in chunk order = game order),
+// saying so through `say` when there is more than one.
+Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
+                     const std::function<void(std::string)>& say);
 
 // Adds games in one transaction: copies found by hash, postings buffered and written as
 // chunks, compacted at commit. Without commit() the transaction is rolled back.
@@ -96,7 +98,8 @@ class Writer {
     Result<std::uint32_t> add(GameEntry& entry, IndexReport& report);
     // Postings of games already added (merge), their ids final.
     Result<void> add_postings(formats::Game game, std::span<const Posting> postings);
-    Result<void> commit();
+    // Says each stage of commit() (writing, compacting) through `progress`, if set.
+    Result<void> commit(const std::function<void(const Progress&)>& progress = {});
 
   private:
     // `last`: the run's final flush (its chunk is final when the game has no other).

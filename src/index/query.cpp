@@ -356,7 +356,7 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
         }
         if (!games.ok()) return detail::sqlite_error(db, input);
     }
-    if (Result<void> r = writer.commit(); !r) return r.error();
+    if (Result<void> r = writer.commit(options.progress); !r) return r.error();
     return report;
 }
 

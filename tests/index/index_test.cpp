@@ -651,6 +651,20 @@ TEST_F(ChessIndex, IndexingAgainAddsNothingAndCopiesAreReported) {
     ASSERT_TRUE(copies_again);
     EXPECT_EQ(copies_again->duplicates, 0u);
     EXPECT_EQ(copies_again->known, 3u);
+    // A run that adds games says its stages once the inputs are read: the new chunk written,
+    // then merged with the index's one.
+    write_file(dir / "b.pgn", corpus_part(320).substr(part.size()));
+    std::vector<std::string> stages;
+    index::IndexOptions options;
+    options.progress = [&](const index::Progress& p) {
+        if (!p.stage.empty()) stages.push_back(p.stage);
+    };
+    Result<index::IndexReport> more = db->add(std::vector<std::string>{dir / "b.pgn"}, options);
+    ASSERT_TRUE(more);
+    EXPECT_GT(more->added, 0u);
+    EXPECT_EQ(stages,
+              (std::vector<std::string>{"writing the positions",
+                                        "merging 2 chunks of chess positions into one", "committing"}));
 }
 
 // Material and sub-FEN, scanned by the index on two threads, against a scan of the PGN.

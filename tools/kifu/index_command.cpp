@@ -285,11 +285,18 @@ Run add_index_command(CLI::App& app) {
         bool shown = false;
         if (progress)
             options.progress = [&](const index::Progress& p) {
-                if (std::chrono::steady_clock::now() - last < std::chrono::milliseconds(300)) return;
+                // A stage (writing, once the inputs are read) shows at once; reading, now and then.
+                if (p.stage.empty() &&
+                    std::chrono::steady_clock::now() - last < std::chrono::milliseconds(300))
+                    return;
                 last = std::chrono::steady_clock::now();
                 shown = true;
-                fmt::print(stderr, "\r{} games, {:.1f} MB: {}\x1b[K", thousands(p.games),
-                           static_cast<double>(p.bytes) / 1e6, p.file);
+                const char* games = p.games == 1 ? "game" : "games";
+                if (!p.stage.empty())
+                    fmt::print(stderr, "\r{} {}: {}\x1b[K", thousands(p.games), games, p.stage);
+                else
+                    fmt::print(stderr, "\r{} {}, {:.1f} MB: {}\x1b[K", thousands(p.games), games,
+                               static_cast<double>(p.bytes) / 1e6, p.file);
             };
         const auto started = std::chrono::steady_clock::now();
         Result<index::IndexReport> report = [&]() -> Result<index::IndexReport> {

@@ -47,6 +47,9 @@ struct Progress {
     std::uint64_t bytes = 0;  // of the input read so far
     std::uint64_t games = 0;
     std::string file;
+    // Once the inputs are read: what is being written ("writing the positions", "merging the
+    // chess positions with the index's", ...); empty while reading.
+    std::string stage;
 };
 
 struct IndexOptions {
