@@ -77,11 +77,9 @@ std::shared_ptr<const GoKeys::Terms> GoKeys::terms_for(go::BoardSize size) {
             for (Symmetry s = 0; s < kSymmetries; ++s) {
                 const go::Point p = go::Point::from_index(size, i);
                 const go::Point q = allowed(s, size) ? apply(s, p, size) : p;
-                for (const std::uint8_t stone : {static_cast<std::uint8_t>(go::Stone::black),
-                                                 static_cast<std::uint8_t>(go::Stone::white)})
-                    t->of[static_cast<std::size_t>(i)]
-                         [stone == static_cast<std::uint8_t>(go::Stone::black) ? 0 : 1][s] =
-                        stone_key(key_colour(stone, swaps_colours(s)), q.col, q.row);
+                for (const go::Stone stone : {go::Stone::black, go::Stone::white})
+                    t->of[static_cast<std::size_t>(i)][stone == go::Stone::black ? 0 : 1][s] = stone_key(
+                        key_colour(static_cast<std::uint8_t>(stone), swaps_colours(s)), q.col, q.row);
             }
         return std::shared_ptr<const Terms>(std::move(t));
     };

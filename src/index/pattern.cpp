@@ -1,9 +1,8 @@
 #include "kifu/index/pattern.hpp"
 
 #include <algorithm>
-#include <map>
-
 #include <atomic>
+#include <map>
 
 #include "database_impl.hpp"
 #include "game_rows.hpp"
@@ -135,7 +134,7 @@ std::string continuation_text(const GoPattern& p, std::uint32_t code) {
 
 // The key of the pattern's 7x7 corner, when every placement of it covers a whole corner
 // region and leaves no point of it open: then a game holds it only if it had that region.
-std::optional<std::uint32_t> corner_region_key(const GoPattern& p) {
+std::optional<std::uint32_t> pattern_region_key(const GoPattern& p) {
     using detail::kRegionSide;
     if (!(p.left || p.right) || !(p.top || p.bottom) || p.width < kRegionSide || p.height < kRegionSide)
         return std::nullopt;
@@ -237,7 +236,7 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
         });
         if (!seen) variants.push_back(std::move(v));
     }
-    const std::optional<std::uint32_t> region_key = corner_region_key(pattern);
+    const std::optional<std::uint32_t> region_key = pattern_region_key(pattern);
     std::atomic<std::uint64_t> replayed{0};
     const detail::GameTest test = [&](const detail::StoredGame& g) -> std::optional<detail::ScanHit> {
         if (const std::optional<detail::GoPrefilter> f = detail::read_go_prefilter(g.prefilter))
