@@ -313,7 +313,7 @@ std::vector<GameEntry> record_entries(const formats::Document& document, std::st
             GoPrefilterBuilder prefilter(size);
             walk_main_line(*tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
                 keys.update(state.board);
-                prefilter.add(state.board, keys.changed());
+                prefilter.add(keys.changes());
                 const CanonicalKey key = keys.canonical();
                 const auto& node = tree->nodes[id];
                 std::uint32_t next = 0;

@@ -55,21 +55,16 @@ std::uint32_t corner_region_key(const CornerRegion& region) noexcept {
 }
 
 GoPrefilterBuilder::GoPrefilterBuilder(go::BoardSize size)
-    : size_(size),
-      last_(static_cast<std::size_t>(size.points()), go::Stone::none),
-      ever_(static_cast<std::size_t>(size.points()), 0) {
+    : size_(size), ever_(static_cast<std::size_t>(size.points()), 0) {
     for (auto& h : hash_) h.fill(0);
 }
 
-void GoPrefilterBuilder::add(const go::Board& board, const std::vector<int>& changed) {
+void GoPrefilterBuilder::add(const std::vector<StoneChange>& changes) {
     const bool regions = size_.width >= kRegionSide && size_.height >= kRegionSide;
     unsigned touched = first_ ? 15u : 0u;  // the corners whose region changed
     first_ = false;
-    for (const int index : changed) {
+    for (const auto& [index, before, now] : changes) {
         const go::Point p = go::Point::from_index(size_, index);
-        const go::Stone now = board.at(p);
-        const go::Stone before = last_[static_cast<std::size_t>(index)];
-        last_[static_cast<std::size_t>(index)] = now;
         if (now == go::Stone::black) ever_[static_cast<std::size_t>(index)] |= 1;
         if (now == go::Stone::white) ever_[static_cast<std::size_t>(index)] |= 2;
         if (!regions) continue;
@@ -94,12 +89,13 @@ std::string GoPrefilterBuilder::finish() {
     out.push_back(static_cast<char>(size_.width));
     out.push_back(static_cast<char>(size_.height));
     const std::size_t bytes = (ever_.size() + 7) / 8;
-    for (const int colour : {1, 2}) {
-        std::string bits(bytes, '\0');
-        for (std::size_t i = 0; i < ever_.size(); ++i)
-            if (ever_[i] & colour) bits[i / 8] = static_cast<char>(bits[i / 8] | 1 << (i % 8));
-        out += bits;
-    }
+    out.resize(3 + 2 * bytes);  // the black bits, then the white
+    for (std::size_t i = 0; i < ever_.size(); ++i)
+        for (const int colour : {0, 1})
+            if (ever_[i] >> colour & 1) {
+                char& byte = out[3 + colour * bytes + i / 8];
+                byte = static_cast<char>(byte | 1 << (i % 8));
+            }
     std::sort(keys_.begin(), keys_.end());
     keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
     put_varint(out, keys_.size());

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "kifu/go/board.hpp"
+#include "kifu/index/go_symmetry.hpp"
 
 namespace kifu::index::detail {
 
@@ -42,14 +43,13 @@ std::uint32_t corner_region_key(const CornerRegion& region) noexcept;
 class GoPrefilterBuilder {
   public:
     explicit GoPrefilterBuilder(go::BoardSize size);
-    // The next position: `changed` lists the points (row-major indexes) that differ from the
-    // one before (all points with a stone for the first).
-    void add(const go::Board& board, const std::vector<int>& changed);
+    // The next position, as what changed since the one before (GoKeys::changes(): for the
+    // first, every stone).
+    void add(const std::vector<StoneChange>& changes);
     std::string finish();
 
   private:
     go::BoardSize size_;
-    std::vector<go::Stone> last_;                       // the position before, row-major
     std::vector<std::uint8_t> ever_;                    // bit 0 black, bit 1 white
     std::array<std::array<std::uint64_t, 4>, 4> hash_;  // each corner's four keys
     std::vector<std::uint32_t> keys_;

@@ -101,31 +101,30 @@ GoKeys::GoKeys(go::BoardSize size)
 }
 
 void GoKeys::update(const go::Board& board) {
-    changed_.clear();
+    changes_.clear();
     // Whole rows compared first: most of a move's rows are as they were (this scan was most of
     // a Go game's indexing when it looked at every point).
     const auto width = static_cast<std::size_t>(size_.width);
     for (int row = 0; row < size_.height; ++row) {
         const std::span<const std::uint8_t> now = board.row_cells(row);
-        const std::uint8_t* before = stones_.data() + static_cast<std::size_t>(row) * width;
+        std::uint8_t* before = stones_.data() + static_cast<std::size_t>(row) * width;
         if (std::equal(now.begin(), now.end(), before)) continue;
         for (std::size_t col = 0; col < width; ++col)
-            if (now[col] != before[col]) changed_.push_back(row * size_.width + static_cast<int>(col));
+            if (now[col] != before[col]) {
+                changes_.push_back({row * size_.width + static_cast<int>(col),
+                                    static_cast<go::Stone>(before[col]), static_cast<go::Stone>(now[col])});
+                before[col] = now[col];
+            }
     }
-    const auto xor_in = [this](std::uint8_t stone, const auto& terms) {
-        if (stone != static_cast<std::uint8_t>(go::Stone::black) &&
-            stone != static_cast<std::uint8_t>(go::Stone::white))
-            return;
-        const auto& t = terms[stone == static_cast<std::uint8_t>(go::Stone::black) ? 0 : 1];
+    const auto xor_in = [this](go::Stone stone, const auto& terms) {
+        if (stone != go::Stone::black && stone != go::Stone::white) return;
+        const auto& t = terms[stone == go::Stone::black ? 0 : 1];
         for (Symmetry s = 0; s < kSymmetries; ++s) keys_[s] ^= t[s];
     };
-    for (const int i : changed_) {
-        const auto now = static_cast<std::uint8_t>(board.at(go::Point::from_index(size_, i)));
-        std::uint8_t& before = stones_[static_cast<std::size_t>(i)];
-        const auto& terms = terms_->of[static_cast<std::size_t>(i)];
-        xor_in(before, terms);
-        xor_in(now, terms);
-        before = now;
+    for (const StoneChange& c : changes_) {
+        const auto& terms = terms_->of[static_cast<std::size_t>(c.point)];
+        xor_in(c.before, terms);
+        xor_in(c.now, terms);
     }
 }
 

@@ -870,7 +870,7 @@ TEST(GoPrefilter, KeepsEveryStoneAndEveryCornerRegionOfEveryPosition) {
         walk(*g, [&](NodeId id, const go::GameState& state) {
             if (id != go::Game::kRoot && g->nodes[g->nodes[id].parent].children[0] != id) return false;
             keys.update(state.board);
-            builder.add(state.board, keys.changed());
+            builder.add(keys.changes());
             boards.push_back(state.board);
             return true;
         });

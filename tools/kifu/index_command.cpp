@@ -291,11 +291,10 @@ Run add_index_command(CLI::App& app) {
                     return;
                 last = std::chrono::steady_clock::now();
                 shown = true;
-                const char* games = p.games == 1 ? "game" : "games";
                 if (!p.stage.empty())
-                    fmt::print(stderr, "\r{} {}: {}\x1b[K", thousands(p.games), games, p.stage);
+                    fmt::print(stderr, "\r{}: {}\x1b[K", counted(p.games, "game"), p.stage);
                 else
-                    fmt::print(stderr, "\r{} {}, {:.1f} MB: {}\x1b[K", thousands(p.games), games,
+                    fmt::print(stderr, "\r{}, {:.1f} MB: {}\x1b[K", counted(p.games, "game"),
                                static_cast<double>(p.bytes) / 1e6, p.file);
             };
         const auto started = std::chrono::steady_clock::now();
@@ -340,7 +339,7 @@ Run add_index_command(CLI::App& app) {
 }
 
 std::string search_text(const index::SearchResult& r, std::size_t offset) {
-    std::string text = fmt::format("{} game{}\n", thousands(r.count), r.count == 1 ? "" : "s");
+    std::string text = counted(r.count, "game") + "\n";
     for (const index::GameSummary& g : r.games) text += "  " + game_line(g) + "\n";
     if (r.count > offset + r.games.size())
         text += fmt::format("  ... {} more (--offset {})\n", thousands(r.count - offset - r.games.size()),
@@ -452,8 +451,7 @@ Run add_search_command(CLI::App& app) {
                 for (const index::Continuation& c : r->continuations)
                     text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", c.move, thousands(c.count),
                                         thousands(c.black), thousands(c.white));
-                text += fmt::format("{} {} replayed; the prefilters ruled out the others\n",
-                                    thousands(r->replayed), r->replayed == 1 ? "game" : "games");
+                text += counted(r->replayed, "game") + " replayed; the prefilters ruled out the others\n";
             }
         } else if (scan) {
             if (q.colours_given) not_applicable("--colours", "it is for Go");
@@ -519,8 +517,8 @@ Run add_explore_command(CLI::App& app) {
             }
             text += "]}\n";
         } else {
-            text = fmt::format("{} game{} through the position; {} end there\n", thousands(r->games),
-                               r->games == 1 ? "" : "s", thousands(r->ended));
+            text = fmt::format("{} through the position; {} end there\n", counted(r->games, "game"),
+                               thousands(r->ended));
             text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6}\n", "move", "games",
                                 index::to_string(index::Outcome::first, q.game), "draws",
                                 index::to_string(index::Outcome::second, q.game), "score");

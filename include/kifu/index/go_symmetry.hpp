@@ -42,6 +42,12 @@ Symmetry inverse(Symmetry s) noexcept;
 Symmetry compose(Symmetry a, Symmetry b) noexcept;  // first b, then a
 go::Stone apply(Symmetry s, go::Stone stone) noexcept;
 
+// A point whose stone changed between two boards (row-major index; Stone values).
+struct StoneChange {
+    int point = 0;
+    go::Stone before = go::Stone::none, now = go::Stone::none;
+};
+
 struct CanonicalKey {
     std::uint64_t key = 0;
     Symmetry symmetry = 0;  // maps the board onto the canonical one
@@ -55,15 +61,15 @@ class GoKeys {
     CanonicalKey canonical() const noexcept;
     // The key of the board as it stands under symmetry s.
     std::uint64_t key(Symmetry s) const noexcept { return keys_[s]; }
-    // The points (row-major indexes) the last update() found changed.
-    const std::vector<int>& changed() const noexcept { return changed_; }
+    // What the last update() found changed (the first: every stone of the board).
+    const std::vector<StoneChange>& changes() const noexcept { return changes_; }
 
   private:
     struct Terms;  // each point's key terms under each symmetry: shared by boards of a size
     static std::shared_ptr<const Terms> terms_for(go::BoardSize size);
 
     go::BoardSize size_;
-    std::vector<int> changed_;
+    std::vector<StoneChange> changes_;
     std::vector<std::uint8_t> stones_;  // the board last seen, row-major
     std::shared_ptr<const Terms> terms_;
     std::array<std::uint64_t, kSymmetries> keys_{};
