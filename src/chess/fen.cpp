@@ -11,6 +11,7 @@
 #include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
+#include "last_move.hpp"
 
 namespace kifu::chess {
 namespace {
@@ -293,6 +294,8 @@ std::string_view to_string(ProblemKind kind) noexcept {
             return "too_many_checkers";
         case ProblemKind::impossible_double_check:
             return "impossible_double_check";
+        case ProblemKind::impossible_check:
+            return "impossible_check";
         case ProblemKind::en_passant_without_pawn:
             return "en_passant_without_pawn";
         case ProblemKind::castling_without_rook:
@@ -320,16 +323,12 @@ std::vector<Problem> validity_problems(const Position& pos) {
         problems.push_back(
             {ProblemKind::too_many_checkers, view_cell(pos.king(us)),
              fmt::format("{} checkers: no move gives more than two checks", popcount(checkers))});
-    else if (popcount(checkers) == 2) {
-        const Square a = lsb(checkers);
-        const Square b = lsb(checkers & (checkers - 1));
-        const Piece pa = pos.piece_on(a), pb = pos.piece_on(b);
-        const bool same_slider_line = line(a, b) & bit(pos.king(us));
-        if (pa.type == pb.type || same_slider_line || pa.type == PieceType::pawn ||
-            pb.type == PieceType::pawn)
-            problems.push_back({ProblemKind::impossible_double_check, view_cell(pos.king(us)),
-                                "two checkers that no single move could have unmasked together"});
-    }
+    else if (checkers && !check_has_a_last_move(pos))
+        problems.push_back(
+            {more_than_one(checkers) ? ProblemKind::impossible_double_check : ProblemKind::impossible_check,
+             view_cell(pos.king(us)),
+             more_than_one(checkers) ? "two checkers that no single move could have given together"
+                                     : "a check that no move could have given"});
     const Square ep = pos.en_passant();
     if (ep != kNoSquare) {
         const int dir = us == Color::white ? -8 : 8;

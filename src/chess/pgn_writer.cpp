@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <concepts>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -95,8 +96,10 @@ class Lines {
     bool after_open_ = false;
 };
 
-void append_decimal(std::string& out, std::uint64_t value) {
-    char digits[20];
+// Any integer: a mate score is negative when black mates ([%eval #-3]).
+template <std::integral Integer>
+void append_decimal(std::string& out, Integer value) {
+    char digits[21];
     const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
     out.append(digits, end);
 }

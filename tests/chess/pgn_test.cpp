@@ -405,5 +405,25 @@ TEST(PgnWriter, JsonLines) {
               "\"errors\":[],\"warnings\":[]}\n");
 }
 
+// Games that start from a double check a legal move gives are read, not refused.
+TEST(Pgn, GamesStartFromDoubleChecksThatAMoveGives) {
+    for (const auto& [fen, moves] : {std::pair{"k1r5/8/8/8/8/8/1p6/2K5 w - - 0 1", "1. Kxb2 *"},
+                                     std::pair{"3Rk3/8/8/8/8/8/8/4R1K1 b - - 0 1", "1... Kf7 *"}}) {
+        const Game g = only(std::string("[SetUp \"1\"]\n[FEN \"") + fen + "\"]\n\n" + moves);
+        EXPECT_TRUE(g.errors.empty()) << fen << ": " << (g.errors.empty() ? "" : g.errors[0].message);
+        EXPECT_EQ(sans(g).size(), 1u) << fen;
+    }
+}
+
+// A mate for black is a negative number of moves in JSON, as read ([%eval #-3]).
+TEST(PgnWriter, JsonLinesMateScoresKeepTheirSign) {
+    const Game g = only("[Event \"x\"]\n\n1. e4 {[%eval #-3]} e5 {[%eval #4,12]} 2. Qh5 {[%eval #-0]} *");
+    std::string json;
+    append_game_json(json, g);
+    EXPECT_NE(json.find("\"eval\":{\"mate\":-3}"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"eval\":{\"mate\":4,\"depth\":12}"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"eval\":{\"mate\":0}"), std::string::npos) << json;
+}
+
 }  // namespace
 }  // namespace kifu::chess

@@ -36,6 +36,8 @@ def test_pgn_tree():
     first = line[0]
     assert first.clock == 180.0 and first.eval == 0.25 and first.comment == "best"
     assert line[1].nags == [1] and line[2].mate == 3 and line[2].eval is None
+    (black_mates,) = kifu.read('[Event "x"]\n\n1. e4 {[%eval #-3]} e5 *\n')
+    assert black_mates.mainline()[0].mate == -3
     assert [v.move for v in first.variations] == ["e5", "c5"]
     side = first.variations[1]
     assert side.comment == "Sicilian" and not side.is_mainline() and side.next().move == "Nf3"

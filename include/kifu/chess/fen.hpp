@@ -41,7 +41,8 @@ std::vector<Error> validate_fen(std::string_view text, FenReadOptions options = 
 enum class ProblemKind : std::uint8_t {
     side_not_to_move_in_check,
     too_many_checkers,        // more than two
-    impossible_double_check,  // two checkers no single move could have unmasked together
+    impossible_double_check,  // two checkers no single move could have given together (last_move.hpp)
+    impossible_check,         // one checker no move could have given (a pawn on its second rank, say)
     en_passant_without_pawn,  // an en-passant square with no pawn that just moved past it
     castling_without_rook,    // a castling right that names no king and rook (dropped on reading)
 };
