@@ -33,7 +33,7 @@ std::vector<std::string> synthetic(std::string_view suffix) {
 }
 
 void shogi_read(benchmark::State& state, std::string_view suffix,
-                kifu::Result<std::vector<kifu::shogi::Game>> (*read)(std::string_view)) {
+                kifu::Result<std::vector<kifu::shogi::Game>> (*read)(std::string_view, std::string_view)) {
     const std::vector<std::string> texts = synthetic(suffix);
     if (texts.empty()) {
         state.SkipWithError("test data not found (../shared/testdata/shogi/records/synthetic)");
@@ -43,7 +43,7 @@ void shogi_read(benchmark::State& state, std::string_view suffix,
     for (auto _ : state) {
         plies = 0;
         for (const std::string& t : texts) {
-            auto games = read(t);
+            auto games = read(t, {});
             if (!games) {
                 state.SkipWithError("a record did not read");
                 return;

@@ -12,12 +12,12 @@
 
 namespace kifu::shogi::fuzz {
 
-using Reader = Result<std::vector<Game>> (*)(std::string_view);
+using Reader = Result<std::vector<Game>> (*)(std::string_view, std::string_view);
 using Writer = std::string (*)(const Game&);
 
 // What the format cannot hold is taken out before the trees are compared (KI2: bookmarks).
 inline void round_trip(std::string_view bytes, Reader read, Writer write, bool keeps_bookmarks) {
-    Result<std::vector<Game>> games = read(bytes);
+    Result<std::vector<Game>> games = read(bytes, {});
     if (!games) {
         if (games.error().message.size() > 400) std::abort();
         return;

@@ -33,6 +33,7 @@ from ._kifu import (
     formats,
     merge_indexes,
     pgn_game_start,
+    read_options,
     write,
 )
 
@@ -40,7 +41,7 @@ __all__ = [
     "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "iter_games", "merge_indexes",
-    "pgn_game_start", "read", "read_game", "rows", "validate", "write",
+    "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write",
 ]
 
 # A str is a file name when it names an existing file and holds no line break; anything
@@ -61,22 +62,34 @@ def _source(source):
     raise TypeError(f"expected a notation (str or bytes) or a path, got {type(source).__name__}")
 
 
-def read(source, format: str | None = None, *, start: str | None = None, superko: bool = False,
-         rules: str | None = None):
+def _read_options(options: dict) -> dict:
+    # `start` is the older name of `position` (the CLI's --position).
+    if "start" in options:
+        if options.get("position") is not None:
+            raise TypeError("kifu: give position or start, not both")
+        options["position"] = options.pop("start")
+    return options
+
+
+def read(source, format: str | None = None, **options):
     """Reads a notation or a file: a position object of its game (GoPosition, ChessPosition,
     ShogiPosition, XiangqiPosition, FeenPosition), or a list of kifu.Game for a record
     (PGN, SGF, KIF, ... and move lists).
 
     source: the text (str or bytes), or a path (str naming an existing file, or any
     os.PathLike); files may be gzip, zstd, bzip2 or xz compressed. format: a name from
-    kifu.formats(); detected when None. start: the position a move list starts from (an
-    SFEN, 'startpos'). superko, rules: how SGF games are replayed. Raises KifuError with
-    the line and column.
+    kifu.formats(); detected when None. options: the read options of kifu.read_options(),
+    the CLI's --NAME: position (start, its older name): the position a move list starts from
+    (an SFEN, 'startpos'); superko, rules: how SGF games are replayed; charset: the charset
+    to decode SGF, PGN, KIF, KI2 and CSA text with, instead of what it declares or the
+    guess. An option the format does not take is a TypeError. Raises KifuError with the
+    line and column.
     """
+    options = _read_options(options)
     kind, value = _source(source)
     if kind == "path":
-        return _kifu._read_path(value, format, start, superko, rules)
-    return _kifu._read_text(value, format, "<text>", start, superko, rules)
+        return _kifu._read_path(value, format, options)
+    return _kifu._read_text(value, format, "<text>", options)
 
 
 def read_game(source, format: str | None = None, **options) -> Game:
@@ -100,14 +113,14 @@ class Validation(NamedTuple):
         return not self.errors
 
 
-def validate(source, format: str | None = None, *, start: str | None = None, superko: bool = False,
-             rules: str | None = None) -> Validation:
+def validate(source, format: str | None = None, **options) -> Validation:
     """Every error of a notation or file (KifuError objects with line and column, not
-    raised) and its warnings, as `kifu validate` prints them."""
+    raised) and its warnings, as `kifu validate` prints them. options: as kifu.read's."""
+    options = _read_options(options)
     kind, value = _source(source)
     if kind == "path":
-        return Validation(*_kifu._validate(_kifu._read_file(value), format, value, value, start, superko, rules))
-    return Validation(*_kifu._validate(value, format, "<text>", "", start, superko, rules))
+        return Validation(*_kifu._validate(_kifu._read_file(value), format, value, value, options))
+    return Validation(*_kifu._validate(value, format, "<text>", "", options))
 
 
 def _paths(paths) -> list[str]:
@@ -117,7 +130,7 @@ def _paths(paths) -> list[str]:
 
 
 def iter_games(paths, format: str | None = None, *, start: int | None = None,
-               end: int | None = None) -> Iterator[Game]:
+               end: int | None = None, charset: str | None = None) -> Iterator[Game]:
     """The games of one or more files, read as they are needed: a PGN of any size is cut
     game by game and read in batches with the GIL released (other records are read whole,
     a file at a time). Compressed files are read as they are. A PGN game is read and checked
@@ -126,18 +139,20 @@ def iter_games(paths, format: str | None = None, *, start: int | None = None,
 
     start, end: only the games of an uncompressed PGN file whose first byte lies in
     [start, end) (how kifu.dask splits a big file); game.index then counts in the range.
+    charset: decode with this charset (the read option of kifu.read).
     """
     for path in _paths(paths):
-        yield from _kifu.GameIterator(path, format, start, end)
+        yield from _kifu.GameIterator(path, format, start, end, charset)
 
 
 def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | None = None,
-         start: int | None = None, end: int | None = None):
+         start: int | None = None, end: int | None = None, charset: str | None = None):
     """Plain values a game, for analytics: a list of dicts (or, with frame=True, a pandas
     DataFrame) with source, format, index, offset, game, tags (a dict), result, plies, moves
     (as written), clocks (seconds after each move, chess [%clk]; shogi and others: the time
     the move took), evals (pawns from white's side, chess [%eval]; mates as +-1000), final
     (the last position in its game's notation) and errors. Parsed with the GIL released.
+    charset: as iter_games'.
     """
     out = []
     # Millions of new lists and dicts would set off the cyclic garbage collector again and
@@ -149,7 +164,7 @@ def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | 
             left = None if limit is None else limit - len(out)
             if left is not None and left <= 0:
                 break
-            out.extend(_kifu._rows(path, format, start, end, left))
+            out.extend(_kifu._rows(path, format, start, end, left, charset))
     finally:
         if collecting:
             gc.enable()

@@ -9,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/options.hpp"
 
 namespace kifu::python {
 namespace {
@@ -243,11 +244,34 @@ py::object wrap_document(formats::Document doc, std::string format, std::string 
 
 namespace {
 
-formats::ReadOptions read_options(const py::object& start, bool superko, const py::object& rules) {
+// The read options of formats/options.hpp from keyword arguments of the same names (None:
+// not given); `format` must take each one given.
+formats::ReadOptions read_options(const formats::Format& format, const py::dict& given) {
     formats::ReadOptions o;
-    if (!start.is_none()) o.start = start.cast<std::string>();
-    o.superko = superko;
-    if (!rules.is_none()) o.rules = rules.cast<std::string>();
+    for (const auto& [key, value] : given) {
+        const std::string name = py::str(key);
+        if (value.is_none()) continue;
+        const formats::ReadOptionSpec* spec = formats::find_read_option(name);
+        if (!spec) {
+            std::string names;
+            for (const formats::ReadOptionSpec& s : formats::read_option_specs())
+                names += (names.empty() ? "" : ", ") + std::string(s.name);
+            throw py::type_error("kifu: no read option '" + name + "'; the read options are " + names);
+        }
+        if (const Result<void> ok = formats::check_applies(format, *spec); !ok)
+            throw py::type_error("kifu: the option " + ok.error().message);
+        std::string text;
+        if (spec->kind == formats::OptionKind::flag) {
+            if (!py::isinstance<py::bool_>(value))
+                throw py::type_error("kifu: " + name + " is True or False");
+            text = value.cast<bool>() ? "true" : "false";
+        } else {
+            if (!py::isinstance<py::str>(value)) throw py::type_error("kifu: " + name + " is a str");
+            text = value.cast<std::string>();
+        }
+        if (const Result<void> ok = formats::set_read_option(o, name, text); !ok)
+            throw py::value_error("kifu: " + ok.error().message);
+    }
     return o;
 }
 
@@ -267,10 +291,9 @@ const formats::Format& reading_format(std::string_view text, const py::object& f
 }
 
 py::object read_text(const std::string& text, const py::object& format, const std::string& source,
-                     const std::string& file_name, const py::object& start, bool superko,
-                     const py::object& rules) {
+                     const std::string& file_name, const py::dict& given) {
     const formats::Format& f = reading_format(text, format, source, file_name);
-    const formats::ReadOptions options = read_options(start, superko, rules);
+    const formats::ReadOptions options = read_options(f, given);
     Result<formats::Document> doc = Error{};
     {
         py::gil_scoped_release unlocked;
@@ -302,11 +325,38 @@ PYBIND11_MODULE(_kifu, m) {
                 d["extensions"] = ext;
                 d["reads"] = f.can_read();
                 d["writes"] = f.can_write();
+                py::list read_options;
+                for (const formats::ReadOptionSpec& o : formats::read_option_specs())
+                    if (f.can_read() && f.takes(o.applies)) read_options.append(std::string(o.name));
+                d["read_options"] = read_options;
                 out.append(d);
             }
             return out;
         },
-        "Every format kifu knows, as dicts: name, game, kind, description, extensions, reads, writes.");
+        "Every format kifu knows, as dicts: name, game, kind, description, extensions, reads, writes,\n"
+        "read_options (the keyword arguments kifu.read and kifu.validate take for it).");
+
+    m.def(
+        "read_options",
+        []() {
+            py::list out;
+            for (const formats::ReadOptionSpec& o : formats::read_option_specs()) {
+                py::dict d;
+                d["name"] = std::string(o.name);
+                d["kind"] = o.kind == formats::OptionKind::flag ? "flag" : "text";
+                d["help"] = std::string(o.help);
+                d["example"] = std::string(o.example);
+                d["applies_to"] = std::string(o.applies_to);
+                py::list choices;
+                if (o.choices)
+                    for (const std::string& c : o.choices()) choices.append(c);
+                d["choices"] = choices;
+                out.append(d);
+            }
+            return out;
+        },
+        "The read options kifu.read and kifu.validate take (the CLI's --NAME, the service's NAME=), as "
+        "dicts: name, kind ('flag' or 'text'), help, applies_to, example (a value it takes), choices.");
 
     m.def(
         "detect",
@@ -319,31 +369,29 @@ PYBIND11_MODULE(_kifu, m) {
         py::arg("text"), py::arg("file_name") = "",
         "The name of the format of a text (bytes): the surest detector, else the file name's extension.");
 
-    m.def("_read_text", [](py::bytes data, const py::object& format, const std::string& source,
-                           const py::object& start, bool superko, const py::object& rules) {
-        return read_text(std::string(data), format, source, "", start, superko, rules);
-    });
-    m.def("_read_path", [](const std::string& path, const py::object& format, const py::object& start,
-                           bool superko, const py::object& rules) {
-        return read_text(read_file(path), format, path, path, start, superko, rules);
+    m.def("_read_text",
+          [](py::bytes data, const py::object& format, const std::string& source, const py::dict& options) {
+              return read_text(std::string(data), format, source, "", options);
+          });
+    m.def("_read_path", [](const std::string& path, const py::object& format, const py::dict& options) {
+        return read_text(read_file(path), format, path, path, options);
     });
 
-    m.def("_validate",
-          [](py::bytes data, const py::object& format, const std::string& source,
-             const std::string& file_name, const py::object& start, bool superko, const py::object& rules) {
-              const std::string text = data;
-              const formats::Format& f = reading_format(text, format, source, file_name);
-              std::vector<Error> warnings, errors;
-              const formats::ReadOptions options = read_options(start, superko, rules);
-              {
-                  py::gil_scoped_release unlocked;
-                  errors = f.validate(text, options, warnings);
-              }
-              py::list e, w;
-              for (const Error& x : errors) e.append(error_object(x, source));
-              for (const Error& x : warnings) w.append(error_object(x, source, "warning"));
-              return py::make_tuple(e, w);
-          });
+    m.def("_validate", [](py::bytes data, const py::object& format, const std::string& source,
+                          const std::string& file_name, const py::dict& given) {
+        const std::string text = data;
+        const formats::Format& f = reading_format(text, format, source, file_name);
+        std::vector<Error> warnings, errors;
+        const formats::ReadOptions options = read_options(f, given);
+        {
+            py::gil_scoped_release unlocked;
+            errors = f.validate(text, options, warnings);
+        }
+        py::list e, w;
+        for (const Error& x : errors) e.append(error_object(x, source));
+        for (const Error& x : warnings) w.append(error_object(x, source, "warning"));
+        return py::make_tuple(e, w);
+    });
 
     m.def("_read_file", [](const std::string& path) { return py::bytes(read_file(path)); });
 

@@ -11,18 +11,8 @@
 namespace kifu::python {
 std::string_view own_format(const formats::Document& doc) {
     if (std::holds_alternative<chess::Epd>(doc.value)) return "epd";
-    switch (formats::game_of(doc)) {
-        case formats::Game::go:
-            return "hen";
-        case formats::Game::chess:
-            return "fen";
-        case formats::Game::shogi:
-            return "sfen";
-        case formats::Game::xiangqi:
-            return "xfen-xiangqi";
-        default:
-            return "feen";
-    }
+    const formats::GameInfo* info = formats::game_info(formats::game_of(doc));
+    return info ? info->position_format : "feen";
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/options.hpp"
 #include "kifu/xiangqi/pgn.hpp"
 
 namespace kifu::python {
@@ -97,8 +98,11 @@ Result<std::uint64_t> game_start_at_or_after(std::FILE* file, std::uint64_t star
 class GameStream {
   public:
     GameStream(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-               std::optional<std::uint64_t> end)
+               std::optional<std::uint64_t> end, std::optional<std::string> charset)
         : path_(std::move(path)), end_(end) {
+        if (charset)
+            if (const Result<void> ok = formats::set_read_option(read_options_, "charset", *charset); !ok)
+                throw py::value_error("kifu: " + ok.error().message);
         const formats::Format* f = format ? &format_named(*format) : formats::format_of_file_name(path_);
         const bool ranged = start || end;
         if (f == nullptr || f->name != "pgn") {
@@ -179,10 +183,14 @@ class GameStream {
                 raise(Error{ErrorCode::unsupported, 0, 0, 0,
                             "expected a record of games, found a position (" + std::string(f->name) + ")"},
                       path_);
+            if (!read_options_.charset.empty())
+                if (const Result<void> ok = formats::check_applies(*f, *formats::find_read_option("charset"));
+                    !ok)
+                    throw py::type_error("kifu: the option " + ok.error().message);
             Result<formats::Document> doc = Error{};
             {
                 py::gil_scoped_release unlocked;
-                doc = f->read(text, {});
+                doc = f->read(text, read_options_);
             }
             auto record = std::make_shared<const formats::Document>(take(std::move(doc), path_));
             const std::size_t n = formats::game_count(*record);
@@ -207,7 +215,7 @@ class GameStream {
                 }
                 // Read and checked whole; the tree is built when the game is looked into.
                 auto recording = std::make_unique<chess::PgnRecording>();
-                chess::read_pgn_game(*text, *recording);
+                chess::read_pgn_game(*text, *recording, {.charset = read_options_.charset});
                 auto g = std::make_shared<GameData>();
                 g->set_recording(std::move(recording));
                 g->number = text->index;
@@ -230,6 +238,7 @@ class GameStream {
     std::optional<std::uint64_t> end_;
     std::uint64_t base_ = 0;
     std::string whole_format_;
+    formats::ReadOptions read_options_;  // the charset, when one was given
     std::optional<chess::PgnSplitter> splitter_;
     bool done_ = false;
     std::optional<Error> pending_error_;
@@ -238,8 +247,8 @@ class GameStream {
 class GameIterator {
   public:
     GameIterator(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-                 std::optional<std::uint64_t> end)
-        : stream_(std::move(path), std::move(format), start, end) {}
+                 std::optional<std::uint64_t> end, std::optional<std::string> charset)
+        : stream_(std::move(path), std::move(format), start, end, std::move(charset)) {}
 
     Game next() {
         if (queue_.empty()) {
@@ -343,8 +352,9 @@ py::dict row_dict(Row&& r) {
 }
 
 py::list rows(const std::string& path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-              std::optional<std::uint64_t> end, std::optional<std::size_t> limit) {
-    GameStream stream(path, std::move(format), start, end);
+              std::optional<std::uint64_t> end, std::optional<std::size_t> limit,
+              std::optional<std::string> charset) {
+    GameStream stream(path, std::move(format), start, end, std::move(charset));
     py::list out;
     std::size_t taken = 0;
     for (;;) {
@@ -370,14 +380,14 @@ void bind_streams(py::module_& m) {
     py::class_<GameIterator>(m, "GameIterator",
                              "The games of a file, read as they are needed (kifu.iter_games).")
         .def(py::init<std::string, std::optional<std::string>, std::optional<std::uint64_t>,
-                      std::optional<std::uint64_t>>(),
+                      std::optional<std::uint64_t>, std::optional<std::string>>(),
              py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
-             py::arg("end") = py::none())
+             py::arg("end") = py::none(), py::arg("charset") = py::none())
         .def("__iter__", [](py::object self) { return self; })
         .def("__next__", &GameIterator::next);
 
     m.def("_rows", &rows, py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
-          py::arg("end") = py::none(), py::arg("limit") = py::none());
+          py::arg("end") = py::none(), py::arg("limit") = py::none(), py::arg("charset") = py::none());
 
     m.def(
         "pgn_game_start",

@@ -781,7 +781,11 @@ bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOp
     // else as Latin-1 (docs/pgn.md).
     std::string converted;
     std::string_view text = game.text;
-    if (!utf8::is_valid(text)) {
+    if (!options.charset.empty() && options.charset != "UTF-8") {
+        auto result = charset::to_utf8(text, options.charset);
+        if (result) converted = std::move(result->text);
+        text = converted;
+    } else if (!utf8::is_valid(text)) {
         const bool c1 = std::any_of(text.begin(), text.end(), [](char c) {
             const auto b = static_cast<unsigned char>(c);
             return b >= 0x80 && b <= 0x9F;

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "kifu/core/charset.hpp"
 #include "kifu/core/utf8.hpp"
@@ -166,20 +168,92 @@ int western_points(std::string_view bytes) {
     return points;
 }
 
+// Characters frequent in ordinary text and in Go records, for the tie GB2312 and KS X 1001
+// leave: their most used blocks fill the same byte rows (GB2312's first-level hanzi and the
+// 2,350 hangul syllables), so a few characters often score alike in both. Frequent hanzi
+// read as Korean are mostly rare syllables (白 B0D7 reads 겜), and frequent hangul read as
+// Chinese mostly rare or unused hanzi. kifu's own lists: common words of each language,
+// its Go words (黑 白 棋 盘, 흑 백 바둑 대국) and its surnames.
+constexpr std::string_view kCommonChinese =
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可"
+    "她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又如前所本见经头面公同三"
+    "已老从动两长知民样现分将外但身些与高意进把法此实回二理美点月明其种声全工己话儿者向情部正名定女"
+    "问力机给等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信北少关并内加化由"
+    "却代军产入先山五太水万市眼体别处总才场师书比住员九笑性通目华报立马命张活难神数件安表原车白应路"
+    "期叫死常提感金何更反合放做系计或司利受光王果亲界及今京务制解各任至清物台象记边共风战干接它许八"
+    "特觉望直服林题建南度统色字请交爱让认算论百吃义科怎元社术结六功指思非流每青管夫连远资队跟带花快"
+    "条院变联言权往展该领传近留红治决周保达办运武半候七必城父强步完革深区即求品士转量空众技轻程告江"
+    "语英基派满式李息写呢识极令黄德收钱党倒未持取设始版双历越史商千片容研像找友孩站广改议形委早房音"
+    "火际则首单据导影失拿网似专石若兵弟谁校志飞观争究包组造落视济喜离虽坐集编宝谈府拉黑且随格尽讲布"
+    "杀微怕母调局根曾准团段终乐切级克精哪官示冷阵棋盘围劫胜负贴吃断跳尖扳挡虎冲渡靠压拐粘赛届杯"
+    "王陈刘杨赵吴周徐孙胡朱高林何郭罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎"
+    "余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔"
+    "贺赖龚文聂柯芮俞";
+constexpr std::string_view kCommonKorean =
+    "이다는의에고하을가로서지한기도사자리를어대나아수인정들그시주있것게전해부상보제일만국구스우오장조"
+    "으무여성동원경민실화세계관비내문소위방공선연유생년중용발거회진적김박최강윤임신황안송홍양배백남노"
+    "곽차명호영철준현석훈혁환희은숙미순옥재종태규범승광덕병웅혜래와께했습니까요면며없같때또더못및등간"
+    "과란음입바둑흑집반덤단초급프판패치든려저너우리말모두알게된될것데야겠듯던었았했였까지부터처럼보다"
+    "에서으로하고해서라고라는이라면한다합니다됩니다없다있다같은많은좋은새로운";
+
+// The two-byte codes of `utf8`'s characters in `charset`, sorted, each converted alone.
+std::vector<std::uint16_t> double_byte_codes(std::string_view utf8, const char* charset) {
+    std::vector<std::uint16_t> codes;
+    for (std::size_t i = 0; i < utf8.size();) {
+        std::size_t length = 1;
+        while (i + length < utf8.size() && (static_cast<unsigned char>(utf8[i + length]) & 0xC0) == 0x80)
+            ++length;
+        const Result<std::string> bytes = from_utf8(utf8.substr(i, length), charset);
+        i += length;
+        if (!bytes || bytes->size() != 2) continue;
+        codes.push_back(static_cast<std::uint16_t>(static_cast<unsigned char>((*bytes)[0]) << 8 |
+                                                   static_cast<unsigned char>((*bytes)[1])));
+    }
+    std::sort(codes.begin(), codes.end());
+    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
+    return codes;
+}
+
+// How many of the text's double-byte characters, read in `family`, are frequent ones (only
+// Chinese and Korean: the tie is theirs).
+int frequent_characters(Family family, std::string_view bytes) {
+    static const std::vector<std::uint16_t> chinese = double_byte_codes(kCommonChinese, "GB18030");
+    static const std::vector<std::uint16_t> korean = double_byte_codes(kCommonKorean, "CP949");
+    const std::vector<std::uint16_t>* table = family == Family::chinese_simplified ? &chinese
+                                              : family == Family::korean           ? &korean
+                                                                                   : nullptr;
+    if (!table) return 0;
+    int count = 0;
+    for (std::size_t i = 0; i + 1 < bytes.size(); ++i) {
+        const auto lead = static_cast<unsigned char>(bytes[i]);
+        if (!is_high(lead) || !is_lead(family, lead)) continue;
+        const auto code = static_cast<std::uint16_t>(lead << 8 | static_cast<unsigned char>(bytes[i + 1]));
+        count += std::binary_search(table->begin(), table->end(), code);
+        ++i;
+    }
+    return count;
+}
+
 // For text with too few non-ASCII characters for statistics (a player's name or two):
 // the East Asian charset whose common text the bytes look most like, or the Western one.
+// Equal points go to the charset in which more of the characters are frequent ones, and
+// then to Korean (names written wholly in hangul, as Korean names are, score as GB2312
+// first-level hanzi do).
 Guess short_text_guess(std::string_view bytes, const std::string& western) {
-    const char* best = nullptr;
+    const EastAsian* best = nullptr;
     int best_points = 0;
+    int best_frequent = 0;
     for (const EastAsian& e : kEastAsian) {
         if (!decodes_cleanly(bytes, e.charset)) continue;
-        int points = east_asian_points(e.family, bytes);
-        // A tie between GB2312 and hangul-only KS X 1001 (both fill the same rows) goes to
-        // Korean only for words entirely in hangul, which is how Korean names are written.
-        if (e.family == Family::korean && points > 0 && points == best_points) ++points;
-        if (!best || points > best_points) best = e.charset, best_points = points;
+        const int points = east_asian_points(e.family, bytes);
+        const int frequent = frequent_characters(e.family, bytes);
+        const bool better =
+            !best || points > best_points ||
+            (points == best_points && points > 0 &&
+             (frequent > best_frequent || (frequent == best_frequent && e.family == Family::korean)));
+        if (better) best = &e, best_points = points, best_frequent = frequent;
     }
-    if (best && best_points > western_points(bytes)) return {best, 10, true};
+    if (best && best_points > western_points(bytes)) return {best->charset, 10, true};
     return {western, 10, true};
 }
 

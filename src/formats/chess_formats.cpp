@@ -94,17 +94,17 @@ Result<std::string> write_epd(const Document& d, const WriteOptions&, std::vecto
     return chess::write_epd(*p, {});
 }
 
-Result<Document> read_pgn(std::string_view text, const ReadOptions&) {
-    std::vector<chess::Game> games = chess::read_pgn(text);
+Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
+    std::vector<chess::Game> games = chess::read_pgn(text, {.charset = options.charset});
     if (games.empty()) return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"};
     for (const chess::Game& g : games)
         if (!g.errors.empty()) return g.errors.front();
     return Document{Value{std::move(games)}, {}};
 }
 
-std::vector<Error> validate_pgn(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+std::vector<Error> validate_pgn(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
     std::vector<Error> out;
-    const std::vector<chess::Game> games = chess::read_pgn(text);
+    const std::vector<chess::Game> games = chess::read_pgn(text, {.charset = options.charset});
     if (games.empty()) return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"}};
     for (const chess::Game& g : games)
         for (Error e : g.errors) {
@@ -184,8 +184,8 @@ void add_chess_formats(std::vector<Format>& out) {
                    detect_epd, read_epd, validate_epd, accepts_chess_position, write_epd});
     out.push_back({"pgn", Game::chess, Kind::record,
                    "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
-                   kPgnWrite | kStreams | kNodeChoice, detect_pgn, read_pgn, validate_pgn, accepts_games,
-                   write_by_appending<append_pgn>, append_pgn, pgn_game_writer});
+                   kPgnWrite | kStreams | kNodeChoice | kCharset, detect_pgn, read_pgn, validate_pgn,
+                   accepts_games, write_by_appending<append_pgn>, append_pgn, pgn_game_writer});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
                    kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
                    write_by_appending<append_jsonl>, append_jsonl, jsonl_game_writer});

@@ -98,8 +98,8 @@ std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, s
     return go::validate_hen(*decoded);
 }
 
-Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
-    Result<go::SgfCollection> sgf = go::read_sgf(text);
+Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
+    Result<go::SgfCollection> sgf = go::read_sgf(text, {.charset = options.charset});
     if (!sgf) return std::move(sgf).error();
     if (sgf->games().empty())
         return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
@@ -111,7 +111,7 @@ Result<Document> read_sgf(std::string_view text, const ReadOptions&) {
 
 std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options,
                                 std::vector<Error>& warnings) {
-    Result<go::SgfCollection> sgf = go::read_sgf(text);
+    Result<go::SgfCollection> sgf = go::read_sgf(text, {.charset = options.charset});
     if (!sgf) return {sgf.error()};
     if (sgf->games().empty())
         return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"}};
@@ -166,8 +166,8 @@ void add_go_formats(std::vector<Format>& out) {
                    accepts_go_position,
                    write_hen_url});
     out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
-                   kSgfExtensions, kSuperko | kNodeChoice | kSgfMove, detect_sgf, read_sgf, validate_sgf,
-                   accepts_sgf, write_sgf});
+                   kSgfExtensions, kSuperko | kNodeChoice | kSgfMove | kCharset, detect_sgf, read_sgf,
+                   validate_sgf, accepts_sgf, write_sgf});
 }
 
 }  // namespace kifu::formats

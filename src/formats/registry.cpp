@@ -119,19 +119,8 @@ Error no_such_game(std::size_t index, std::size_t count) {
 }  // namespace
 
 std::string_view to_string(Game game) noexcept {
-    switch (game) {
-        case Game::go:
-            return "go";
-        case Game::chess:
-            return "chess";
-        case Game::shogi:
-            return "shogi";
-        case Game::xiangqi:
-            return "xiangqi";
-        case Game::any:
-            return "any";
-    }
-    return "any";
+    const GameInfo* info = game_info(game);
+    return info ? info->name : "any";
 }
 
 std::string_view to_string(Kind kind) noexcept {

@@ -183,9 +183,9 @@ int detect_jkf(std::string_view text) {
     return 0;
 }
 
-template <Result<std::vector<shogi::Game>> (*Read)(std::string_view)>
-Result<Document> read_record(std::string_view text, const ReadOptions&) {
-    Result<std::vector<shogi::Game>> games = Read(text);
+template <Result<std::vector<shogi::Game>> (*Read)(std::string_view, std::string_view)>
+Result<Document> read_record(std::string_view text, const ReadOptions& options) {
+    Result<std::vector<shogi::Game>> games = Read(text, options.charset);
     if (!games) return games.error();
     Document d{Value{}, {}};
     for (shogi::Game& g : *games)
@@ -194,7 +194,7 @@ Result<Document> read_record(std::string_view text, const ReadOptions&) {
     return d;
 }
 
-template <Result<std::vector<shogi::Game>> (*Read)(std::string_view)>
+template <Result<std::vector<shogi::Game>> (*Read)(std::string_view, std::string_view)>
 std::vector<Error> validate_record(std::string_view text, const ReadOptions& options,
                                    std::vector<Error>& warnings) {
     Result<Document> d = read_record<Read>(text, options);
@@ -254,22 +254,25 @@ void add_shogi_formats(std::vector<Format>& out) {
         move_list<shogi::Notation::sassersson>("shogi moves in Sassersson's notation: 76fu 22gin↗+"));
     out.push_back({"kif", Game::shogi, Kind::record,
                    "KIF (Kakinoki) shogi record: 手合割, '   1 ７六歩(77)   ( 0:16/00:00:16)', 変化 branches",
-                   kKifExtensions, kNodeChoice | kEncoding, detect_kif, read_record<shogi::read_kif>,
-                   validate_record<shogi::read_kif>, accepts_shogi_game, write_record<RecordOut::kif>});
+                   kKifExtensions, kNodeChoice | kEncoding | kCharset, detect_kif,
+                   read_record<shogi::read_kif>, validate_record<shogi::read_kif>, accepts_shogi_game,
+                   write_record<RecordOut::kif>});
     out.push_back({"ki2", Game::shogi, Kind::record,
                    "KI2 shogi record: the KIF header, moves in Japanese notation, 'まで109手で先手の勝ち'",
-                   kKi2Extensions, kNodeChoice | kEncoding, detect_ki2, read_record<shogi::read_ki2>,
-                   validate_record<shogi::read_ki2>, accepts_shogi_game, write_record<RecordOut::ki2>});
+                   kKi2Extensions, kNodeChoice | kEncoding | kCharset, detect_ki2,
+                   read_record<shogi::read_ki2>, validate_record<shogi::read_ki2>, accepts_shogi_game,
+                   write_record<RecordOut::ki2>});
     out.push_back({"csa", Game::shogi, Kind::record,
                    "CSA shogi record (reads V2 to V3.0, writes V2.2): N+, $EVENT:, PI, +7776FU, T12, %TORYO",
-                   kCsaExtensions, kNodeChoice | kEncoding, detect_csa, read_record<shogi::read_csa>,
-                   validate_record<shogi::read_csa>, accepts_shogi_game, write_record<RecordOut::csa>});
+                   kCsaExtensions, kNodeChoice | kEncoding | kCharset, detect_csa,
+                   read_record<shogi::read_csa>, validate_record<shogi::read_csa>, accepts_shogi_game,
+                   write_record<RecordOut::csa>});
     out.push_back({"csa3",
                    Game::shogi,
                    Kind::record,
                    "CSA V3.0 shogi record (as csa, written as V3.0 in UTF-8, with times to the millisecond)",
                    {},
-                   kNodeChoice | kEncoding,
+                   kNodeChoice | kEncoding | kCharset,
                    nullptr,
                    read_record<shogi::read_csa>,
                    validate_record<shogi::read_csa>,

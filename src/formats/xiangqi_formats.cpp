@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "format_support.hpp"
+#include "kifu/core/charset.hpp"
+#include "kifu/core/utf8.hpp"
 #include "kifu/xiangqi/game.hpp"
 #include "kifu/xiangqi/pgn.hpp"
 
@@ -97,8 +99,15 @@ int detect_pgn(std::string_view text) {
     return xiangqi::looks_like_xiangqi_pgn(text) ? 60 : 0;  // above chess PGN's 40
 }
 
-Result<Document> read_pgn(std::string_view text, const ReadOptions&) {
-    return document(xiangqi::read_pgn(text));
+// The games of a PGN file in any charset: the one given, else UTF-8 when the bytes are
+// valid UTF-8, else the guess (GB2312 and Big5 from Chinese programs; docs/xiangqi.md).
+Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
+    std::string charset = options.charset;
+    if (charset.empty() && !utf8::is_valid(text)) charset = charset::guess(text).charset;
+    if (charset.empty() || charset == "UTF-8") return document(xiangqi::read_pgn(text));
+    Result<charset::Converted> converted = charset::to_utf8(text, charset);
+    if (!converted) return std::move(converted).error();
+    return document(xiangqi::read_pgn(converted->text));
 }
 
 std::vector<Error> validate_pgn(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
@@ -153,7 +162,7 @@ void add_xiangqi_formats(std::vector<Format>& out) {
     out.push_back({"pgn-xiangqi", Game::xiangqi, Kind::record,
                    "xiangqi games in PGN: [Game \"Chinese Chess\"] or [Variant \"xiangqi\"], Format "
                    "ICCS/WXF/Chinese or SAN",
-                   kPgnExtensions, kNodeChoice | kNotation, detect_pgn, read_pgn, validate_pgn,
+                   kPgnExtensions, kNodeChoice | kNotation | kCharset, detect_pgn, read_pgn, validate_pgn,
                    accepts_xiangqi_games, write_pgn});
 }
 

@@ -17,14 +17,15 @@
 namespace kifu::index {
 
 std::string_view to_string(Outcome outcome, formats::Game game) noexcept {
-    const bool go = game == formats::Game::go;
+    const formats::GameInfo* info = formats::game_info(game);
+    if (!info) return "*";
     switch (outcome) {
         case Outcome::first:
-            return go ? "B+" : game == formats::Game::shogi ? "sente" : "1-0";
+            return info->first_wins;
         case Outcome::second:
-            return go ? "W+" : game == formats::Game::shogi ? "gote" : "0-1";
+            return info->second_wins;
         case Outcome::draw:
-            return go ? "draw" : game == formats::Game::shogi ? "draw" : "1/2-1/2";
+            return info->draw;
         default:
             return "*";
     }

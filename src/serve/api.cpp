@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/json.hpp"
+#include "kifu/formats/options.hpp"
 #include "kifu/serve/service.hpp"
 
 namespace kifu::serve {
@@ -77,9 +78,25 @@ Response bad_request(std::string message) {
 }
 
 // Only the parameters an endpoint knows.
+// Parameters other than `known` and the read options (formats/options.hpp) are refused.
 std::optional<Response> unknown_params(const Target& t, std::span<const std::string_view> known) {
-    if (std::optional<std::string> why = unknown_parameter(t, known)) return bad_request(std::move(*why));
+    std::vector<std::string_view> names(known.begin(), known.end());
+    for (const formats::ReadOptionSpec& spec : formats::read_option_specs()) names.push_back(spec.name);
+    if (std::optional<std::string> why = unknown_parameter(t, names)) return bad_request(std::move(*why));
     return std::nullopt;
+}
+
+// The read options among the parameters, by the CLI's names (charset=GB2312, rules=...),
+// each one a format that does not take it refuses.
+Result<formats::ReadOptions> read_options(const Target& t, const formats::Format& format) {
+    formats::ReadOptions options;
+    for (const formats::ReadOptionSpec& spec : formats::read_option_specs()) {
+        const std::string* value = t.find(spec.name);
+        if (value == nullptr) continue;
+        if (Result<void> ok = formats::check_applies(format, spec); !ok) return ok.error();
+        if (Result<void> ok = formats::set_read_option(options, spec.name, *value); !ok) return ok.error();
+    }
+    return options;
 }
 
 // The text's format: `from` when given (a format kifu reads), else detected.
@@ -157,6 +174,11 @@ Response formats_json() {
         j.key("read"), j.boolean(f.can_read());
         j.key("write"), j.boolean(f.can_write());
         j.key("image"), j.boolean(f.takes(formats::kImage));
+        j.key("read_options");
+        j.open('[');
+        for (const formats::ReadOptionSpec& o : formats::read_option_specs())
+            if (f.can_read() && f.takes(o.applies)) j.string(o.name);
+        j.close(']');
         j.close('}');
     }
     j.close(']');
@@ -184,7 +206,9 @@ Response convert_json(const Target& t) {
     bool chosen = false;
     Result<formats::NodeChoice> choice = node_choice(t, chosen);
     if (!choice) return fail({choice.error()}, "request");
-    Result<formats::Document> doc = (*from)->read(*text, {});
+    Result<formats::ReadOptions> options = read_options(t, **from);
+    if (!options) return fail({options.error()}, "request");
+    Result<formats::Document> doc = (*from)->read(*text, *options);
     if (!doc) return fail({doc.error()}, "text");
     j.key("from"), j.string((*from)->name);
     j.key("to"), j.string(to->name);
@@ -219,8 +243,10 @@ Response validate_json(const Target& t) {
         j.close('}');
         return json_response(200, std::move(j));
     }
+    Result<formats::ReadOptions> options = read_options(t, **from);
+    if (!options) return bad_request(options.error().message);
     std::vector<Error> warnings;
-    const std::vector<Error> errors = (*from)->validate(*text, {}, warnings);
+    const std::vector<Error> errors = (*from)->validate(*text, *options, warnings);
     j.key("format"), j.string((*from)->name);
     j.key("valid"), j.boolean(errors.empty());
     j.errors("errors", errors, "text");
@@ -245,13 +271,15 @@ Response inspect_json(const Target& t) {
         return json_response(200, std::move(j));
     }
     const formats::Format& f = **from;
+    Result<formats::ReadOptions> options = read_options(t, f);
+    if (!options) return bad_request(options.error().message);
     j.key("format"), j.string(f.name);
     j.key("detected"), j.boolean(t.find("from") == nullptr);
     j.key("game"), j.string(formats::to_string(f.game));
     j.key("kind"), j.string(formats::to_string(f.kind));
     std::vector<Error> warnings;
-    std::vector<Error> errors = f.validate(*text, {}, warnings);
-    Result<formats::Document> doc = f.read(*text, {});
+    std::vector<Error> errors = f.validate(*text, *options, warnings);
+    Result<formats::Document> doc = f.read(*text, *options);
     if (!doc && errors.empty()) errors.push_back(doc.error());
     j.errors("errors", errors, "text");
     j.errors("warnings", warnings, "text", "warning");

@@ -357,8 +357,8 @@ class CsaReader {
 
 }  // namespace
 
-Result<std::vector<Game>> read_csa(std::string_view bytes) {
-    Result<std::string> text = decode_record(bytes);
+Result<std::vector<Game>> read_csa(std::string_view bytes, std::string_view charset) {
+    Result<std::string> text = decode_record(bytes, charset);
     if (!text) return text.error();
     Result<std::vector<Game>> games = CsaReader(*text).read();
     if (games) add_judgements(*games);

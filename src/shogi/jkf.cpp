@@ -567,8 +567,8 @@ class JkfWriter {
 
 }  // namespace
 
-Result<std::vector<Game>> read_jkf(std::string_view bytes) {
-    Result<std::string> decoded = decode_record(bytes);
+Result<std::vector<Game>> read_jkf(std::string_view bytes, std::string_view charset) {
+    Result<std::string> decoded = decode_record(bytes, charset);
     if (!decoded) return decoded.error();
     const std::string& text = *decoded;
     Json root;

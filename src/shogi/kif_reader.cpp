@@ -423,8 +423,8 @@ class KifReader {
     bool line_ended_ = false;
 };
 
-Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour) {
-    Result<std::string> text = decode_record(bytes);
+Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour, std::string_view charset) {
+    Result<std::string> text = decode_record(bytes, charset);
     if (!text) return text.error();
     Result<Game> game = KifReader(*text, flavour).read();
     if (!game) return game.error();
@@ -436,12 +436,12 @@ Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour) {
 
 }  // namespace
 
-Result<std::vector<Game>> read_kif(std::string_view bytes) {
-    return read_record(bytes, Flavour::kif);
+Result<std::vector<Game>> read_kif(std::string_view bytes, std::string_view charset) {
+    return read_record(bytes, Flavour::kif, charset);
 }
 
-Result<std::vector<Game>> read_ki2(std::string_view bytes) {
-    return read_record(bytes, Flavour::ki2);
+Result<std::vector<Game>> read_ki2(std::string_view bytes, std::string_view charset) {
+    return read_record(bytes, Flavour::ki2, charset);
 }
 
 }  // namespace kifu::shogi

@@ -66,10 +66,13 @@ const EndingWords& words(Ending ending) noexcept {
 
 }  // namespace
 
-Result<std::string> decode_record(std::string_view bytes) {
+Result<std::string> decode_record(std::string_view bytes, std::string_view given) {
     const auto [bom, bom_length] = charset::byte_order_mark(bytes);
     std::string charset;
-    if (!bom.empty()) {
+    if (!given.empty()) {
+        charset = given;
+        bytes.remove_prefix(bom_length);
+    } else if (!bom.empty()) {
         charset = bom;
         bytes.remove_prefix(bom_length);
     } else if (const std::string_view declared = declared_encoding(bytes); !declared.empty()) {

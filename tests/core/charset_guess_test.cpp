@@ -54,6 +54,15 @@ TEST(CharsetGuess, NamesAlone) {
         {"ISO-8859-1", "(;GM[1]SZ[19]PB[Müller]PW[Søren]C[Très bien joué])", "ISO-8859-1"},
     };
     for (const Case& c : cases) expect_read_back(c);
+    // GB2312 and hangul-only KS X 1001 score alike on these bytes; the characters' frequency
+    // decides: 白 (B0 D7) is common Chinese, 겜 rare Korean (GNU Go's 9handicap.sgf names
+    // White so), and likewise 盘面 against 턍충, and 黑 against 붚.
+    const Case ties[] = {
+        {"GB2312", "(;GM[1]SZ[19]PW[白])", "GB18030"},  {"GB2312", "(;GM[1]SZ[19]PB[黑]PW[白])", "GB18030"},
+        {"GB2312", "(;GM[1]SZ[19]C[盘面])", "GB18030"}, {"EUC-KR", "(;GM[1]SZ[19]PB[김]PW[이])", "CP949"},
+        {"EUC-KR", "(;GM[1]SZ[19]C[흑 백])", "CP949"},
+    };
+    for (const Case& c : ties) expect_read_back(c);
     // So little text is a guess, and says so.
     const Guess names = guess(encoded("(;PB[聂卫平])", "GB2312"));
     EXPECT_TRUE(names.from_little_text);

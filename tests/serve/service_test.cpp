@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "kifu/formats/options.hpp"
 #include "kifu/formats/registry.hpp"
 #include "kifu/image/metadata.hpp"
 #include "kifu/serve/service.hpp"
@@ -311,6 +312,41 @@ TEST(ServeWorkerPool, RunsJobsOnItsWorkersAndRefusesBeyondItsWaitingRoom) {
     EXPECT_TRUE(pool.run([&] { ran_on = std::this_thread::get_id(); }));
     EXPECT_NE(ran_on, std::this_thread::get_id());
     EXPECT_THROW(pool.run([] { throw std::runtime_error("x"); }), std::runtime_error);
+}
+
+// Every read option of formats/options.hpp is a parameter of /convert, /validate and
+// /inspect by its name: taken for a format that takes it, refused (400) for one that does not.
+TEST_F(ServiceTest, EveryReadOptionIsAParameter) {
+    for (const formats::ReadOptionSpec& spec : formats::read_option_specs()) {
+        const formats::Format *taking = nullptr, *refusing = nullptr;
+        for (const formats::Format& f : formats::all_formats()) {
+            if (!f.can_read()) continue;
+            if (f.takes(spec.applies) && !taking) taking = &f;
+            if (!f.takes(spec.applies) && !refusing) refusing = &f;
+        }
+        ASSERT_TRUE(taking && refusing) << spec.name;
+        const std::string value = spec.example.empty() ? "true" : std::string(spec.example);
+        const std::string query = std::string(spec.name) + "=" + value + "&text=x";
+        for (const char* endpoint : {"/validate", "/inspect"}) {
+            EXPECT_EQ(get(std::string(endpoint) + "?from=" + std::string(taking->name) + "&" + query).status,
+                      200)
+                << endpoint << " " << spec.name << " " << taking->name;
+            const Response refused =
+                get(std::string(endpoint) + "?from=" + std::string(refusing->name) + "&" + query);
+            EXPECT_EQ(refused.status, 400) << endpoint << " " << spec.name << " " << refusing->name;
+            EXPECT_NE(refused.body.find(std::string(spec.name) + ": it is for"), std::string::npos)
+                << refused.body;
+        }
+    }
+    // GB2312 bytes (白) read as the charset says, not as the guess would.
+    const Response sgf = get("/convert?from=sgf&to=sgf&charset=EUC-KR&text=(;GM[1]PW[%B0%D7])");
+    EXPECT_EQ(sgf.status, 200) << sgf.body;
+    EXPECT_NE(sgf.body.find("PW[겜]"), std::string::npos) << sgf.body;
+    EXPECT_NE(get("/convert?from=sgf&to=sgf&text=(;GM[1]PW[%B0%D7])").body.find("PW[白]"), std::string::npos);
+    EXPECT_EQ(get("/convert?from=sgf&to=sgf&charset=NOPE&text=(;GM[1])").status, 400);
+    EXPECT_NE(get("/formats").body.find("\"name\":\"sgf\",\"game\":\"go\""), std::string::npos);
+    EXPECT_NE(get("/formats").body.find("\"read_options\":[\"superko\",\"rules\",\"charset\"]"),
+              std::string::npos);
 }
 
 TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {

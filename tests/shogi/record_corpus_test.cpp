@@ -31,7 +31,7 @@ std::string slurp(const fs::path& path) {
     return s.str();
 }
 
-using Reader = Result<std::vector<Game>> (*)(std::string_view);
+using Reader = Result<std::vector<Game>> (*)(std::string_view, std::string_view);
 
 Reader reader_for(const fs::path& path) {
     const std::string name = path.filename().string();
@@ -72,7 +72,7 @@ TEST(ShogiRecordCorpus, EveryKifuForJsFileReadsToItsPinnedCounts) {
         const std::string name = fs::relative(e.path(), dir).generic_string();
         ++files;
         SCOPED_TRACE(name);
-        Result<std::vector<Game>> games = reader_for(e.path())(slurp(e.path()));
+        Result<std::vector<Game>> games = reader_for(e.path())(slurp(e.path()), {});
         std::string got;
         if (!games) {
             got = fmt::format("refused {}:{}: {}", games.error().line, games.error().column,
@@ -189,7 +189,7 @@ TEST(ShogiRecordCorpus, SyntheticGamesReadInEveryFormatToTheirFinalPosition) {
                                            {".csa", read_csa},
                                            {".v3.csa", read_csa}}) {
             SCOPED_TRACE(suffix);
-            Result<std::vector<Game>> games = read(slurp(kRecords / "synthetic" / (row.id + suffix)));
+            Result<std::vector<Game>> games = read(slurp(kRecords / "synthetic" / (row.id + suffix)), {});
             ASSERT_TRUE(games) << games.error().format(row.id + suffix);
             ASSERT_EQ(games->size(), 1u);
             const Game& g = games->front();
@@ -226,7 +226,7 @@ TEST(ShogiRecordCorpus, SyntheticGamesConvertToEveryFormatAndBack) {
         const Game& original = source->front();
         for (const Out to : kOuts) {
             SCOPED_TRACE(static_cast<int>(to));
-            Result<std::vector<Game>> there = reader_of(to)(write(original, to));
+            Result<std::vector<Game>> there = reader_of(to)(write(original, to), {});
             ASSERT_TRUE(there) << there.error().format("converted");
             EXPECT_TRUE(same(there->front(), as_held_by(original, to)));
             // ... and back to KIF, from every format.
@@ -247,14 +247,14 @@ TEST(ShogiRecordCorpus, KifuForJsRecordsConvertToEveryFormatAndBack) {
     std::size_t converted = 0;
     for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) {
         if (!e.is_regular_file()) continue;
-        Result<std::vector<Game>> games = reader_for(e.path())(slurp(e.path()));
+        Result<std::vector<Game>> games = reader_for(e.path())(slurp(e.path()), {});
         if (!games) continue;  // the refused file, pinned above
         SCOPED_TRACE(e.path().filename().string());
         for (const Game& g : *games) {
             // KIF and JKF hold the whole tree; KI2 all of it but the times.
             for (const Out to : {Out::kif, Out::ki2, Out::jkf}) {
                 SCOPED_TRACE(static_cast<int>(to));
-                Result<std::vector<Game>> there = reader_of(to)(write(g, to));
+                Result<std::vector<Game>> there = reader_of(to)(write(g, to), {});
                 ASSERT_TRUE(there) << there.error().format("converted");
                 Game expected = as_held_by(g, to);
                 for (Game::Node& n : expected.nodes) {

@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "kifu/go/rules.hpp"
-
 namespace kifu::cli {
 
 namespace {
@@ -50,21 +48,7 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
             ->check(at_least(1))
             ->option_text("N");
     }
-    command.add_option(
-        "--position", position,
-        "a move list: the position the moves start from (an SFEN, 'startpos', a USI position, or a "
-        "handicap: 香落ち or kyo, 二枚落ち or 2mai, ...)");
-    command.add_flag("--superko", superko, "SGF: report moves that repeat an earlier whole-board position");
-    std::string names;
-    for (const go::Rules& r : go::all_rules())
-        names += fmt::format("{}{}", names.empty() ? "" : ", ", r.name);
-    command
-        .add_option("--rules", rules,
-                    fmt::format("SGF: check moves by these rules instead of the game's RU: {}", names))
-        ->check([](const std::string& name) {
-            return go::rules_named(name) ? std::string() : fmt::format("unknown rules '{}'", name);
-        })
-        ->option_text("NAME");
+    add_read_options(command);
     input.add_to(command, "the position or game");
 }
 
@@ -77,8 +61,38 @@ formats::NodeChoice SourceOptions::choice() const {
     return c;
 }
 
+void SourceOptions::add_read_options(CLI::App& command) {
+    const std::span<const formats::ReadOptionSpec> specs = formats::read_option_specs();
+    read_values.assign(specs.size(), {});  // never resized again: CLI11 holds their addresses
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const formats::ReadOptionSpec& spec = specs[i];
+        ReadValue& value = read_values[i];
+        value.spec = &spec;
+        const std::string flag = fmt::format("--{}", spec.name);
+        if (spec.kind == formats::OptionKind::flag) {
+            command.add_flag(flag, value.flag, std::string(spec.help));
+            continue;
+        }
+        std::string help(spec.help);
+        if (spec.choices) help += fmt::format(": {}", fmt::join(spec.choices(), ", "));
+        command.add_option(flag, value.text, help)
+            ->check([&spec](const std::string& text) {
+                formats::ReadOptions probe;
+                const Result<void> ok = spec.set(probe, text);
+                return ok ? std::string() : ok.error().message;
+            })
+            ->option_text(std::string(spec.value_name));
+    }
+}
+
 formats::ReadOptions SourceOptions::read_options() const {
-    return {position, superko, rules};
+    formats::ReadOptions out;
+    for (const ReadValue& v : read_values) {
+        if (!v.given()) continue;
+        const Result<void> ok = formats::set_read_option(out, v.spec->name, v.flag ? "true" : v.text);
+        if (!ok) fail(kUsage, ok.error().message);
+    }
+    return out;
 }
 
 std::vector<std::string_view> format_names(bool readable, bool writable) {
@@ -153,9 +167,8 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
         from = *detected;
     }
     if (!options.game.empty()) {
-        if (options.game != "go" && options.game != "chess" && options.game != "shogi" &&
-            options.game != "xiangqi")
-            fail(kUsage, fmt::format("--game {}: the games are go, chess, shogi and xiangqi", options.game));
+        if (!formats::game_named(options.game))
+            fail(kUsage, fmt::format("--game {}: the games are {}", options.game, formats::game_names()));
         if (from->game != formats::Game::any && formats::to_string(from->game) != options.game)
             fail(kUsage, fmt::format("--game {}: {} is a {} format", options.game, from->name,
                                      formats::to_string(from->game)));
@@ -174,9 +187,11 @@ void check_read_options(const formats::Format& from, const SourceOptions& o) {
     need(o.ply.has_value(), formats::kNodeChoice, "--ply", "records and move lists");
     need(!o.node.empty(), formats::kNodeChoice, "--node", "records and move lists");
     need(o.game_index.has_value(), formats::kNodeChoice, "--game-index", "collections of games");
-    need(!o.position.empty(), formats::kStartPosition, "--position", "move lists (usi, csa, japanese, ...)");
-    need(o.superko, formats::kSuperko, "--superko", "SGF records");
-    need(!o.rules.empty(), formats::kSuperko, "--rules", "SGF records");
+    for (const SourceOptions::ReadValue& v : o.read_values)
+        if (v.given())
+            if (const Result<void> ok = formats::check_applies(from, *v.spec); !ok)
+                not_applicable(fmt::format("--{}", v.spec->name),
+                               ok.error().message.substr(v.spec->name.size() + 2));
 }
 
 void report_warnings(const std::vector<Error>& warnings, std::string_view source) {

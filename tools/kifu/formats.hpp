@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_io.hpp"
+#include "kifu/formats/options.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
@@ -23,14 +24,22 @@ struct SourceOptions {
     std::optional<int> move;
     std::string node;
     std::optional<std::size_t> game_index;  // 1-based, as users count; every game when not given
-    std::string position;                   // move lists: the start
-    bool superko = false;
-    std::string rules;  // SGF: a rule set by name, as RU names them
+    // The read options (formats/options.hpp), one a row of its table, as given.
+    struct ReadValue {
+        const formats::ReadOptionSpec* spec = nullptr;
+        std::string text;
+        bool flag = false;
+        bool given() const { return flag || !text.empty(); }
+    };
+    std::vector<ReadValue> read_values;
 
-    // `node_choice`: --ply, --move, --node, --game-index.
+    // `node_choice`: --ply, --move, --node, --game-index. Every read option of the table.
     void add_to(CLI::App& command, bool node_choice);
+    // The read options alone (for commands that take no other source option).
+    void add_read_options(CLI::App& command);
     bool chooses_node() const { return ply || move || !node.empty() || game_index; }
     formats::NodeChoice choice() const;
+    // The read options given; a usage error for a value an option does not take.
     formats::ReadOptions read_options() const;
 };
 

@@ -187,16 +187,9 @@ index::PositionQuery read_query(const QueryOptions& o) {
 
 // The players' names as each game calls them.
 std::pair<std::string_view, std::string_view> player_names(formats::Game game) {
-    switch (game) {
-        case formats::Game::go:
-            return {"black", "white"};
-        case formats::Game::shogi:
-            return {"sente", "gote"};
-        case formats::Game::xiangqi:
-            return {"red", "black"};
-        default:
-            return {"white", "black"};
-    }
+    const formats::GameInfo* info = formats::game_info(game);
+    if (!info) return {"first", "second"};
+    return {info->first, info->second};
 }
 
 void append_game_json(std::string& out, const index::GameSummary& g) {

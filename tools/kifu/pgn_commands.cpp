@@ -425,7 +425,7 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                write,
                &options,
                source_name(path, text, source),
-               {.strict_results = options.strict_results},
+               {.strict_results = options.strict_results, .charset = source.read_options().charset},
                max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {
@@ -446,7 +446,7 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
                      {},
                      &options,
                      source_name(path, text, source),
-                     {.strict_results = options.strict_results},
+                     {.strict_results = options.strict_results, .charset = source.read_options().charset},
                      max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
@@ -476,21 +476,24 @@ Run add_pgn_command(CLI::App& app) {
     stats->footer(
         "INPUT may be gzip- or zstd-compressed.\nExample:\n  kifu pgn stats --threads 2 games.pgn.zst");
     options->source.input.add_to(*stats, "the PGN", false);
+    options->source.add_read_options(*stats);
     options->pgn.add_to(*stats, false);
     options->output.add_to(*stats);
     return [stats, options]() -> int {
         if (!stats->parsed()) return -1;
         const SourceOptions& in = options->source;
+        check_read_options(*formats::find_format("pgn"), in);
         const std::string* text = in.input.text_given ? &in.input.text : nullptr;
         const std::string path = in.input.paths.empty() ? "-" : in.input.paths.front();
-        const Settings s{Job::stats,
-                         nullptr,
-                         {},
-                         {},
-                         &options->pgn,
-                         source_name(path, text, in),
-                         {.strict_results = options->pgn.strict_results},
-                         max_game_bytes(in)};
+        const Settings s{
+            Job::stats,
+            nullptr,
+            {},
+            {},
+            &options->pgn,
+            source_name(path, text, in),
+            {.strict_results = options->pgn.strict_results, .charset = in.read_options().charset},
+            max_game_bytes(in)};
         check_output_is_not_input(options->output, in.input);
         Output out(options->output);
         const Totals t = run(path, text, s, out);

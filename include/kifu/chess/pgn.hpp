@@ -109,6 +109,9 @@ struct PgnReadOptions {
     // A result that contradicts mate or stalemate on the board, or the Result tag, is an
     // error with this, a warning without it.
     bool strict_results = false;
+    // The charset every game is decoded with (an iconv name); "" = UTF-8 where the game is
+    // valid UTF-8, else CP437 or Latin-1 as its bytes suggest (docs/pgn.md).
+    std::string charset{};
 };
 
 // How deep variations may nest: a game that goes deeper is an error (each level costs a

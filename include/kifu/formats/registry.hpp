@@ -25,6 +25,7 @@
 #include "kifu/core/board_view.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/feen/feen.hpp"
+#include "kifu/formats/games.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/go/sgf.hpp"
@@ -34,7 +35,6 @@
 
 namespace kifu::formats {
 
-enum class Game : std::uint8_t { go, chess, shogi, xiangqi, any };  // any: FEEN, txt
 enum class Kind : std::uint8_t { position, move, record };          // move: a list of moves
 std::string_view to_string(Game game) noexcept;
 std::string_view to_string(Kind kind) noexcept;
@@ -71,12 +71,16 @@ enum Option : std::uint32_t {
     kEncoding = 1u << 9,       // written in UTF-8 or Shift_JIS (--encoding; KIF, KI2, CSA)
     kNotation = 1u << 10,      // xiangqi PGN out: the moves' notation (--notation iccs|wxf|chinese|san)
     kImage = 1u << 11,         // images out: size, theme, coordinates, crop, flip (kifu render)
+    kCharset = 1u << 12,       // text in any charset: --charset overrides what it declares or the guess
 };
 
 struct ReadOptions {
     std::string start;  // move lists: an SFEN, "startpos" (default) or a USI position
     bool superko = false;
     std::string rules{};  // SGF: a rule set as RU names them (go/rules.hpp); "" = the game's RU
+    // kCharset formats: the charset to decode with (an iconv name, as charset::canonical_name
+    // gives); "" = what the text declares, else the reader's guess. formats/options.hpp sets it.
+    std::string charset{};
 };
 
 struct WriteOptions {

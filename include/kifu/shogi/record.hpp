@@ -39,15 +39,16 @@ namespace kifu::shogi {
 
 enum class RecordFormat : std::uint8_t { kif, ki2, csa, jkf };
 
-// The record's bytes as UTF-8 text, by the rules above.
-Result<std::string> decode_record(std::string_view bytes);
+// The record's bytes as UTF-8 text, by the rules above; `charset` (an iconv name, as
+// charset::canonical_name gives), when given, decides instead of them (a BOM is dropped).
+Result<std::string> decode_record(std::string_view bytes, std::string_view charset = {});
 
-// Each reads the bytes of one file (decoded by decode_record): its games (CSA files can hold
-// several, separated by "/"; the others one).
-Result<std::vector<Game>> read_kif(std::string_view bytes);
-Result<std::vector<Game>> read_ki2(std::string_view bytes);
-Result<std::vector<Game>> read_csa(std::string_view bytes);
-Result<std::vector<Game>> read_jkf(std::string_view bytes);
+// Each reads the bytes of one file (decoded by decode_record, `charset` passed on): its games
+// (CSA files can hold several, separated by "/"; the others one).
+Result<std::vector<Game>> read_kif(std::string_view bytes, std::string_view charset = {});
+Result<std::vector<Game>> read_ki2(std::string_view bytes, std::string_view charset = {});
+Result<std::vector<Game>> read_csa(std::string_view bytes, std::string_view charset = {});
+Result<std::vector<Game>> read_jkf(std::string_view bytes, std::string_view charset = {});
 
 enum class CsaVersion : std::uint8_t { v2_2, v3_0 };
 

@@ -1,0 +1,44 @@
+#pragma once
+// The games kifu knows, as one table: what the CLI's --game, the index, Python and the
+// service read about a game instead of each saying it again (names, players, outcome
+// words, the position format of its own, its FEEN style letter).
+//
+// A game's number is stored on disk by the position index (each chunk's game): the
+// numbers are fixed here, never reused, and a new game takes the next free one.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace kifu::formats {
+
+enum class Game : std::uint8_t {
+    go = 0,
+    chess = 1,
+    shogi = 2,
+    xiangqi = 3,
+    any = 255,  // formats of every game (FEEN, txt); never stored
+};
+
+struct GameInfo {
+    Game game;
+    std::string_view name;            // "go": --game, kifu formats, Python's .game
+    std::string_view first, second;   // the players, the one who moves first first: "black", "white"
+    std::string_view first_wins, second_wins, draw;  // outcome words as the index answers them
+    std::string_view position_format; // its own position notation: "hen", "fen", "sfen", ...
+    char feen_style = '\0';           // FEEN's style letter of the game ('C', 'S', 'X'); '\0': none
+};
+
+// Every game, in the order of their numbers.
+std::span<const GameInfo> all_games() noexcept;
+// The row of a game; nullptr for Game::any.
+const GameInfo* game_info(Game game) noexcept;
+// The game of that name ("go", "chess", "shogi", "xiangqi"), or nullptr.
+const GameInfo* game_named(std::string_view name) noexcept;
+// The game whose number the index stored, or nullopt for a number no game has.
+std::optional<Game> game_numbered(int number) noexcept;
+// "go, chess, shogi and xiangqi": for messages.
+std::string_view game_names() noexcept;
+
+}  // namespace kifu::formats

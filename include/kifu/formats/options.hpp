@@ -1,0 +1,53 @@
+#pragma once
+// The read options as data. Each has a name, which is the CLI's --NAME, Python's NAME=
+// keyword and the service's NAME= parameter; the formats it applies to (an Option bit of
+// the registry); and its help. The CLI, the Python module and the service make their
+// flags, keywords and parameters from this table and set values through set_read_option,
+// so a new read option is one row here (in src/formats/options.cpp) and one field of
+// ReadOptions, and none of them changes (a test checks that each row reaches all three).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kifu/core/result.hpp"
+#include "kifu/formats/registry.hpp"
+
+namespace kifu::formats {
+
+enum class OptionKind : std::uint8_t {
+    flag,  // on when given ("true" / "false" as text)
+    text,  // a value: a name, a notation
+};
+
+struct ReadOptionSpec {
+    std::string_view name;        // "charset"
+    OptionKind kind;              // flag or text
+    Option applies;               // the formats that take it: Format::takes(applies)
+    std::string_view value_name;  // "NAME": how help writes the value (text options)
+    std::string_view applies_to;  // "SGF records": said when a format does not take it
+    std::string_view help;
+    std::string_view example;  // a value it takes ("GB2312"), for help and the tests
+    // Sets the option in ReadOptions from its value (a flag: "" when off); an error for a
+    // value it does not take (its message without the option's name).
+    Result<void> (*set)(ReadOptions& options, std::string_view value) = nullptr;
+    // The values it takes, for help and completion; nullptr when any text may do.
+    std::vector<std::string> (*choices)() = nullptr;
+};
+
+// Every read option, in the order help lists them.
+std::span<const ReadOptionSpec> read_option_specs() noexcept;
+// The option of that name, or nullptr.
+const ReadOptionSpec* find_read_option(std::string_view name) noexcept;
+
+// Sets option `name` from its text (a flag: "true", "false", or "" for true). Errors
+// (unplaced, the message naming the option): no such option, a value it does not take
+// (an unknown charset or rule set, a flag's value that is no boolean).
+Result<void> set_read_option(ReadOptions& options, std::string_view name, std::string_view value);
+
+// Whether `format` takes `option`; the error says what it is for and what the format is.
+Result<void> check_applies(const Format& format, const ReadOptionSpec& option);
+
+}  // namespace kifu::formats

@@ -1,0 +1,56 @@
+#include "kifu/formats/games.hpp"
+
+#include <array>
+#include <string>
+
+namespace kifu::formats {
+namespace {
+
+constexpr std::array kGames{
+    GameInfo{Game::go, "go", "black", "white", "B+", "W+", "draw", "hen", '\0'},
+    GameInfo{Game::chess, "chess", "white", "black", "1-0", "0-1", "1/2-1/2", "fen", 'C'},
+    GameInfo{Game::shogi, "shogi", "sente", "gote", "sente", "gote", "draw", "sfen", 'S'},
+    GameInfo{Game::xiangqi, "xiangqi", "red", "black", "1-0", "0-1", "1/2-1/2", "xfen-xiangqi", 'X'},
+};
+
+// The numbers are the rows' places: checked once, here.
+constexpr bool numbered_in_order() {
+    for (std::size_t i = 0; i < kGames.size(); ++i)
+        if (static_cast<std::size_t>(kGames[i].game) != i) return false;
+    return true;
+}
+static_assert(numbered_in_order(), "kGames lists the games in the order of their numbers");
+
+}  // namespace
+
+std::span<const GameInfo> all_games() noexcept {
+    return kGames;
+}
+
+const GameInfo* game_info(Game game) noexcept {
+    const auto i = static_cast<std::size_t>(game);
+    return i < kGames.size() ? &kGames[i] : nullptr;
+}
+
+const GameInfo* game_named(std::string_view name) noexcept {
+    for (const GameInfo& g : kGames)
+        if (g.name == name) return &g;
+    return nullptr;
+}
+
+std::optional<Game> game_numbered(int number) noexcept {
+    if (number < 0 || number >= static_cast<int>(kGames.size())) return std::nullopt;
+    return kGames[static_cast<std::size_t>(number)].game;
+}
+
+std::string_view game_names() noexcept {
+    static const std::string names = [] {
+        std::string out;
+        for (std::size_t i = 0; i < kGames.size(); ++i)
+            out.append(i == 0 ? "" : i + 1 == kGames.size() ? " and " : ", ").append(kGames[i].name);
+        return out;
+    }();
+    return names;
+}
+
+}  // namespace kifu::formats
