@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kifu/chess/fen.hpp"
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/chess/san.hpp"
 #include "kifu/core/scanner.hpp"
@@ -228,6 +229,56 @@ std::vector<Game> read_pgn(std::string_view text, const PgnReadOptions& options)
         games.push_back(builder.take());
     }
     return games;
+}
+
+std::string GameTraits::engine_move(const Position& before, Move move) {
+    return write_uci(before, move);
+}
+
+MoveList GameTraits::legal_moves(const Position& position) {
+    return chess::legal_moves(position);
+}
+
+// SAN, else UCI.
+Result<Move> GameTraits::parse_move(const Position& before, std::string_view text) {
+    Result<Move> san = parse_san(before, text);
+    if (san) return san;
+    Result<Move> uci = parse_uci(before, text);
+    if (uci) return uci;
+    return says_more(uci.error(), san.error()) ? uci.error() : san.error();
+}
+
+PositionStatus GameTraits::status(const Position& position) {
+    const GameStatus s = game_status(position);
+    return {to_string(s.outcome), s.check};
+}
+
+std::uint64_t GameTraits::perft(const Position& position, int depth) {
+    return chess::perft(position, depth);
+}
+
+Result<Position> GameTraits::read_position(std::string_view text) {
+    text = trim_blanks(text);
+    if (text == "startpos") return Position::start();
+    return parse_fen(text, {.relaxed = true});
+}
+
+std::string GameTraits::write_position(const Position& position) {
+    return write_fen(position);
+}
+
+std::string_view GameTraits::side_to_move(const Position& position) {
+    return position.side_to_move() == Color::white ? "white" : "black";
+}
+
+std::string GameTraits::move_notations(const Position& before, Move move) {
+    return write_san(before, move) + " " + write_uci(before, move);
+}
+
+std::string GameTraits::status_note(const Position& position) {
+    const std::string status = describe(game_status(position));
+    if (count_legal_moves(position) == 0) return "no legal moves: " + status;
+    return status;
 }
 
 }  // namespace kifu::chess

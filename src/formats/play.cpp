@@ -2,23 +2,16 @@
 // behind one set of calls.
 #include "kifu/formats/play.hpp"
 
-#include <array>
 #include <cctype>
+#include <type_traits>
 #include <utility>
 
-#include "kifu/chess/movegen.hpp"
-#include "kifu/chess/polyglot.hpp"
-#include "kifu/chess/san.hpp"
-#include "kifu/chess/status.hpp"
+#include "kifu/chess/game.hpp"
 #include "kifu/feen/games.hpp"
 #include "kifu/go/board.hpp"
 #include "kifu/go/coordinates.hpp"
-#include "kifu/shogi/movegen.hpp"
-#include "kifu/shogi/notation.hpp"
-#include "kifu/shogi/status.hpp"
+#include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
-#include "kifu/xiangqi/movegen.hpp"
-#include "kifu/xiangqi/notation.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -31,15 +24,6 @@ Error no_moves_error() {
     return Error{ErrorCode::unsupported, 0, 0, 0,
                  "expected a position of Go, chess, shogi or xiangqi, found a record or a board of no known "
                  "game"};
-}
-
-// Of several notations' errors, the most telling: a move that reads but is illegal or
-// ambiguous says more than "not this notation".
-bool more_telling(const Error& a, const Error& b) {
-    auto rank = [](ErrorCode c) {
-        return c == ErrorCode::ambiguous_move ? 2 : c == ErrorCode::illegal_move ? 1 : 0;
-    };
-    return rank(a.code) > rank(b.code);
 }
 
 // Go --------------------------------------------------------------------------------
@@ -146,58 +130,6 @@ std::uint64_t go_key(const go::Position& p) {
     return key;
 }
 
-// Chess, shogi, xiangqi -----------------------------------------------------------------
-
-Result<chess::Move> parse_chess_move(const chess::Position& p, std::string_view text) {
-    Result<chess::Move> san = chess::parse_san(p, text);
-    if (san) return san;
-    Result<chess::Move> uci = chess::parse_uci(p, text);
-    if (uci) return uci;
-    return more_telling(uci.error(), san.error()) ? uci.error() : san.error();
-}
-
-Result<shogi::Move> parse_shogi_move(const shogi::Position& p, std::string_view text) {
-    using shogi::Notation;
-    constexpr std::array kOrder{Notation::usi,          Notation::csa,      Notation::hosking,
-                                Notation::hodges,       Notation::japanese, Notation::sassersson,
-                                Notation::hodges_number};
-    std::optional<Error> best;
-    for (const Notation n : kOrder) {
-        Result<shogi::Move> m = shogi::parse_move(p, text, n);
-        if (m) return m;
-        if (!best || more_telling(m.error(), *best)) best = m.error();
-    }
-    return *best;
-}
-
-Result<xiangqi::Move> parse_xiangqi_move(const xiangqi::Position& p, std::string_view text) {
-    using xiangqi::Notation;
-    constexpr std::array kOrder{Notation::iccs, Notation::wxf, Notation::chinese, Notation::san,
-                                Notation::uci};
-    std::optional<Error> best;
-    for (const Notation n : kOrder) {
-        Result<xiangqi::Move> m = xiangqi::parse_move(p, text, n);
-        if (m) return m;
-        if (!best || more_telling(m.error(), *best)) best = m.error();
-    }
-    return *best;
-}
-
-std::string_view shogi_outcome(shogi::Outcome o) {
-    switch (o) {
-        case shogi::Outcome::checkmate:
-            return "checkmate";
-        case shogi::Outcome::no_legal_move:
-            return "no_legal_move";
-        case shogi::Outcome::sennichite:
-            return "sennichite";
-        case shogi::Outcome::perpetual_check:
-            return "perpetual_check";
-        default:
-            return "ongoing";
-    }
-}
-
 // The document for a played position: FEEN stays FEEN.
 template <class P>
 Document played(const Document& from, P position) {
@@ -242,6 +174,17 @@ class GamePosition {
     GamePosition(const GamePosition&) = delete;
     GamePosition& operator=(const GamePosition&) = delete;
 
+    // Calls f(std::type_identity<Traits>{}, position) for a position of a game behind the
+    // game interface (core/game_rules.hpp); false when there is none (Go, a record, a board
+    // of no known game).
+    template <class F>
+    bool visit_rules(F&& f) const {
+        if (chess_position) return f(std::type_identity<chess::GameTraits>{}, *chess_position), true;
+        if (shogi_position) return f(std::type_identity<shogi::GameTraits>{}, *shogi_position), true;
+        if (xiangqi_position) return f(std::type_identity<xiangqi::GameTraits>{}, *xiangqi_position), true;
+        return false;
+    }
+
     const go::Position* go_position = nullptr;
     const chess::Position* chess_position = nullptr;
     const shogi::Position* shogi_position = nullptr;
@@ -255,87 +198,62 @@ class GamePosition {
 
 Result<std::vector<std::string>> legal_moves(const Document& document) {
     const GamePosition position(document);
-    std::vector<std::string> moves;
     if (const auto* g = position.go_position) return go_moves(*g);
-    if (const auto* c = position.chess_position) {
-        for (const chess::Move m : chess::legal_moves(*c)) moves.push_back(chess::write_san(*c, m));
+    std::vector<std::string> moves;
+    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            for (const auto m : Rules::legal_moves(p)) moves.push_back(Rules::write_move(p, m));
+        }))
         return moves;
-    }
-    if (const auto* s = position.shogi_position) {
-        for (const shogi::Move m : shogi::legal_moves(*s))
-            moves.push_back(shogi::write_move(*s, m, shogi::Notation::usi));
-        return moves;
-    }
-    if (const auto* x = position.xiangqi_position) {
-        for (const xiangqi::Move m : xiangqi::legal_moves(*x))
-            moves.push_back(xiangqi::write_move(*x, m, xiangqi::Notation::iccs));
-        return moves;
-    }
     return no_moves_error();
 }
 
 Result<Document> play(const Document& document, std::string_view text) {
     const GamePosition position(document);
     if (const auto* g = position.go_position) return go_play(*g, text);
-    if (const auto* c = position.chess_position) {
-        Result<chess::Move> m = parse_chess_move(*c, text);
-        if (!m) return m.error();
-        chess::Position next = *c;
-        next.play(*m);
-        return played(document, next);
-    }
-    if (const auto* s = position.shogi_position) {
-        Result<shogi::Move> m = parse_shogi_move(*s, text);
-        if (!m) return m.error();
-        shogi::Position next = *s;
-        next.play(*m);
-        return played(document, next);
-    }
-    if (const auto* x = position.xiangqi_position) {
-        Result<xiangqi::Move> m = parse_xiangqi_move(*x, text);
-        if (!m) return m.error();
-        xiangqi::Position next = *x;
-        next.play(*m);
-        return played(document, next);
-    }
-    return no_moves_error();
+    Result<Document> out = no_moves_error();
+    position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+        Result<typename Rules::Move> m = Rules::parse_move(p, text);
+        if (!m) {
+            out = m.error();
+            return;
+        }
+        typename Rules::Position next = p;
+        Rules::play(next, *m);
+        out = played(document, std::move(next));
+    });
+    return out;
 }
 
 Result<PositionStatus> status(const Document& document) {
     const GamePosition position(document);
     if (position.go_position) return PositionStatus{};
-    if (const auto* c = position.chess_position) {
-        const chess::GameStatus s = chess::game_status(*c);
-        return PositionStatus{chess::to_string(s.outcome), s.check};
-    }
-    if (const auto* s = position.shogi_position) {
-        const shogi::GameStatus st = shogi::game_status(*s);
-        return PositionStatus{shogi_outcome(st.outcome), st.check};
-    }
-    if (const auto* x = position.xiangqi_position)
-        return PositionStatus{xiangqi::to_string(xiangqi::status(*x)),
-                              xiangqi::in_check(*x, x->side_to_move)};
+    PositionStatus out;
+    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            out = Rules::status(p);
+        }))
+        return out;
     return no_moves_error();
 }
 
 Result<std::uint64_t> position_key(const Document& document) {
     const GamePosition position(document);
     if (const auto* g = position.go_position) return go_key(*g);
-    if (const auto* c = position.chess_position) return chess::polyglot_key(*c);
-    if (const auto* s = position.shogi_position) return shogi::repetition_key(*s);
-    if (const auto* x = position.xiangqi_position) return xiangqi::position_key(*x);
+    std::uint64_t key = 0;
+    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            key = Rules::key(p);
+        }))
+        return key;
     return no_moves_error();
 }
 
 Result<std::string_view> side_to_move(const Document& document) {
     const GamePosition position(document);
     if (const auto* g = position.go_position) return go::stone_name(go_mover(*g));
-    if (const auto* c = position.chess_position)
-        return c->side_to_move() == chess::Color::white ? std::string_view("white") : "black";
-    if (const auto* s = position.shogi_position)
-        return s->side_to_move() == shogi::Color::black ? std::string_view("black") : "white";
-    if (const auto* x = position.xiangqi_position)
-        return x->side_to_move == xiangqi::Color::red ? std::string_view("red") : "black";
+    std::string_view side;
+    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            side = Rules::side_to_move(p);
+        }))
+        return side;
     return no_moves_error();
 }
 

@@ -1,7 +1,12 @@
 #include "kifu/shogi/game.hpp"
 
+#include <array>
+#include <optional>
+
 #include "kifu/core/move_words.hpp"
 #include "kifu/core/text_position.hpp"
+#include "kifu/shogi/handicap.hpp"
+#include "kifu/shogi/sfen.hpp"
 #include "kifu/shogi/status.hpp"
 
 namespace kifu::shogi {
@@ -63,6 +68,58 @@ std::string write_move_list(const Game& game, Notation notation) {
         pos.play(m);
     }
     return out;
+}
+
+MoveList GameTraits::legal_moves(const Position& position) {
+    return shogi::legal_moves(position);
+}
+
+// USI first, then the others, the most telling error kept.
+Result<Move> GameTraits::parse_move(const Position& before, std::string_view text) {
+    constexpr std::array kOrder{Notation::usi,          Notation::csa,      Notation::hosking,
+                                Notation::hodges,       Notation::japanese, Notation::sassersson,
+                                Notation::hodges_number};
+    return parse_in_any<Move>(kOrder, [&](Notation n) { return shogi::parse_move(before, text, n); });
+}
+
+PositionStatus GameTraits::status(const Position& position) {
+    const GameStatus s = game_status(position);
+    switch (s.outcome) {
+        case Outcome::checkmate:
+            return {"checkmate", s.check};
+        case Outcome::no_legal_move:
+            return {"no_legal_move", s.check};
+        case Outcome::sennichite:
+            return {"sennichite", s.check};
+        case Outcome::perpetual_check:
+            return {"perpetual_check", s.check};
+        default:
+            return {"ongoing", s.check};
+    }
+}
+
+std::uint64_t GameTraits::perft(const Position& position, int depth) {
+    return shogi::perft(position, depth);
+}
+
+Result<Position> GameTraits::read_position(std::string_view text) {
+    return read_start_position(text);
+}
+
+std::string GameTraits::write_position(const Position& position) {
+    return write_sfen(position);
+}
+
+std::string_view GameTraits::side_to_move(const Position& position) {
+    return position.side_to_move() == Color::black ? "black" : "white";
+}
+
+std::string GameTraits::move_notations(const Position&, Move move) {
+    return write_usi(move);
+}
+
+std::string GameTraits::status_note(const Position&) {
+    return {};
 }
 
 }  // namespace kifu::shogi

@@ -1,10 +1,12 @@
 #include "kifu/xiangqi/game.hpp"
 
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "kifu/core/move_words.hpp"
+#include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/walk.hpp"
 
@@ -140,6 +142,52 @@ std::vector<Repetition> repetitions(const Game& game) {
         return true;
     });
     return out;
+}
+
+MoveList GameTraits::legal_moves(const Position& position) {
+    return xiangqi::legal_moves(position);
+}
+
+// ICCS first, then WXF, Chinese, SAN and UCI, the most telling error kept.
+Result<Move> GameTraits::parse_move(const Position& before, std::string_view text) {
+    constexpr std::array kOrder{Notation::iccs, Notation::wxf, Notation::chinese, Notation::san,
+                                Notation::uci};
+    return parse_in_any<Move>(kOrder, [&](Notation n) { return xiangqi::parse_move(before, text, n); });
+}
+
+PositionStatus GameTraits::status(const Position& position) {
+    return {to_string(xiangqi::status(position)), in_check(position, position.side_to_move)};
+}
+
+std::uint64_t GameTraits::perft(const Position& position, int depth) {
+    return xiangqi::perft(position, depth);
+}
+
+Result<Position> GameTraits::read_position(std::string_view text) {
+    text = trim_blanks(text);
+    if (text == "startpos") return Position::start();
+    return parse_fen(text);
+}
+
+std::string GameTraits::write_position(const Position& position) {
+    return write_fen(position);
+}
+
+std::string_view GameTraits::side_to_move(const Position& position) {
+    return position.side_to_move == Color::red ? "red" : "black";
+}
+
+std::string GameTraits::move_notations(const Position& before, Move move) {
+    return fmt::format("{} {} {} {}", xiangqi::write_move(before, move, Notation::iccs),
+                       xiangqi::write_move(before, move, Notation::wxf),
+                       xiangqi::write_move(before, move, Notation::chinese),
+                       xiangqi::write_move(before, move, Notation::san));
+}
+
+std::string GameTraits::status_note(const Position& position) {
+    if (xiangqi::legal_moves(position).size() != 0) return {};
+    return fmt::format("no legal moves: {}, {} loses", to_string(xiangqi::status(position)),
+                       position.side_to_move == Color::red ? "Red" : "Black");
 }
 
 }  // namespace kifu::xiangqi

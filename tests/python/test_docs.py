@@ -50,3 +50,21 @@ def test_readme_python_blocks_run_in_examples(block, monkeypatch, capsys):
     monkeypatch.chdir(README.parent / "examples")
     exec(compile(block, f"{README}:python", "exec"), {"__name__": "__main__"})
     assert capsys.readouterr().out  # it printed what it says it prints
+
+
+def test_the_development_checklists_name_files_that_exist():
+    """docs/development.md's checklists for adding a format, a read option and a game send a
+    developer to files; each one named must be there (a moved file makes the list untrue)."""
+    root = DOC.parents[1]
+    text = (root / "docs" / "development.md").read_text()
+    checklists = text[text.index("## Adding a format"):text.index("## Layout")]
+    named = set(re.findall(r"`((?:src|include|tests|tools|python|fuzz|bench|docs)/[^`<> ]+\.(?:cpp|hpp|py|pyi|md))`",
+                           checklists))
+    assert len(named) >= 15, named
+    missing = sorted(p for p in named if not (root / p).exists())
+    assert not missing, missing
+    # The game interface's one dispatch and its test name every game with move rules.
+    dispatch = (root / "include/kifu/formats/game_rules.hpp").read_text()
+    test = (root / "tests/core/game_rules_test.cpp").read_text()
+    for game in ("chess", "shogi", "xiangqi"):
+        assert f"{game}::GameTraits" in dispatch and f"{game}::GameTraits" in test, game

@@ -1,4 +1,5 @@
-// The move generators in the CLI: perft and moves, for chess, shogi and xiangqi.
+// The move generators in the CLI: perft and moves, one template over the game interface
+// (core/game_rules.hpp) for every game that has one.
 
 #include <chrono>
 #include <memory>
@@ -7,72 +8,57 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
-#include "kifu/chess/fen.hpp"
-#include "kifu/chess/san.hpp"
-#include "kifu/chess/status.hpp"
-#include "kifu/core/scanner.hpp"
-#include "kifu/shogi/handicap.hpp"
-#include "kifu/shogi/sfen.hpp"
-#include "kifu/xiangqi/notation.hpp"
+#include "kifu/formats/game_rules.hpp"
 
 namespace kifu::cli {
 namespace {
 
-// A position from a FEN given on the command line ("startpos" for the standard one);
-// reports and exits 1 when it does not read.
-chess::Position fen_argument(const std::string& fen) {
-    if (fen == "startpos") return chess::Position::start();
-    Result<chess::Position> pos = chess::parse_fen(trim_blanks(fen), {.relaxed = true});
+// The game of --game (chess by default) as its traits: f(std::type_identity<Traits>{});
+// a usage error for a game without a move generator behind the game interface.
+template <class F>
+void with_game_rules(const std::string& name, F&& f) {
+    const formats::GameInfo* game = formats::game_named(name);
+    if (!game) fail(kUsage, fmt::format("--game {}: the games are {}", name, formats::game_names()));
+    if (!formats::visit_game_rules(game->game, f))
+        fail(kUsage, fmt::format("--game {}: {} has no move generator here", name, name));
+}
+
+// A position given on the command line in the game's notation ("startpos" and what else
+// the game takes); reports and exits 1 when it does not read.
+template <GameRules Rules>
+typename Rules::Position position_argument(const std::string& text) {
+    Result<typename Rules::Position> pos = Rules::read_position(text);
     if (!pos) {
-        report(pos.error(), "<fen>");
+        report(pos.error(), fmt::format("<{}>", formats::game_named(Rules::game)->position_format));
         throw Exit{kInvalidInput};
     }
     return *pos;
 }
 
-}  // namespace
-
-// "startpos", a handicap's name (二枚落ち, 2mai), an SFEN, or a USI position command's
-// argument ("startpos moves 7g7f").
-namespace {
-
-shogi::Position shogi_argument(const std::string& text) {
-    Result<shogi::Position> pos = shogi::read_start_position(text);
-    if (!pos) {
-        report(pos.error(), "<sfen>");
-        throw Exit{kInvalidInput};
-    }
-    return *pos;
-}
-
-// A xiangqi FEN, or "startpos".
-xiangqi::Position xiangqi_argument(const std::string& text) {
-    if (trim_blanks(text) == "startpos") return xiangqi::Position::start();
-    Result<xiangqi::Position> pos = xiangqi::parse_fen(trim_blanks(text));
-    if (!pos) {
-        report(pos.error(), "<fen>");
-        throw Exit{kInvalidInput};
-    }
-    return *pos;
-}
-
-}  // namespace
-
-// perft, or its divide, for either game: the same loop over their parallel APIs.
-template <class Position, class Legal, class Perft, class Name>
-std::uint64_t count_nodes(const Position& pos, int depth, bool divide, std::string& out, Legal legal,
-                          Perft perft, Name name) {
-    if (!divide || depth == 0) return perft(pos, depth);
+// perft, or its divide (each legal move in the game's plain notation, then its count).
+template <GameRules Rules>
+std::uint64_t count_nodes(const typename Rules::Position& pos, int depth, bool divide, std::string& out) {
+    if (!divide || depth == 0) return Rules::perft(pos, depth);
     std::uint64_t nodes = 0;
-    for (const auto m : legal(pos)) {
-        Position next = pos;
-        next.play(m);
-        const std::uint64_t n = perft(next, depth - 1);
-        out += fmt::format("{}: {}\n", name(pos, m), n);
+    for (const auto m : Rules::legal_moves(pos)) {
+        typename Rules::Position next = pos;
+        Rules::play(next, m);
+        const std::uint64_t n = Rules::perft(next, depth - 1);
+        out += fmt::format("{}: {}\n", Rules::engine_move(pos, m), n);
         nodes += n;
     }
     return nodes;
 }
+
+std::string games_with_rules() {
+    std::string out;
+    for (const formats::GameInfo& g : formats::all_games())
+        formats::visit_game_rules(g.game,
+                                  [&](auto) { out += fmt::format("{}{}", out.empty() ? "" : ", ", g.name); });
+    return out;
+}
+
+}  // namespace
 
 Run add_perft_command(CLI::App& app) {
     struct Options {
@@ -98,10 +84,10 @@ Run add_perft_command(CLI::App& app) {
             "does); xiangqi: a FEN or 'startpos'")
         ->required();
     command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
-    command->add_option("--game", options->game, "chess (the default), shogi or xiangqi")
-        ->check(CLI::IsMember({"chess", "shogi", "xiangqi"}));
+    command->add_option("--game", options->game,
+                        fmt::format("{} (chess is the default)", games_with_rules()));
     command->add_flag("--divide", options->divide,
-                      "the count under each legal move (UCI/USI), then the total");
+                      "the count under each legal move (UCI/USI/ICCS), then the total");
     options->output.add_to(*command);
 
     return [command, options]() -> int {
@@ -109,27 +95,10 @@ Run add_perft_command(CLI::App& app) {
         std::string out;
         const auto start = std::chrono::steady_clock::now();
         std::uint64_t nodes = 0;
-        if (options->game == "xiangqi") {
-            nodes = count_nodes(
-                xiangqi_argument(options->fen), options->depth, options->divide, out,
-                [](const xiangqi::Position& p) { return xiangqi::legal_moves(p); },
-                [](const xiangqi::Position& p, int d) { return xiangqi::perft(p, d); },
-                [](const xiangqi::Position& p, xiangqi::Move m) {
-                    return xiangqi::write_move(p, m, xiangqi::Notation::iccs);
-                });
-        } else if (options->game == "shogi") {
-            nodes = count_nodes(
-                shogi_argument(options->fen), options->depth, options->divide, out,
-                [](const shogi::Position& p) { return shogi::legal_moves(p); },
-                [](const shogi::Position& p, int d) { return shogi::perft(p, d); },
-                [](const shogi::Position&, shogi::Move m) { return shogi::write_usi(m); });
-        } else {
-            nodes = count_nodes(
-                fen_argument(options->fen), options->depth, options->divide, out,
-                [](const chess::Position& p) { return chess::legal_moves(p); },
-                [](const chess::Position& p, int d) { return chess::perft(p, d); },
-                [](const chess::Position& p, chess::Move m) { return chess::write_uci(p, m); });
-        }
+        with_game_rules(options->game, [&]<class Rules>(std::type_identity<Rules>) {
+            nodes = count_nodes<Rules>(position_argument<Rules>(options->fen), options->depth,
+                                       options->divide, out);
+        });
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         out += fmt::format("nodes {}\n", nodes);
@@ -157,39 +126,20 @@ Run add_moves_command(CLI::App& app) {
         "Examples:\n  kifu moves startpos\n  kifu moves --game shogi 'startpos moves 7g7f 3c3d'\n"
         "  kifu moves --game xiangqi startpos");
     command->add_option("POSITION", options->fen, "a FEN, an SFEN, or 'startpos' (see perft)")->required();
-    command->add_option("--game", options->game, "chess (the default), shogi or xiangqi")
-        ->check(CLI::IsMember({"chess", "shogi", "xiangqi"}));
+    command->add_option("--game", options->game,
+                        fmt::format("{} (chess is the default)", games_with_rules()));
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         std::string out;
-        if (options->game == "xiangqi") {
-            const xiangqi::Position pos = xiangqi_argument(options->fen);
-            const xiangqi::MoveList moves = xiangqi::legal_moves(pos);
-            for (const xiangqi::Move m : moves)
-                out += fmt::format("{} {} {} {}\n", xiangqi::write_move(pos, m, xiangqi::Notation::iccs),
-                                   xiangqi::write_move(pos, m, xiangqi::Notation::wxf),
-                                   xiangqi::write_move(pos, m, xiangqi::Notation::chinese),
-                                   xiangqi::write_move(pos, m, xiangqi::Notation::san));
-            // No legal move loses in xiangqi, in check or not.
-            if (moves.size() == 0)
-                note(options->fen,
-                     fmt::format("no legal moves: {}, {} loses", to_string(xiangqi::status(pos)),
-                                 pos.side_to_move == xiangqi::Color::red ? "Red" : "Black"));
-        } else if (options->game == "shogi") {
-            for (const shogi::Move m : shogi::legal_moves(shogi_argument(options->fen)))
-                out += shogi::write_usi(m) + "\n";
-        } else {
-            const chess::Position pos = fen_argument(options->fen);
-            const chess::MoveList moves = chess::legal_moves(pos);
-            for (const chess::Move m : moves)
-                out += fmt::format("{} {}\n", chess::write_san(pos, m), chess::write_uci(pos, m));
+        with_game_rules(options->game, [&]<class Rules>(std::type_identity<Rules>) {
+            const typename Rules::Position pos = position_argument<Rules>(options->fen);
+            for (const auto m : Rules::legal_moves(pos)) out += Rules::move_notations(pos, m) + "\n";
             // An empty list says nothing by itself: say why, and any draw that stands.
-            const std::string status = chess::describe(chess::game_status(pos));
-            if (moves.size() == 0 || !status.empty())
-                note(options->fen, moves.size() == 0 ? fmt::format("no legal moves: {}", status) : status);
-        }
+            if (const std::string note_text = Rules::status_note(pos); !note_text.empty())
+                note(options->fen, note_text);
+        });
         Output output(options->output);
         output.write(out);
         output.close();

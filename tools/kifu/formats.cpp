@@ -154,6 +154,8 @@ bool streams_pgn(const SourceOptions& options, std::string_view path) {
 }
 
 const formats::Format& input_format(const Input& input, const SourceOptions& options) {
+    if (!options.game.empty() && !formats::game_named(options.game))
+        fail(kUsage, fmt::format("--game {}: the games are {}", options.game, formats::game_names()));
     const formats::Format* from = nullptr;
     if (!options.from.empty()) {
         from = &format_named(options.from, true);
@@ -167,8 +169,6 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
         from = *detected;
     }
     if (!options.game.empty()) {
-        if (!formats::game_named(options.game))
-            fail(kUsage, fmt::format("--game {}: the games are {}", options.game, formats::game_names()));
         if (from->game != formats::Game::any && formats::to_string(from->game) != options.game)
             fail(kUsage, fmt::format("--game {}: {} is a {} format", options.game, from->name,
                                      formats::to_string(from->game)));

@@ -10,23 +10,37 @@
 #include <utility>
 #include <vector>
 
+#include "kifu/chess/movegen.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/position.hpp"
 #include "kifu/chess/status.hpp"
 #include "kifu/core/error.hpp"
+#include "kifu/core/game_rules.hpp"
 #include "kifu/core/game_tree.hpp"
 
 namespace kifu::chess {
 
 // What the core game tree needs to know of chess.
-struct GameTraits {
+struct GameTraits : RawMoveWords<Move> {
     using Position = chess::Position;
     using Move = chess::Move;
     static constexpr std::string_view game = "chess";
     static void play(Position& position, Move move) { position.play(move); }
     static std::uint64_t key(const Position& position);                // the Polyglot key
     static std::string write_move(const Position& before, Move move);  // SAN
+    // The rest of the game interface (core/game_rules.hpp).
+    static std::string engine_move(const Position& before, Move move);  // UCI
+    static MoveList legal_moves(const Position& position);
+    static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
+    static PositionStatus status(const Position& position);
+    static std::uint64_t perft(const Position& position, int depth);
+    static Result<Position> read_position(std::string_view text);  // a FEN (relaxed) or "startpos"
+    static std::string write_position(const Position& position);   // FEN
+    static std::string_view side_to_move(const Position& position);
+    static std::string move_notations(const Position& before, Move move);  // SAN and UCI
+    static std::string status_note(const Position& position);  // checkmate, stalemate, a draw that stands
 };
+static_assert(GameRules<GameTraits>);
 
 // A chess game: the core tree (a node's `text` is its SAN as written) with PGN's tags.
 using Game = GameTree<GameTraits>;

@@ -39,4 +39,13 @@ struct Error {
     bool operator==(const Error&) const = default;
 };
 
+// Of the errors of reading one text in several notations, whether `a` says more than `b`:
+// a move that reads but is ambiguous or illegal says more than "not this notation".
+inline bool says_more(const Error& a, const Error& b) noexcept {
+    auto rank = [](ErrorCode c) {
+        return c == ErrorCode::ambiguous_move ? 2 : c == ErrorCode::illegal_move ? 1 : 0;
+    };
+    return rank(a.code) > rank(b.code);
+}
+
 }  // namespace kifu

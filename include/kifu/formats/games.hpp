@@ -23,11 +23,12 @@ enum class Game : std::uint8_t {
 
 struct GameInfo {
     Game game;
-    std::string_view name;            // "go": --game, kifu formats, Python's .game
-    std::string_view first, second;   // the players, the one who moves first first: "black", "white"
+    std::string_view name;           // "go": --game, kifu formats, Python's .game
+    std::string_view first, second;  // the players, the one who moves first first: "black", "white"
+    std::string_view first_colour, second_colour;    // the sides' colours: shogi's sente is "black"
     std::string_view first_wins, second_wins, draw;  // outcome words as the index answers them
-    std::string_view position_format; // its own position notation: "hen", "fen", "sfen", ...
-    char feen_style = '\0';           // FEEN's style letter of the game ('C', 'S', 'X'); '\0': none
+    std::string_view position_format;                // its own position notation: "hen", "fen", "sfen", ...
+    char feen_style = '\0';  // FEEN's style letter of the game ('C', 'S', 'X'); '\0': none
 };
 
 // Every game, in the order of their numbers.

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/game_rules.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/formats/registry.hpp"
 
@@ -39,10 +40,7 @@ Result<std::vector<std::string>> legal_moves(const Document& position);
 Result<Document> play(const Document& position, std::string_view move);
 
 // The status word of a position (above); whether the side to move is in check (never, in Go).
-struct PositionStatus {
-    std::string_view outcome = "ongoing";
-    bool check = false;
-};
+using kifu::PositionStatus;
 Result<PositionStatus> status(const Document& position);
 
 // A key of the position: equal positions have equal keys (chess: the Polyglot key; shogi

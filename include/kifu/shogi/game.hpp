@@ -7,20 +7,37 @@
 #include <string>
 #include <string_view>
 
+#include "kifu/core/game_rules.hpp"
 #include "kifu/core/game_tree.hpp"
+#include "kifu/shogi/movegen.hpp"
 #include "kifu/shogi/notation.hpp"
 #include "kifu/shogi/position.hpp"
 
 namespace kifu::shogi {
 
-struct GameTraits {
+struct GameTraits : RawMoveWords<Move> {
     using Position = shogi::Position;
     using Move = shogi::Move;
     static constexpr std::string_view game = "shogi";
     static void play(Position& position, Move move) { position.play(move); }
     static std::uint64_t key(const Position& position);                // repetition_key
     static std::string write_move(const Position& before, Move move);  // USI
+    // The rest of the game interface (core/game_rules.hpp).
+    static std::string engine_move(const Position& before, Move move) {
+        return write_move(before, move);
+    }  // USI
+    static MoveList legal_moves(const Position& position);
+    static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
+    static PositionStatus status(const Position& position);
+    static std::uint64_t perft(const Position& position, int depth);
+    // An SFEN, "startpos", a USI position ("startpos moves 7g7f") or a handicap's name.
+    static Result<Position> read_position(std::string_view text);
+    static std::string write_position(const Position& position);           // SFEN
+    static std::string_view side_to_move(const Position& position);        // "black" (sente), "white"
+    static std::string move_notations(const Position& before, Move move);  // USI
+    static std::string status_note(const Position& position);              // ""
 };
+static_assert(GameRules<GameTraits>);
 
 using Game = GameTree<GameTraits>;
 

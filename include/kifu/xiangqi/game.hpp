@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/game_rules.hpp"
 #include "kifu/core/game_tree.hpp"
+#include "kifu/xiangqi/movegen.hpp"
 #include "kifu/xiangqi/notation.hpp"
 
 namespace kifu::xiangqi {
@@ -19,7 +21,7 @@ namespace kifu::xiangqi {
 // clocks left out, so that a repeated position has the same key).
 std::uint64_t position_key(const Position& position) noexcept;
 
-struct GameTraits {
+struct GameTraits : RawMoveWords<Move> {
     using Position = xiangqi::Position;
     using Move = xiangqi::Move;
     static constexpr std::string_view game = "xiangqi";
@@ -28,7 +30,23 @@ struct GameTraits {
     static std::string write_move(const Position& before, Move move) {
         return xiangqi::write_move(before, move, Notation::iccs);
     }
+    // The rest of the game interface (core/game_rules.hpp).
+    static std::string engine_move(const Position& before, Move move) {
+        return write_move(before, move);
+    }  // ICCS
+    static MoveList legal_moves(const Position& position);
+    static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
+    static PositionStatus status(const Position& position);
+    static std::uint64_t perft(const Position& position, int depth);
+    static Result<Position> read_position(std::string_view text);    // a FEN or "startpos"
+    static std::string write_position(const Position& position);     // FEN
+    static std::string_view side_to_move(const Position& position);  // "red", "black"
+    // ICCS, WXF, Chinese and SAN.
+    static std::string move_notations(const Position& before, Move move);
+    // Why there is no move: every position without one loses in xiangqi.
+    static std::string status_note(const Position& position);
 };
+static_assert(GameRules<GameTraits>);
 
 using Game = GameTree<GameTraits>;
 

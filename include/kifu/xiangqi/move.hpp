@@ -30,6 +30,12 @@ class Move {
     constexpr Square to() const noexcept { return static_cast<Square>(data_ >> 7); }
     constexpr explicit operator bool() const noexcept { return data_ != 0; }
     constexpr std::uint16_t raw() const noexcept { return data_; }
+    // The move whose raw() this is (a move list stored as 16-bit words).
+    static constexpr Move from_raw(std::uint16_t raw) noexcept {
+        Move m;
+        m.data_ = raw;
+        return m;
+    }
     constexpr bool operator==(const Move&) const = default;
 
   private:

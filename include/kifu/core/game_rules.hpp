@@ -1,0 +1,81 @@
+#pragma once
+// The game interface: what the traits of a game with a move generator give (chess::GameTraits,
+// shogi::GameTraits, xiangqi::GameTraits, each checked by a static_assert beside it). Code
+// that works for every such game is a template over GameRules, reached through
+// formats::visit_game_rules, the one place that turns a game into its traits; it never
+// branches on the game itself. (Go's traits replay SGF nodes, setup included, and join when
+// Go's tree moves are single moves: docs/development.md.)
+//
+// The 16-bit move word: each game's Move is 16 bits in its own layout (chess: from 6, to 6,
+// promotion 2, kind 2; shogi: to 7, from or the dropped piece 7, promotion 1; xiangqi: from
+// 7, to 7); move_word gives them and move_of_word takes them back, so a list of moves can be
+// kept as words (the position index does).
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kifu/core/result.hpp"
+
+namespace kifu {
+
+// How a position stands: one word ("ongoing", "checkmate", "stalemate", ...: formats/play.hpp
+// lists them) and whether the side to move is in check.
+struct PositionStatus {
+    std::string_view outcome = "ongoing";
+    bool check = false;
+};
+
+template <class T>
+concept GameRules = requires(typename T::Position& position, const typename T::Position& before,
+                             typename T::Move move, std::uint16_t word, std::string_view text) {
+    { T::game } -> std::convertible_to<std::string_view>;  // its name in formats::all_games()
+    T::play(position, move);
+    { T::key(before) } -> std::same_as<std::uint64_t>;                    // equal positions, equal keys
+    { T::write_move(before, move) } -> std::convertible_to<std::string>;  // its plain notation
+    // The move as its engines' protocol writes it: UCI, USI, UCCI's ICCS.
+    { T::engine_move(before, move) } -> std::convertible_to<std::string>;
+    { T::legal_moves(before).size() } -> std::convertible_to<std::size_t>;
+    { *T::legal_moves(before).begin() } -> std::convertible_to<typename T::Move>;
+    { T::perft(before, 1) } -> std::same_as<std::uint64_t>;
+    { T::move_word(move) } -> std::same_as<std::uint16_t>;
+    { T::move_of_word(word) } -> std::same_as<typename T::Move>;
+    // A position given as text: its own notation, "startpos" (and what else the game takes).
+    { T::read_position(text) } -> std::same_as<Result<typename T::Position>>;
+    { T::write_position(before) } -> std::convertible_to<std::string>;
+    { T::side_to_move(before) } -> std::convertible_to<std::string_view>;  // its colour: "white", "red"
+    // A move in any notation of the game; errors with the column in `text`.
+    { T::parse_move(before, text) } -> std::same_as<Result<typename T::Move>>;
+    // How the position stands: "ongoing", "checkmate", ... (formats/play.hpp), and check.
+    { T::status(before) } -> std::same_as<PositionStatus>;
+    // A move in every notation the game lists moves in, blank-separated ("e4 e2e4").
+    { T::move_notations(before, move) } -> std::convertible_to<std::string>;
+    // What to say of a position beside its moves: why there are none, a draw that stands;
+    // "" for nothing.
+    { T::status_note(before) } -> std::convertible_to<std::string>;
+};
+
+// The move words of a Move that is itself 16 bits (raw() and from_raw()): traits derive from
+// this to give move_word and move_of_word.
+template <class Move>
+struct RawMoveWords {
+    static std::uint16_t move_word(Move move) noexcept { return move.raw(); }
+    static Move move_of_word(std::uint16_t word) noexcept { return Move::from_raw(word); }
+};
+
+// A move read in the first of `notations` (in order) that reads it; when none does, the most
+// telling of their errors (says_more). `parse(notation)` reads the text in one of them.
+template <class Move, class Notations, class Parse>
+Result<Move> parse_in_any(const Notations& notations, Parse&& parse) {
+    std::optional<Error> best;
+    for (const auto notation : notations) {
+        Result<Move> m = parse(notation);
+        if (m) return m;
+        if (!best || says_more(m.error(), *best)) best = m.error();
+    }
+    return *best;
+}
+
+}  // namespace kifu
