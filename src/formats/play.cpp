@@ -6,12 +6,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "kifu/chess/game.hpp"
 #include "kifu/feen/games.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/go/board.hpp"
 #include "kifu/go/coordinates.hpp"
-#include "kifu/shogi/game.hpp"
-#include "kifu/xiangqi/game.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -141,118 +139,66 @@ Document played(const Document& from, P position) {
     return as_document(std::move(position));
 }
 
-// The position as its game's own type: a pointer into the document, or into a conversion
-// of a FEEN of chess (style C), shogi (S) or xiangqi (X); an EPD's position. All null for a
-// record or a board of no known game. A game's own position is not copied.
-class GamePosition {
-  public:
-    explicit GamePosition(const Document& d) {
-        if ((go_position = std::get_if<go::Position>(&d.value))) return;
-        if ((chess_position = std::get_if<chess::Position>(&d.value))) return;
-        if ((shogi_position = std::get_if<shogi::Position>(&d.value))) return;
-        if ((xiangqi_position = std::get_if<xiangqi::Position>(&d.value))) return;
-        if (const auto* epd = std::get_if<chess::Epd>(&d.value)) chess_position = &epd->position;
-        if (const auto* f = std::get_if<feen::Position>(&d.value)) {
-            switch (std::toupper(static_cast<unsigned char>(f->styles[0]))) {
-                case 'C':
-                    if (Result<chess::Position> c = feen::to_chess(*f))
-                        chess_position = &converted_.emplace<1>(*c);
-                    break;
-                case 'S':
-                    if (Result<shogi::Position> s = feen::to_shogi(*f))
-                        shogi_position = &converted_.emplace<2>(*s);
-                    break;
-                case 'X':
-                    if (Result<xiangqi::Position> x = feen::to_xiangqi(*f))
-                        xiangqi_position = &converted_.emplace<3>(*x);
-                    break;
-                default:
-                    break;
-            }
-        }
-    }
-    GamePosition(const GamePosition&) = delete;
-    GamePosition& operator=(const GamePosition&) = delete;
-
-    // Calls f(std::type_identity<Traits>{}, position) for a position of a game behind the
-    // game interface (core/game_rules.hpp); false when there is none (Go, a record, a board
-    // of no known game).
-    template <class F>
-    bool visit_rules(F&& f) const {
-        if (chess_position) return f(std::type_identity<chess::GameTraits>{}, *chess_position), true;
-        if (shogi_position) return f(std::type_identity<shogi::GameTraits>{}, *shogi_position), true;
-        if (xiangqi_position) return f(std::type_identity<xiangqi::GameTraits>{}, *xiangqi_position), true;
-        return false;
-    }
-
-    const go::Position* go_position = nullptr;
-    const chess::Position* chess_position = nullptr;
-    const shogi::Position* shogi_position = nullptr;
-    const xiangqi::Position* xiangqi_position = nullptr;
-
-  private:
-    std::variant<std::monostate, chess::Position, shogi::Position, xiangqi::Position> converted_;
-};
-
 }  // namespace
 
 Result<std::vector<std::string>> legal_moves(const Document& document) {
-    const GamePosition position(document);
-    if (const auto* g = position.go_position) return go_moves(*g);
+    if (const auto* g = std::get_if<go::Position>(&document.value)) return go_moves(*g);
     std::vector<std::string> moves;
-    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-            for (const auto m : Rules::legal_moves(p)) moves.push_back(Rules::write_move(p, m));
-        }))
+    if (visit_position_rules(document,
+                             [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                                 for (const auto m : Rules::legal_moves(p))
+                                     moves.push_back(Rules::write_move(p, m));
+                             }))
         return moves;
     return no_moves_error();
 }
 
 Result<Document> play(const Document& document, std::string_view text) {
-    const GamePosition position(document);
-    if (const auto* g = position.go_position) return go_play(*g, text);
+    if (const auto* g = std::get_if<go::Position>(&document.value)) return go_play(*g, text);
     Result<Document> out = no_moves_error();
-    position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-        Result<typename Rules::Move> m = Rules::parse_move(p, text);
-        if (!m) {
-            out = m.error();
-            return;
-        }
-        typename Rules::Position next = p;
-        Rules::play(next, *m);
-        out = played(document, std::move(next));
-    });
+    visit_position_rules(document,
+                         [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                             Result<typename Rules::Move> m = Rules::parse_move(p, text);
+                             if (!m) {
+                                 out = m.error();
+                                 return;
+                             }
+                             typename Rules::Position next = p;
+                             Rules::play(next, *m);
+                             out = played(document, std::move(next));
+                         });
     return out;
 }
 
 Result<PositionStatus> status(const Document& document) {
-    const GamePosition position(document);
-    if (position.go_position) return PositionStatus{};
+    if (std::holds_alternative<go::Position>(document.value)) return PositionStatus{};
     PositionStatus out;
-    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-            out = Rules::status(p);
-        }))
+    if (visit_position_rules(document,
+                             [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                                 out = Rules::status(p);
+                             }))
         return out;
     return no_moves_error();
 }
 
 Result<std::uint64_t> position_key(const Document& document) {
-    const GamePosition position(document);
-    if (const auto* g = position.go_position) return go_key(*g);
+    if (const auto* g = std::get_if<go::Position>(&document.value)) return go_key(*g);
     std::uint64_t key = 0;
-    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-            key = Rules::key(p);
-        }))
+    if (visit_position_rules(document,
+                             [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                                 key = Rules::key(p);
+                             }))
         return key;
     return no_moves_error();
 }
 
 Result<std::string_view> side_to_move(const Document& document) {
-    const GamePosition position(document);
-    if (const auto* g = position.go_position) return go::stone_name(go_mover(*g));
+    if (const auto* g = std::get_if<go::Position>(&document.value)) return go::stone_name(go_mover(*g));
     std::string_view side;
-    if (position.visit_rules([&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-            side = Rules::side_to_move(p);
-        }))
+    if (visit_position_rules(document,
+                             [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                                 side = Rules::side_to_move(p);
+                             }))
         return side;
     return no_moves_error();
 }

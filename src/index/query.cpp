@@ -9,6 +9,7 @@
 #include "game_rows.hpp"
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/feen/games.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/shogi/status.hpp"
 #include "kifu/xiangqi/game.hpp"
 #include "move_tally.hpp"
@@ -39,36 +40,26 @@ std::optional<Outcome> outcome_named(std::string_view r) noexcept {
 }
 
 Result<PositionQuery> position_query(formats::Document position) {
-    if (const auto* f = std::get_if<feen::Position>(&position.value)) {
-        const char style = static_cast<char>(std::toupper(static_cast<unsigned char>(f->styles[0])));
-        if (style == 'C') {
-            if (Result<chess::Position> c = feen::to_chess(*f)) position.value = *c;
-        } else if (style == 'S') {
-            if (Result<shogi::Position> s = feen::to_shogi(*f)) position.value = *s;
-        } else if (style == 'X') {
-            if (Result<xiangqi::Position> x = feen::to_xiangqi(*f)) position.value = *x;
-        }
-    }
     PositionQuery q;
-    if (const auto* c = std::get_if<chess::Position>(&position.value)) {
-        q.game = formats::Game::chess;
-        q.key = chess::polyglot_key(*c);
-    } else if (const auto* s = std::get_if<shogi::Position>(&position.value)) {
-        q.game = formats::Game::shogi;
-        q.key = shogi::repetition_key(*s);
-    } else if (const auto* x = std::get_if<xiangqi::Position>(&position.value)) {
-        q.game = formats::Game::xiangqi;
-        q.key = xiangqi::position_key(*x);
-    } else if (const auto* p = std::get_if<go::Position>(&position.value)) {
+    const bool has_rules = formats::visit_position_rules(
+        position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            q.game = formats::info_of<Rules>().game;
+            q.key = Rules::key(p);
+            typename Rules::Position own = p;  // a FEEN or EPD of the game as the game's own position
+            q.position = std::move(position);
+            q.position.value = std::move(own);
+        });
+    if (!has_rules) {
+        const auto* p = std::get_if<go::Position>(&position.value);
+        if (!p)
+            return Error{ErrorCode::unsupported, 0, 0, 0,
+                         "the index looks up chess, Go, shogi and xiangqi positions; this is none of them"};
         q.game = formats::Game::go;
         const CanonicalKey key = canonical_key(board_of(*p));
         q.key = key.key;
         q.symmetry = key.symmetry;
-    } else {
-        return Error{ErrorCode::unsupported, 0, 0, 0,
-                     "the index looks up chess, Go, shogi and xiangqi positions; this is none of them"};
+        q.position = std::move(position);
     }
-    q.position = std::move(position);
     return q;
 }
 
@@ -189,13 +180,12 @@ namespace {
 
 // The side whose result a move's score counts: the player to move (Go: the move's colour).
 bool first_moves(const PositionQuery& q, std::string_view move) {
-    if (const auto* c = std::get_if<chess::Position>(&q.position.value))
-        return c->side_to_move() == chess::Color::white;
-    if (const auto* s = std::get_if<shogi::Position>(&q.position.value))
-        return s->side_to_move() == shogi::Color::black;
-    if (const auto* x = std::get_if<xiangqi::Position>(&q.position.value))
-        return x->side_to_move == xiangqi::Color::red;
-    return move.starts_with("B");
+    bool first = move.starts_with("B");
+    formats::visit_position_rules(
+        q.position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+            first = Rules::side_to_move(p) == formats::info_of<Rules>().first_colour;
+        });
+    return first;
 }
 
 }  // namespace
