@@ -5,10 +5,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/problem.hpp"
-
-#ifndef KIFU_VERSION_STRING
-#define KIFU_VERSION_STRING "0"
-#endif
+#include "kifu/version.hpp"
 
 namespace kifu::serve {
 namespace {

@@ -9,6 +9,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/version.hpp"
 
 namespace {
 
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
     // A closed pipe is an I/O error to report (exit 3), not a silent death by SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
     CLI::App app{"kifu: read, validate, convert and write board-game notation", "kifu"};
-    app.set_version_flag("--version", "kifu 0.1.0");
+    app.set_version_flag("--version", fmt::format("kifu {}", kifu::version));
     app.require_subcommand(1);
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
         return fmt::format("kifu: error: {}\nRun 'kifu --help' or 'kifu COMMAND --help' for the options.\n",
