@@ -29,7 +29,7 @@ inline void round_trip(std::string_view bytes, Reader read, Writer write, bool k
             for (Game::Node& n : g.nodes)
                 if (n.has_notes()) n.notes().name.clear();
         const std::string written = write(g);
-        Result<std::vector<Game>> again = read(written);
+        Result<std::vector<Game>> again = read(written, {});
         if (!again || again->size() != 1) std::abort();
         if (!same_tree(again->front(), g, [](const Game&) { return 0; })) std::abort();
         if (write(again->front()) != written) std::abort();
