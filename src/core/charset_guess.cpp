@@ -196,18 +196,27 @@ constexpr std::string_view kCommonKorean =
     "과란음입바둑흑집반덤단초급프판패치든려저너우리말모두알게된될것데야겠듯던었았했였까지부터처럼보다"
     "에서으로하고해서라고라는이라면한다합니다됩니다없다있다같은많은좋은새로운";
 
-// The two-byte codes of `utf8`'s characters in `charset`, sorted, each converted alone.
+// The two-byte codes of `utf8`'s characters in `charset`, sorted: one conversion of the
+// whole list, then its characters walked (ASCII is one byte; GB18030's four-byte codes,
+// second byte 0x30-0x39, are passed over).
 std::vector<std::uint16_t> double_byte_codes(std::string_view utf8, const char* charset) {
     std::vector<std::uint16_t> codes;
-    for (std::size_t i = 0; i < utf8.size();) {
-        std::size_t length = 1;
-        while (i + length < utf8.size() && (static_cast<unsigned char>(utf8[i + length]) & 0xC0) == 0x80)
-            ++length;
-        const Result<std::string> bytes = from_utf8(utf8.substr(i, length), charset);
-        i += length;
-        if (!bytes || bytes->size() != 2) continue;
-        codes.push_back(static_cast<std::uint16_t>(static_cast<unsigned char>((*bytes)[0]) << 8 |
-                                                   static_cast<unsigned char>((*bytes)[1])));
+    const Result<std::string> bytes = from_utf8(utf8, charset);
+    if (!bytes) return codes;
+    const std::string_view b = *bytes;
+    for (std::size_t i = 0; i < b.size();) {
+        const auto lead = static_cast<unsigned char>(b[i]);
+        if (!is_high(lead) || i + 1 >= b.size()) {
+            ++i;
+            continue;
+        }
+        const auto trail = static_cast<unsigned char>(b[i + 1]);
+        if (trail >= 0x30 && trail <= 0x39) {
+            i += 4;
+            continue;
+        }
+        codes.push_back(static_cast<std::uint16_t>(lead << 8 | trail));
+        i += 2;
     }
     std::sort(codes.begin(), codes.end());
     codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
