@@ -252,12 +252,7 @@ formats::ReadOptions read_options(const formats::Format& format, const py::dict&
         const std::string name = py::str(key);
         if (value.is_none()) continue;
         const formats::ReadOptionSpec* spec = formats::find_read_option(name);
-        if (!spec) {
-            std::string names;
-            for (const formats::ReadOptionSpec& s : formats::read_option_specs())
-                names += (names.empty() ? "" : ", ") + std::string(s.name);
-            throw py::type_error("kifu: no read option '" + name + "'; the read options are " + names);
-        }
+        if (!spec) throw py::type_error("kifu: " + formats::set_read_option(o, name, "").error().message);
         if (const Result<void> ok = formats::check_applies(format, *spec); !ok)
             throw py::type_error("kifu: the option " + ok.error().message);
         std::string text;

@@ -251,16 +251,18 @@ int frequent_characters(Family family, std::string_view bytes) {
 Guess short_text_guess(std::string_view bytes, const std::string& western) {
     const EastAsian* best = nullptr;
     int best_points = 0;
-    int best_frequent = 0;
+    int best_frequent = -1;  // counted only when a tie asks for it
     for (const EastAsian& e : kEastAsian) {
         if (!decodes_cleanly(bytes, e.charset)) continue;
         const int points = east_asian_points(e.family, bytes);
-        const int frequent = frequent_characters(e.family, bytes);
-        const bool better =
-            !best || points > best_points ||
-            (points == best_points && points > 0 &&
-             (frequent > best_frequent || (frequent == best_frequent && e.family == Family::korean)));
-        if (better) best = &e, best_points = points, best_frequent = frequent;
+        if (best && points == best_points && points > 0) {
+            if (best_frequent < 0) best_frequent = frequent_characters(best->family, bytes);
+            const int frequent = frequent_characters(e.family, bytes);
+            if (frequent > best_frequent || (frequent == best_frequent && e.family == Family::korean))
+                best = &e, best_frequent = frequent;
+        } else if (!best || points > best_points) {
+            best = &e, best_points = points, best_frequent = -1;
+        }
     }
     if (best && best_points > western_points(bytes)) return {best->charset, 10, true};
     return {western, 10, true};

@@ -7,11 +7,11 @@ namespace kifu::formats {
 namespace {
 
 constexpr std::array kGames{
-    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", '\0'},
-    GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen", 'C'},
-    GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen", 'S'},
+    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen"},
+    GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen"},
+    GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen"},
     GameInfo{Game::xiangqi, "xiangqi", "red", "black", "red", "black", "1-0", "0-1", "1/2-1/2",
-             "xfen-xiangqi", 'X'},
+             "xfen-xiangqi"},
 };
 
 // The numbers are the rows' places: checked once, here.

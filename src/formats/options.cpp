@@ -90,10 +90,14 @@ Result<void> set_read_option(ReadOptions& options, std::string_view name, std::s
     return ok;
 }
 
+std::string why_not_taken(const Format& format, std::string_view what_it_is_for) {
+    return fmt::format("it is for {}, and the input is {} ({})", what_it_is_for, format.name,
+                       format.description);
+}
+
 Result<void> check_applies(const Format& format, const ReadOptionSpec& option) {
     if (format.takes(option.applies)) return {};
-    return bad(fmt::format("{}: it is for {}, and the input is {} ({})", option.name, option.applies_to,
-                           format.name, format.description));
+    return bad(fmt::format("{}: {}", option.name, why_not_taken(format, option.applies_to)));
 }
 
 }  // namespace kifu::formats

@@ -35,6 +35,14 @@ struct GameEntry {
     std::string error;              // set: the game is broken and left out ("LINE:COL: message")
 };
 
+// The game whose number a row stores (formats/games.hpp); Game::any, which has nothing to
+// replay or name, for a number no game has (a damaged row).
+inline formats::Game stored_game(std::int64_t number) noexcept {
+    return number < 0 || number > 255
+               ? formats::Game::any
+               : formats::game_numbered(static_cast<int>(number)).value_or(formats::Game::any);
+}
+
 // The entry of one chess game of a PGN file, read through the PGN reader's visitor.
 GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file);
 // The entries of a record read whole by the registry (one a game).

@@ -59,7 +59,7 @@ class GameRows {
         const bool found = row_.step();
         if (found) {
             out.id = id;
-            out.game = static_cast<formats::Game>(row_.integer(0));
+            out.game = stored_game(row_.integer(0));
             out.file = row_.text(1);
             out.number = static_cast<std::uint64_t>(row_.integer(2)) + 1;
             out.offset = static_cast<std::uint64_t>(row_.integer(3));

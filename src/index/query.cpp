@@ -318,7 +318,7 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
         if (!games) return detail::sqlite_error(db, input);
         while (games.step()) {
             detail::GameEntry e;
-            e.game = static_cast<formats::Game>(games.integer(1));
+            e.game = detail::stored_game(games.integer(1));
             e.file = games.text(2);
             e.number = static_cast<std::uint64_t>(games.integer(3));
             e.offset = static_cast<std::uint64_t>(games.integer(4));

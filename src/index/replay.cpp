@@ -1,14 +1,10 @@
 #include "replay.hpp"
 
 #include "entries.hpp"
-#include "kifu/chess/fen.hpp"
-#include "kifu/chess/polyglot.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/go_symmetry.hpp"
-#include "kifu/shogi/game.hpp"
-#include "kifu/shogi/sfen.hpp"
-#include "kifu/xiangqi/game.hpp"
 
 namespace kifu::index::detail {
 namespace {
@@ -18,24 +14,21 @@ std::uint16_t word_at(std::string_view words, std::size_t i) {
                                       static_cast<unsigned char>(words[2 * i + 1]) << 8);
 }
 
-// Chess, shogi, xiangqi: from the start ("" the standard one, else read by `parse`), one
-// word a move; a posting before each move and one at the end.
-template <class Position, class Parse, class Play, class Key>
+// A game behind the interface (core/game_rules.hpp): from the start ("" the standard one),
+// one move word a move; a posting before each move and one at the end.
+template <GameRules Rules>
 Result<std::vector<Posting>> replay_moves(std::string_view start, std::string_view words,
-                                          std::uint32_t last_ply, Parse&& parse, Play&& play, Key&& key) {
-    Position position = Position::start();
-    if (!start.empty()) {
-        Result<Position> p = parse(start);
-        if (!p) return p.error();
-        position = *p;
-    }
+                                          std::uint32_t last_ply) {
+    Result<typename Rules::Position> read = Rules::read_position(start.empty() ? "startpos" : start);
+    if (!read) return read.error();
+    typename Rules::Position& position = *read;
     std::vector<Posting> out;
     const std::size_t n = words.size() / 2;
     out.reserve(std::min<std::size_t>(n, last_ply) + 1);
     for (std::uint32_t ply = 0; ply <= n && ply <= last_ply; ++ply) {
         const std::uint32_t next = ply < n ? std::uint32_t{word_at(words, ply)} + 1 : 0;
-        out.push_back({key(position), 0, ply, posting_code(next, 0)});
-        if (ply < n) play(position, word_at(words, ply));
+        out.push_back({Rules::key(position), 0, ply, posting_code(next, 0)});
+        if (ply < n) Rules::play(position, Rules::move_of_word(word_at(words, ply)));
     }
     return out;
 }
@@ -76,59 +69,41 @@ std::vector<go::NodeAction> go_nodes(std::string_view words) {
 
 Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_view start,
                                              std::string_view moves, std::uint32_t last_ply) {
-    switch (game) {
-        case formats::Game::chess:
-            return replay_moves<chess::Position>(
-                start, moves, last_ply, [](std::string_view t) { return chess::parse_fen(t); },
-                [](chess::Position& p, std::uint16_t w) { p.play(chess::Move::from_raw(w)); },
-                [](const chess::Position& p) { return chess::polyglot_key(p); });
-        case formats::Game::shogi:
-            return replay_moves<shogi::Position>(
-                start, moves, last_ply, [](std::string_view t) { return shogi::parse_sfen(t); },
-                [](shogi::Position& p, std::uint16_t w) { p.play(shogi::Move::from_raw(w)); },
-                [](const shogi::Position& p) { return shogi::GameTraits::key(p); });
-        case formats::Game::xiangqi:
-            return replay_moves<xiangqi::Position>(
-                start, moves, last_ply, [](std::string_view t) { return xiangqi::parse_fen(t); },
-                [](xiangqi::Position& p, std::uint16_t w) {
-                    p.play(xiangqi::Move(static_cast<xiangqi::Square>(w & 127),
-                                         static_cast<xiangqi::Square>(w >> 7)));
-                },
-                [](const xiangqi::Position& p) { return xiangqi::position_key(p); });
-        case formats::Game::go: {
-            go::GameState state;
-            state.board = go::Board(go::BoardSize{});
-            if (!start.empty()) {
-                Result<go::Position> p = go::parse_hen(start);
-                if (!p) return p.error();
-                state.board = board_of(*p);
-            }
-            const go::BoardSize size = state.board.size();
-            const std::vector<go::NodeAction> nodes = go_nodes(moves);
-            GoKeys keys(size);
-            std::vector<Posting> out;
-            for (std::uint32_t ply = 0; ply <= nodes.size() && ply <= last_ply; ++ply) {
-                keys.update(state.board);
-                const CanonicalKey key = keys.canonical();
-                const std::uint32_t next =
-                    ply < nodes.size() ? go_next_code(nodes[ply], key.symmetry, size) : 0;
-                out.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
-                if (ply < nodes.size()) go::GameTraits::play(state, nodes[ply]);
-            }
-            return out;
-        }
-        default:
-            return Error{ErrorCode::unsupported, 0, 0, 0, "no positions to replay for this game"};
+    Result<std::vector<Posting>> replayed =
+        Error{ErrorCode::unsupported, 0, 0, 0, "no positions to replay for this game"};
+    if (formats::visit_game_rules(game,
+                                  [&]<class Rules>(std::type_identity<Rules>) {
+                                      replayed = replay_moves<Rules>(start, moves, last_ply);
+                                  }) ||
+        game != formats::Game::go)
+        return replayed;
+    go::GameState state;
+    state.board = go::Board(go::BoardSize{});
+    if (!start.empty()) {
+        Result<go::Position> p = go::parse_hen(start);
+        if (!p) return p.error();
+        state.board = board_of(*p);
     }
+    const go::BoardSize size = state.board.size();
+    const std::vector<go::NodeAction> nodes = go_nodes(moves);
+    GoKeys keys(size);
+    std::vector<Posting> out;
+    for (std::uint32_t ply = 0; ply <= nodes.size() && ply <= last_ply; ++ply) {
+        keys.update(state.board);
+        const CanonicalKey key = keys.canonical();
+        const std::uint32_t next = ply < nodes.size() ? go_next_code(nodes[ply], key.symmetry, size) : 0;
+        out.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
+        if (ply < nodes.size()) go::GameTraits::play(state, nodes[ply]);
+    }
+    return out;
 }
 
 Result<Posting> StoredPostings::at(std::uint32_t game, std::uint32_t ply) {
     if (!row_) return sqlite_error(db_, "reading the games");
     row_.bind(1, game);
     Result<std::vector<Posting>> postings =
-        row_.step()
-            ? replay_postings(static_cast<formats::Game>(row_.integer(0)), row_.text(1), row_.blob(2), ply)
-            : Result<std::vector<Posting>>(Error{ErrorCode::io_error, 0, 0, 0, ""});
+        row_.step() ? replay_postings(stored_game(row_.integer(0)), row_.text(1), row_.blob(2), ply)
+                    : Result<std::vector<Posting>>(Error{ErrorCode::io_error, 0, 0, 0, ""});
     row_.reset();
     if (!postings || postings->empty() || postings->back().ply() != ply)
         return Error{

@@ -179,19 +179,14 @@ const formats::Format& input_format(const Input& input, const SourceOptions& opt
 
 void check_read_options(const formats::Format& from, const SourceOptions& o) {
     const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
-        if (given && !from.takes(option))
-            not_applicable(name, fmt::format("it is for {}, and the input is {} ({})", what, from.name,
-                                             from.description));
+        if (given && !from.takes(option)) not_applicable(name, formats::why_not_taken(from, what));
     };
     need(o.move.has_value(), formats::kSgfMove, "--move", "SGF records");
     need(o.ply.has_value(), formats::kNodeChoice, "--ply", "records and move lists");
     need(!o.node.empty(), formats::kNodeChoice, "--node", "records and move lists");
     need(o.game_index.has_value(), formats::kNodeChoice, "--game-index", "collections of games");
     for (const SourceOptions::ReadValue& v : o.read_values)
-        if (v.given())
-            if (const Result<void> ok = formats::check_applies(from, *v.spec); !ok)
-                not_applicable(fmt::format("--{}", v.spec->name),
-                               ok.error().message.substr(v.spec->name.size() + 2));
+        need(v.given(), v.spec->applies, fmt::format("--{}", v.spec->name), v.spec->applies_to);
 }
 
 void report_warnings(const std::vector<Error>& warnings, std::string_view source) {

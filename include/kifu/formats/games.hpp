@@ -1,7 +1,7 @@
 #pragma once
 // The games kifu knows, as one table: what the CLI's --game, the index, Python and the
 // service read about a game instead of each saying it again (names, players, outcome
-// words, the position format of its own, its FEEN style letter).
+// words, the position format of its own).
 //
 // A game's number is stored on disk by the position index (each chunk's game): the
 // numbers are fixed here, never reused, and a new game takes the next free one.
@@ -28,7 +28,6 @@ struct GameInfo {
     std::string_view first_colour, second_colour;    // the sides' colours: shogi's sente is "black"
     std::string_view first_wins, second_wins, draw;  // outcome words as the index answers them
     std::string_view position_format;                // its own position notation: "hen", "fen", "sfen", ...
-    char feen_style = '\0';  // FEEN's style letter of the game ('C', 'S', 'X'); '\0': none
 };
 
 // Every game, in the order of their numbers.

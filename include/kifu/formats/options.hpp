@@ -47,7 +47,11 @@ const ReadOptionSpec* find_read_option(std::string_view name) noexcept;
 // (an unknown charset or rule set, a flag's value that is no boolean).
 Result<void> set_read_option(ReadOptions& options, std::string_view name, std::string_view value);
 
-// Whether `format` takes `option`; the error says what it is for and what the format is.
+// Whether `format` takes `option`; the error ("charset: " and why_not_taken) says what it
+// is for and what the format is.
 Result<void> check_applies(const Format& format, const ReadOptionSpec& option);
+// Why an option for `what_it_is_for` ("SGF records") does not apply to `format`: "it is for
+// SGF records, and the input is fen (...)"; the CLI's words for every option it refuses.
+std::string why_not_taken(const Format& format, std::string_view what_it_is_for);
 
 }  // namespace kifu::formats

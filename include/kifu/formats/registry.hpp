@@ -35,7 +35,7 @@
 
 namespace kifu::formats {
 
-enum class Kind : std::uint8_t { position, move, record };          // move: a list of moves
+enum class Kind : std::uint8_t { position, move, record };  // move: a list of moves
 std::string_view to_string(Game game) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 
