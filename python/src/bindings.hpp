@@ -70,19 +70,17 @@ formats::Document copy_document(const formats::Document& doc);
 py::object wrap_position(formats::Document doc);
 
 // One game of a record, shared by the Game object and its nodes. The record stays whole
-// (written, narrowed to positions through the registry); the tree points into it, or for
-// SGF to the core tree built from it. A game streamed from a PGN file comes as its
-// recording (chess/pgn_recording.hpp: read and checked, the tree not built) and is built
+// (written, narrowed to positions through the registry); the tree points into it. A game streamed from a PGN
+// file comes as its recording (chess/pgn_recording.hpp: read and checked, the tree not built) and is built
 // the first time its record or tree is asked for; its tags, result, ply count and errors
 // are answered from the recording until then. Python calls it with the GIL held.
 using TreeRef = std::variant<const chess::Game*, const go::Game*, const shogi::Game*, const xiangqi::Game*>;
 struct GameData {
-    std::size_t index = 0;                    // the game's index in the record
-    std::size_t number = 0;                   // its index in its input (a streamed PGN: in the part read)
-    std::optional<std::uint64_t> offset;      // its byte offset in its input, where known (PGN)
-    std::unique_ptr<const go::Game> go_tree;  // SGF games: the core tree
-    std::string format;                       // the registry name it was read as
-    std::string source;                       // file name, or "<text>"
+    std::size_t index = 0;                // the game's index in the record
+    std::size_t number = 0;               // its index in its input (a streamed PGN: in the part read)
+    std::optional<std::uint64_t> offset;  // its byte offset in its input, where known (PGN)
+    std::string format;                   // the registry name it was read as
+    std::string source;                   // file name, or "<text>"
 
     const formats::Document& record() const;
     TreeRef tree() const;

@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/formats/game_rules.hpp"
 
 namespace kifu::python {
 namespace {
@@ -167,20 +168,10 @@ std::shared_ptr<GameData> make_game(std::shared_ptr<const formats::Document> rec
     g->source = std::move(source);
     std::visit(
         [&](const auto& value) {
-            using T = std::decay_t<decltype(value)>;
-            if constexpr (std::is_same_v<T, go::SgfCollection>) {
-                std::vector<go::SgfWarning> warnings;
-                go::Game tree = take(go::game_tree(value, value.games()[index], &warnings), g->source);
-                for (const go::SgfWarning& w : warnings) tree.warnings.push_back(go::warning_error(w));
-                g->go_tree = std::make_unique<const go::Game>(std::move(tree));
-                g->set_record(record, g->go_tree.get());
-            } else if constexpr (std::is_same_v<T, std::vector<chess::Game>> ||
-                                 std::is_same_v<T, std::vector<shogi::Game>> ||
-                                 std::is_same_v<T, std::vector<xiangqi::Game>>) {
-                g->set_record(record, &value[index]);
-            } else {
+            if constexpr (requires { formats::trees_of(value); })
+                g->set_record(record, &formats::trees_of(value)[index]);
+            else
                 throw py::type_error("not a record");
-            }
         },
         record->value);
     return g;

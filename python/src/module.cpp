@@ -9,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/formats/options.hpp"
 
 namespace kifu::python {
@@ -28,26 +29,6 @@ py::object error_class(ErrorCode code) {
     }
 }
 
-// Copies one game of an SGF collection (its root and every node below) into `into`, as
-// its last game: a game is written alone, or games of several files together.
-void append_sgf_game(const go::SgfCollection& from, std::uint32_t root, go::SgfCollection& into) {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pending{{root, into.add_game()}};
-    std::vector<std::string> values;
-    while (!pending.empty()) {
-        const auto [source, target] = pending.back();
-        pending.pop_back();
-        for (const auto& property : from.properties(source)) {
-            values.clear();
-            for (const std::string_view v : from.values(property)) values.emplace_back(v);
-            into.set_property(target, property.id, values);
-        }
-        // The children are added in order; their subtrees are copied after (the stack reverses them).
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> added;
-        for (const std::uint32_t c : from.children(source)) added.emplace_back(c, into.add_child(target));
-        pending.insert(pending.end(), added.rbegin(), added.rend());
-    }
-}
-
 // The document a Python object stands for: a position, a game (alone), or a list of games.
 std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
     if (py::isinstance<Position>(object)) return object.cast<const Position&>().doc;
@@ -55,20 +36,13 @@ std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
         std::visit(
             [&](const auto& record) {
                 using T = std::decay_t<decltype(record)>;
-                if constexpr (std::is_same_v<T, go::SgfCollection>) {
-                    if (first) out = go::SgfCollection{};
-                    auto* into = std::get_if<go::SgfCollection>(&out);
+                if constexpr (requires { formats::trees_of(record); }) {
+                    if (first) out = T{};
+                    auto* into = std::get_if<T>(&out);
                     if (into == nullptr)
                         throw py::type_error("kifu.write: the games of a list must all be of one game");
-                    append_sgf_game(record, record.games()[g.index], *into);
-                } else if constexpr (std::is_same_v<T, std::vector<chess::Game>> ||
-                                     std::is_same_v<T, std::vector<shogi::Game>> ||
-                                     std::is_same_v<T, std::vector<xiangqi::Game>>) {
-                    if (first) out = T{};
-                    auto* games = std::get_if<T>(&out);
-                    if (games == nullptr)
-                        throw py::type_error("kifu.write: the games of a list must all be of one game");
-                    games->push_back(record[g.index]);
+                    using formats::append_game;
+                    append_game(record, g.index, *into);  // an SGF game with its raw nodes: go::append_game
                 } else {
                     throw py::type_error("kifu.write: not a game of a record");
                 }

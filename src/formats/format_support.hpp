@@ -53,6 +53,15 @@ inline const chess::Position* chess_position_of(const Document& d) noexcept {
     return nullptr;
 }
 
+// What a record of Go adds to the trees every record has (registry.cpp's narrowing and
+// frames are templates over the tree; these are its overloads for Go, whose tree
+// positions are boards with a turn, not its position type): the position at a node with
+// the moves on the way checked by the rules of the read options, and a node's view.
+Result<Document> node_document(const go::Record& record, std::size_t game, NodeId node,
+                               const ReadOptions& options);
+Result<BoardView> node_view(const go::Game& game, const go::GameState& state, NodeId node,
+                            const go::GameState* before);
+
 // "a Go position cannot be written as fen" (unsupported).
 Error cannot_write(const Document& d, std::string_view format);
 

@@ -6,8 +6,10 @@
 #include "kifu/core/charset.hpp"
 #include "kifu/core/percent_encoding.hpp"
 #include "kifu/core/utf8.hpp"
+#include "kifu/go/board_view.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf_hen.hpp"
 
 namespace kifu::formats {
@@ -99,12 +101,12 @@ std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, s
 }
 
 Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
-    Result<go::SgfCollection> sgf = go::read_sgf(text, {.charset = options.charset});
-    if (!sgf) return std::move(sgf).error();
-    if (sgf->games().empty())
+    Result<go::Record> record = go::read_record(text, {.charset = options.charset});
+    if (!record) return std::move(record).error();
+    if (record->games.empty())
         return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
-    Document d{Value{std::move(*sgf)}, {}};
-    for (const go::SgfWarning& w : std::get<go::SgfCollection>(d.value).warnings())
+    Document d{Value{std::move(*record)}, {}};
+    for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
         d.warnings.push_back(go::warning_error(w));
     return d;
 }
@@ -125,11 +127,11 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
 }
 
 bool accepts_sgf(const Document& d) {
-    return get<go::Position>(d) || get<go::SgfCollection>(d);
+    return get<go::Position>(d) || get<go::Record>(d);
 }
 
 Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
-    if (const auto* sgf = get<go::SgfCollection>(d)) return go::write_sgf(*sgf);
+    if (const auto* record = get<go::Record>(d)) return go::write_sgf(record->sgf);
     if (const auto* p = get<go::Position>(d)) {
         Result<go::SgfCollection> sgf = go::hen_to_sgf(*p, &notes);
         if (!sgf) return sgf.error();
@@ -145,6 +147,21 @@ go::ReplayOptions sgf_replay_options(const ReadOptions& options) {
     out.superko = options.superko;
     if (!options.rules.empty()) out.rules = go::rules_named(options.rules);
     return out;
+}
+
+Result<Document> node_document(const go::Record& record, std::size_t game, NodeId node,
+                               const ReadOptions& options) {
+    std::vector<go::SgfWarning> warnings;
+    Result<go::Position> p = go::position_at(record, game, node, sgf_replay_options(options), &warnings);
+    if (!p) return p.error();
+    Document out{Value{std::move(*p)}, {}};
+    for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
+    return out;
+}
+
+Result<BoardView> node_view(const go::Game& game, const go::GameState& state, NodeId node,
+                            const go::GameState*) {
+    return go::board_view(go::position_of(state, game.nodes[node].marks()));
 }
 
 void add_go_formats(std::vector<Format>& out) {

@@ -42,7 +42,7 @@ PositionKey position_key(const Document& d) {
 
 // The key a record travels under in an animation, and its format.
 PositionKey record_key(const Document& d) {
-    if (get<go::SgfCollection>(d)) return {"SGF", "sgf"};
+    if (get<go::Record>(d)) return {"SGF", "sgf"};
     if (get<std::vector<chess::Game>>(d)) return {"PGN", "pgn"};
     if (get<std::vector<shogi::Game>>(d)) return {"KIF", "kif"};
     if (get<std::vector<xiangqi::Game>>(d)) return {"PGN", "pgn-xiangqi"};

@@ -10,6 +10,7 @@
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/walk.hpp"
 #include "kifu/feen/board_view.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/go/board_view.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/shogi/board_view.hpp"
@@ -48,7 +49,7 @@ constexpr ValueInfo kValueInfo = [] {
 template <>
 constexpr ValueInfo kValueInfo<go::Position>{"a Go position", Game::go, false};
 template <>
-constexpr ValueInfo kValueInfo<go::SgfCollection>{"an SGF collection", Game::go, true};
+constexpr ValueInfo kValueInfo<go::Record>{"an SGF collection", Game::go, true};
 template <>
 constexpr ValueInfo kValueInfo<chess::Position>{"a chess position", Game::chess, false};
 template <>
@@ -87,10 +88,19 @@ std::string_view without_compression(std::string_view name) {
     return name;
 }
 
+// The node a choice names: a node path first, then a number of moves along the main line
+// (a tree whose nodes are not all one move, Go's, counts moves: ADL finds its own
+// main_line_after_move), else the end of the main line.
 template <class Tree>
 Result<NodeId> choose_node(const Tree& tree, const NodeChoice& choice) {
     if (!choice.node.empty()) return node_at_path(tree, choice.node);
-    if (choice.ply) return main_line_node(tree, *choice.ply);
+    if constexpr (requires { main_line_after_move(tree, 0); }) {
+        if (choice.ply)
+            return main_line_after_move(tree, static_cast<int>(std::min<std::size_t>(*choice.ply, 1u << 30)));
+        if (choice.sgf_move) return main_line_after_move(tree, *choice.sgf_move);
+    } else {
+        if (choice.ply) return main_line_node(tree, *choice.ply);
+    }
     const std::vector<NodeId> line = tree.main_line();
     return line.empty() ? Tree::kRoot : line.back();
 }
@@ -109,6 +119,26 @@ void add_node_context(Document& out, const Tree& tree, NodeId node,
     if constexpr (std::is_same_v<Tree, chess::Game>)
         for (const std::string& comment : n.comments())
             for (NodeMark& m : chess::comment_marks(comment)) out.marks.push_back(std::move(m));
+}
+
+// The document of the position at a node of a record's game, with the move that led
+// there and the node's marks; Go's record has its own overload (format_support.hpp).
+template <class Tree>
+Result<Document> node_document(const std::vector<Tree>& games, std::size_t game, NodeId node,
+                               const ReadOptions&) {
+    const Tree& g = games[game];
+    Document out{Value{g.position_after(node)}, {}};
+    add_node_context(out, g, node);
+    return out;
+}
+
+// The view of the position `state` at a node (`before`: the position before its move).
+template <class Tree>
+Result<BoardView> node_view(const Tree& g, const typename Tree::Position& state, NodeId node,
+                            const typename Tree::Position* before) {
+    Document at{Value{state}, {}};
+    add_node_context(at, g, node, before);
+    return board_view(at);
 }
 
 Error no_such_game(std::size_t index, std::size_t count) {
@@ -217,15 +247,9 @@ Result<const Format*> detect_format(std::string_view text, std::string_view file
 }
 
 std::size_t game_count(const Document& d) {
-    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) return sgf->games().size();
-    return std::visit(
-        [](const auto& value) -> std::size_t {
-            if constexpr (requires { value.front().nodes; })
-                return value.size();
-            else
-                return 1;
-        },
-        d.value);
+    std::size_t count = 1;
+    visit_record(d, [&](const auto& games) { count = games.size(); });
+    return count;
 }
 
 Result<Document> position_at(Document record, const NodeChoice& choice, const ReadOptions& options) {
@@ -234,35 +258,15 @@ Result<Document> position_at(Document record, const NodeChoice& choice, const Re
 }
 
 Result<Document> position_in(const Document& record, const NodeChoice& choice, const ReadOptions& options) {
-    if (const auto* sgf = std::get_if<go::SgfCollection>(&record.value)) {
-        if (choice.game_index >= sgf->games().size())
-            return no_such_game(choice.game_index, sgf->games().size());
-        const std::uint32_t root = sgf->games()[choice.game_index];
-        Result<std::uint32_t> node = go::main_line_end(*sgf, root);
-        if (choice.sgf_move) node = go::main_line_after_move(*sgf, root, *choice.sgf_move);
-        if (choice.ply)
-            node = go::main_line_after_move(*sgf, root,
-                                            static_cast<int>(std::min<std::size_t>(*choice.ply, 1u << 30)));
-        if (!choice.node.empty()) node = go::node_at_path(*sgf, root, choice.node);
-        if (!node) return node.error();
-        std::vector<go::SgfWarning> warnings;
-        Result<go::Position> p = go::position_at(*sgf, *node, sgf_replay_options(options), &warnings);
-        if (!p) return p.error();
-        Document out{Value{std::move(*p)}, {}};
-        for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
-        return out;
-    }
-    // Every other record is a list of game trees (chess, shogi, xiangqi).
     return std::visit(
         [&](const auto& value) -> Result<Document> {
-            if constexpr (requires { value.front().nodes; }) {
-                if (choice.game_index >= value.size()) return no_such_game(choice.game_index, value.size());
-                const auto& g = value[choice.game_index];
+            if constexpr (requires { trees_of(value); }) {
+                const auto& games = trees_of(value);
+                if (choice.game_index >= games.size()) return no_such_game(choice.game_index, games.size());
+                const auto& g = games[choice.game_index];
                 Result<NodeId> node = choose_node(g, choice);
                 if (!node) return node.error();
-                Document out{Value{g.position_after(*node)}, {}};
-                add_node_context(out, g, *node);
-                return out;
+                return node_document(value, choice.game_index, *node, options);
             } else {
                 return unplaced_error(ErrorCode::unsupported,
                                       fmt::format("{} is not a record", value_name(record)));
@@ -295,50 +299,33 @@ Result<BoardView> board_view(const Document& d) {
 }
 
 Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index) {
-    std::vector<BoardView> out;
-    if (const auto* sgf = get<go::SgfCollection>(record)) {
-        if (game_index >= sgf->games().size()) return no_such_game(game_index, sgf->games().size());
-        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[game_index]);
-        if (!game) return game.error();
-        go::GameState state = game->start;
-        out.push_back(go::board_view(go::position_of(state, game->nodes[go::Game::kRoot].marks())));
-        for (const NodeId id : game->main_line()) {
-            go::GameTraits::play(state, game->nodes[id].move);
-            out.push_back(go::board_view(go::position_of(state, game->nodes[id].marks())));
+    Result<std::vector<BoardView>> out =
+        unplaced_error(ErrorCode::unsupported,
+                       fmt::format("{} is not a record: an animation needs a game", value_name(record)));
+    visit_record(record, [&](const auto& games) {
+        if (game_index >= games.size()) {
+            out = no_such_game(game_index, games.size());
+            return;
         }
-        return out;
-    }
-    Result<std::vector<BoardView>> result = std::visit(
-        [&](const auto& value) -> Result<std::vector<BoardView>> {
-            if constexpr (requires { value.front().nodes; }) {
-                if (game_index >= value.size()) return no_such_game(game_index, value.size());
-                const auto& g = value[game_index];
-                std::vector<BoardView> views;
-                Document at{Value{g.start}, {}};
-                add_node_context(at, g, g.kRoot);
-                for (NodeId id = g.kRoot;;) {
-                    Result<BoardView> view = board_view(at);
-                    if (!view) return view.error();
-                    views.push_back(std::move(*view));
-                    if (g.nodes[id].children.empty()) break;
-                    id = g.nodes[id].children.front();
-                    using Tree = std::decay_t<decltype(g)>;
-                    const auto& before = std::get<typename Tree::Position>(at.value);
-                    auto next = before;
-                    Tree::GameTraits::play(next, g.nodes[id].move);
-                    Document following{Value{std::move(next)}, {}};
-                    add_node_context(following, g, id, &before);
-                    at = std::move(following);
-                }
-                return views;
-            } else {
-                return unplaced_error(
-                    ErrorCode::unsupported,
-                    fmt::format("{} is not a record: an animation needs a game", value_name(record)));
+        const auto& g = games[game_index];
+        using Tree = std::decay_t<decltype(g)>;
+        std::vector<BoardView> views;
+        typename Tree::Position state = g.start, before = g.start;
+        for (NodeId id = Tree::kRoot;;) {
+            Result<BoardView> view = node_view(g, state, id, id == Tree::kRoot ? nullptr : &before);
+            if (!view) {
+                out = view.error();
+                return;
             }
-        },
-        record.value);
-    return result;
+            views.push_back(std::move(*view));
+            if (g.nodes[id].children.empty()) break;
+            id = g.nodes[id].children.front();
+            before = state;
+            Tree::GameTraits::play(state, g.nodes[id].move);
+        }
+        out = std::move(views);
+    });
+    return out;
 }
 
 }  // namespace kifu::formats

@@ -1,6 +1,7 @@
 #include "kifu/go/game.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -29,6 +30,42 @@ struct WrittenMove {
     std::size_t offset;
 };
 
+// CR SQ TR MA LB (two letters, as the caller knows).
+bool is_markup(std::string_view id) {
+    switch (id[0]) {
+        case 'C':
+            return id[1] == 'R';
+        case 'S':
+            return id[1] == 'Q';
+        case 'T':
+            return id[1] == 'R';
+        case 'M':
+            return id[1] == 'A';
+        case 'L':
+            return id[1] == 'B';
+        default:
+            return false;
+    }
+}
+
+// Appends "B[dp]": a move as a node wrote it. Short ones (all but odd files) are put
+// together in place and appended at once, as this runs for every move read.
+void append_written(std::string& out, char colour, std::string_view value) {
+    char buffer[16];
+    if (value.size() + 3 > sizeof buffer) {
+        out += colour;
+        out += '[';
+        out += value;
+        out += ']';
+        return;
+    }
+    buffer[0] = colour;
+    buffer[1] = '[';
+    std::memcpy(buffer + 2, value.data(), value.size());
+    buffer[value.size() + 2] = ']';
+    out.append(buffer, value.size() + 3);
+}
+
 // Reads a node's setup, moves and PL from its properties, with a warning for each value
 // that does not read.
 class NodeReader {
@@ -36,8 +73,16 @@ class NodeReader {
     NodeReader(const SgfCollection& sgf, BoardSize size, std::vector<SgfWarning>* warnings)
         : sgf_(sgf), size_(size), warnings_(warnings) {}
 
-    // `written` gets the moves' source, one entry a move of `action`.
-    void read(std::uint32_t id, NodeAction& action, std::vector<WrittenMove>* written) {
+    // What a tree node keeps of its SGF node besides the action, found in the same pass.
+    struct Seen {
+        std::string* text = nullptr;  // gets the moves as written: "B[dp]"
+        const std::string_view* comment = nullptr;
+        bool markup = false;  // CR SQ TR MA LB: read apart (node_marks), being rare
+    };
+
+    // `written` gets the moves' source, one entry a move of `action`. One pass over the
+    // properties, dispatched on the identifier's letters: this runs for every node read.
+    void read(std::uint32_t id, NodeAction& action, std::vector<WrittenMove>* written, Seen* seen = nullptr) {
         // Cleared, not replaced: the replayer reuses the storage node after node.
         action.setup.clear();
         action.moves.clear();
@@ -45,18 +90,28 @@ class NodeReader {
         action.has_setup = false;
         if (written) written->clear();
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
-            if (p.id == "AB" || p.id == "AW" || p.id == "AE") {
-                action.has_setup = true;
-                const Stone stone = p.id == "AB" ? Stone::black : p.id == "AW" ? Stone::white : Stone::none;
-                for (const std::string_view v : sgf_.values(p)) setup(stone, v, p, action);
-            } else if (p.id == "B" || p.id == "W") {
-                const Stone stone = p.id == "B" ? Stone::black : Stone::white;
-                for (const std::string_view v : sgf_.values(p))
-                    if (const std::optional<Move> m = move(v, p)) {
-                        action.moves.push_back({stone, *m});
-                        if (written) written->push_back({p.id, v, value_offset(sgf_, v, p)});
+            const std::string_view pid = p.id;
+            if (pid.size() == 1) {
+                if (pid[0] == 'B' || pid[0] == 'W') {
+                    const Stone stone = pid[0] == 'B' ? Stone::black : Stone::white;
+                    for (const std::string_view v : sgf_.values(p)) {
+                        if (seen) append_written(*seen->text, pid[0], v);
+                        if (const std::optional<Move> m = move(v, p)) {
+                            action.moves.push_back({stone, *m});
+                            if (written) written->push_back({p.id, v, value_offset(sgf_, v, p)});
+                        }
                     }
-            } else if (p.id == "PL") {
+                } else if (pid[0] == 'C' && seen && !seen->comment && !sgf_.values(p).empty()) {
+                    seen->comment = &sgf_.values(p)[0];
+                }
+                continue;
+            }
+            if (pid.size() != 2) continue;
+            if (pid[0] == 'A' && (pid[1] == 'B' || pid[1] == 'W' || pid[1] == 'E')) {
+                action.has_setup = true;
+                const Stone stone = pid[1] == 'B' ? Stone::black : pid[1] == 'W' ? Stone::white : Stone::none;
+                for (const std::string_view v : sgf_.values(p)) setup(stone, v, p, action);
+            } else if (pid[0] == 'P' && pid[1] == 'L') {
                 const std::string_view v = sgf_.values(p).empty() ? std::string_view{} : sgf_.values(p)[0];
                 if (v == "B" || v == "b" || v == "1")
                     action.to_play = Stone::black;
@@ -64,6 +119,8 @@ class NodeReader {
                     action.to_play = Stone::white;
                 else
                     warn(SgfIssue::bad_value, p.offset, fmt::format("PL[{}] is neither B nor W", v));
+            } else if (seen && is_markup(pid)) {
+                seen->markup = true;
             }
         }
     }
@@ -365,14 +422,6 @@ namespace {
 static_assert(static_cast<int>(NodeMark::Kind::cross) == static_cast<int>(Mark::cross),
               "the same order as go::Mark");
 
-// A node's comments and marks, kept only when there are some (a node without notes holds
-// none apart).
-void set_notes(Game::Node& node, std::vector<std::string> comments, std::vector<NodeMark> marks) {
-    if (comments.empty() && marks.empty()) return;
-    node.notes().comments = std::move(comments);
-    node.notes().marks = std::move(marks);
-}
-
 // The node's marks and labels as the tree keeps them: one mark and one label a point at
 // most (as FF[4] requires); the first wins.
 std::vector<NodeMark> node_marks(const SgfCollection& sgf, std::uint32_t node, BoardSize size) {
@@ -412,26 +461,6 @@ bool is_action_or_markup(std::string_view id) {
     return false;
 }
 
-std::string written_moves(const SgfCollection& sgf, std::uint32_t node) {
-    std::string out;
-    for (const SgfCollection::Property& p : sgf.properties(node))
-        if (p.id == "B" || p.id == "W")
-            for (const std::string_view v : sgf.values(p)) {
-                // Plain appends: this runs for every move of every game read (fmt was 9% of indexing Go).
-                out += p.id;
-                out += '[';
-                out += v;
-                out += ']';
-            }
-    return out;
-}
-
-std::vector<std::string> node_comments(const SgfCollection& sgf, std::uint32_t node) {
-    const std::string_view* c = sgf.value(node, "C");
-    if (!c) return {};
-    return {sgf_text(*c)};
-}
-
 }  // namespace
 
 void GameTraits::play(GameState& state, const NodeAction& action) {
@@ -465,12 +494,22 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     const Result<BoardSize> size = game_board_size(sgf, root);
     if (!size) return size.error();
     NodeReader reader(sgf, *size, warnings);
-    NodeAction action;
-    reader.read(root, action, nullptr);
     Game game(GameState{Board(*size), {}, {}, 0});
-    GameTraits::play(game.start, action);
-    set_notes(game.nodes[Game::kRoot], node_comments(sgf, root), node_marks(sgf, root, *size));
-    game.nodes[Game::kRoot].text = written_moves(sgf, root);
+    // Fills a tree node from its SGF node in one pass over the properties; marks only
+    // where there are some.
+    const auto fill = [&](std::uint32_t from, Game::Node& node, NodeAction& action) {
+        NodeReader::Seen seen{&node.text};
+        reader.read(from, action, nullptr, &seen);
+        const std::string_view* comment = seen.comment;
+        if (comment || seen.markup) {
+            NodeNotes& notes = node.notes();
+            if (comment) notes.comments.push_back(sgf_text(*comment));
+            if (seen.markup) notes.marks = node_marks(sgf, from, *size);
+        }
+    };
+    NodeAction root_action;
+    fill(root, game.nodes[Game::kRoot], root_action);
+    GameTraits::play(game.start, root_action);
     for (const SgfCollection::Property& p : sgf.properties(root)) {
         if (is_action_or_markup(p.id)) continue;
         std::string value;
@@ -482,6 +521,12 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     }
     if (const std::string_view* re = sgf.value(root, "RE")) game.result = sgf_simple_text(*re);
     if (sgf_nodes) sgf_nodes->assign(1, root);
+    // A file of one game: its nodes are all the collection's (a tree's nodes are moved on
+    // each growth of the vector otherwise).
+    if (sgf.games().size() == 1) {
+        game.nodes.reserve(sgf.node_count());
+        if (sgf_nodes) sgf_nodes->reserve(sgf.node_count());
+    }
     // Children in order, so that the tree's variations keep the file's order.
     std::vector<std::pair<std::uint32_t, NodeId>> pending{{root, Game::kRoot}};
     while (!pending.empty()) {
@@ -489,9 +534,9 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
         pending.pop_back();
         for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone;
              c = sgf.node(c).next_sibling) {
-            reader.read(c, action, nullptr);
-            const NodeId id = game.add_move(into, action, written_moves(sgf, c));
-            set_notes(game.nodes[id], node_comments(sgf, c), node_marks(sgf, c, *size));
+            const NodeId id = game.add_move(into, NodeAction{}, {});
+            Game::Node& node = game.nodes[id];
+            fill(c, node, node.move);
             if (sgf_nodes) sgf_nodes->push_back(c);
             pending.emplace_back(c, id);
         }

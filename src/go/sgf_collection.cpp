@@ -4,19 +4,10 @@
 
 namespace kifu::go {
 
-std::span<const SgfCollection::Property> SgfCollection::properties(std::uint32_t node) const {
-    const Node& n = nodes_[node];
-    return std::span(properties_).subspan(n.first_property, n.property_count);
-}
-
 const SgfCollection::Property* SgfCollection::find(std::uint32_t node, std::string_view id) const {
     for (const Property& p : properties(node))
         if (p.id == id) return &p;
     return nullptr;
-}
-
-std::span<const std::string_view> SgfCollection::values(const Property& property) const {
-    return std::span(values_).subspan(property.first_value, property.value_count);
 }
 
 const std::string_view* SgfCollection::value(std::uint32_t node, std::string_view id) const {

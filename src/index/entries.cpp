@@ -9,6 +9,7 @@
 #include "kifu/chess/san.hpp"
 #include "kifu/core/hash.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/shogi/notation.hpp"
@@ -286,74 +287,85 @@ GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file) {
     return e;
 }
 
+namespace {
+
+// The entry of one game tree of a record read whole: an overload a game, so that a record
+// type the index cannot take does not compile (formats::visit_record).
+GameEntry tree_entry(const go::Game& tree, std::string_view file) {
+    GameEntry e;
+    e.game = formats::Game::go;
+    e.file = file;
+    e.number = tree.index;
+    common(e, tree, file);
+    if (!tree.errors.empty()) return e;  // no board to replay (an SZ that is no size)
+    const go::BoardSize size = tree.start.board.size();
+    if (tree.start.board.stone_count() > 0 || size != go::BoardSize{}) {
+        Result<std::string> hen =
+            go::write_hen(go::position_of(tree.start), go::HenWriteOptions{.always_size = true});
+        if (hen) e.start = *hen;
+    }
+    GoKeys keys(size);
+    GoPrefilterBuilder prefilter(size);
+    walk_main_line(tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
+        keys.update(state.board);
+        prefilter.add(keys.changes());
+        const CanonicalKey key = keys.canonical();
+        const auto& node = tree.nodes[id];
+        std::uint32_t next = 0;
+        if (!node.children.empty()) {
+            const go::NodeAction& a = tree.nodes[node.children[0]].move;
+            next = go_next_code(a, key.symmetry, size);
+            put_go_node(e.moves, a);
+        }
+        e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
+        e.plies = ply;
+    });
+    e.prefilter = prefilter.finish();
+    const auto re = tree.tag("RE");
+    finish(e, outcome_of_go_result(re ? *re : std::string_view{}));
+    if (re) e.result = *re;
+    return e;
+}
+
+GameEntry tree_entry(const shogi::Game& g, std::string_view file) {
+    GameEntry e = simple_entry(g, formats::Game::shogi, file, [](const shogi::Position& p) {
+        const std::string sfen = shogi::write_sfen(p);
+        return sfen == shogi::write_sfen(shogi::Position::start()) ? std::string{} : sfen;
+    });
+    const std::vector<NodeId> line = g.main_line();
+    const NodeId last = line.empty() ? shogi::Game::kRoot : line.back();
+    const Ending ending = g.nodes[last].ending;
+    if (e.result.empty() && ending != Ending::none) e.result = std::string(to_string(ending));
+    finish(e, outcome_of_ending(ending, g.position_after(last).side_to_move()));
+    return e;
+}
+
+GameEntry tree_entry(const xiangqi::Game& g, std::string_view file) {
+    GameEntry e = simple_entry(g, formats::Game::xiangqi, file, [](const xiangqi::Position& p) {
+        const std::string fen = xiangqi::write_fen(p);
+        return fen == xiangqi::write_fen(xiangqi::Position::start()) ? std::string{} : fen;
+    });
+    finish(e, outcome_of_result(e.result));
+    return e;
+}
+
+// Chess games are indexed from the PGN text as a rule (chess_entry); a chess record read
+// whole comes here, with the same Polyglot keys and move words (chess::GameTraits).
+GameEntry tree_entry(const chess::Game& g, std::string_view file) {
+    GameEntry e = simple_entry(g, formats::Game::chess, file, [](const chess::Position& p) {
+        return p == chess::Position::start() ? std::string{} : chess::write_fen(p);
+    });
+    finish(e, outcome_of_result(e.result));
+    return e;
+}
+
+}  // namespace
+
 std::vector<GameEntry> record_entries(const formats::Document& document, std::string_view file) {
     std::vector<GameEntry> out;
-    if (const auto* sgf = std::get_if<go::SgfCollection>(&document.value)) {
-        for (std::size_t i = 0; i < sgf->games().size(); ++i) {
-            Result<go::Game> tree = go::game_tree(*sgf, sgf->games()[i]);
-            GameEntry e;
-            e.game = formats::Game::go;
-            e.file = file;
-            e.number = i;
-            if (!tree) {
-                e.error = std::to_string(tree.error().line) + ":" + std::to_string(tree.error().column) +
-                          ": " + tree.error().message;
-                out.push_back(std::move(e));
-                continue;
-            }
-            tree->index = i;
-            common(e, *tree, file);
-            const go::BoardSize size = tree->start.board.size();
-            if (tree->start.board.stone_count() > 0 || size != go::BoardSize{}) {
-                Result<std::string> hen =
-                    go::write_hen(go::position_of(tree->start), go::HenWriteOptions{.always_size = true});
-                if (hen) e.start = *hen;
-            }
-            GoKeys keys(size);
-            GoPrefilterBuilder prefilter(size);
-            walk_main_line(*tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
-                keys.update(state.board);
-                prefilter.add(keys.changes());
-                const CanonicalKey key = keys.canonical();
-                const auto& node = tree->nodes[id];
-                std::uint32_t next = 0;
-                if (!node.children.empty()) {
-                    const go::NodeAction& a = tree->nodes[node.children[0]].move;
-                    next = go_next_code(a, key.symmetry, size);
-                    put_go_node(e.moves, a);
-                }
-                e.postings.push_back({key.key, 0, ply, posting_code(next, key.symmetry)});
-                e.plies = ply;
-            });
-            e.prefilter = prefilter.finish();
-            const auto re = tree->tag("RE");
-            finish(e, outcome_of_go_result(re ? *re : std::string_view{}));
-            if (re) e.result = *re;
-            out.push_back(std::move(e));
-        }
-    } else if (const auto* shogi_games = std::get_if<std::vector<shogi::Game>>(&document.value)) {
-        for (const shogi::Game& g : *shogi_games) {
-            GameEntry e = simple_entry(g, formats::Game::shogi, file, [](const shogi::Position& p) {
-                const std::string sfen = shogi::write_sfen(p);
-                return sfen == shogi::write_sfen(shogi::Position::start()) ? std::string{} : sfen;
-            });
-            const std::vector<NodeId> line = g.main_line();
-            const NodeId last = line.empty() ? shogi::Game::kRoot : line.back();
-            const Ending ending = g.nodes[last].ending;
-            if (e.result.empty() && ending != Ending::none) e.result = std::string(to_string(ending));
-            finish(e, outcome_of_ending(ending, g.position_after(last).side_to_move()));
-            out.push_back(std::move(e));
-        }
-    } else if (const auto* xiangqi_games = std::get_if<std::vector<xiangqi::Game>>(&document.value)) {
-        for (const xiangqi::Game& g : *xiangqi_games) {
-            GameEntry e = simple_entry(g, formats::Game::xiangqi, file, [](const xiangqi::Position& p) {
-                const std::string fen = xiangqi::write_fen(p);
-                return fen == xiangqi::write_fen(xiangqi::Position::start()) ? std::string{} : fen;
-            });
-            finish(e, outcome_of_result(e.result));
-            out.push_back(std::move(e));
-        }
-    }
+    formats::visit_record(document, [&](const auto& games) {
+        for (const auto& g : games) out.push_back(tree_entry(g, file));
+    });
     return out;
 }
 
@@ -371,15 +383,12 @@ std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize si
 std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry) {
     if (code == 0) return {};
     const auto word = static_cast<std::uint16_t>(code - 1);
-    if (const auto* p = std::get_if<chess::Position>(&position.value))
-        return chess::write_san(*p, chess::Move::from_raw(word));
-    if (const auto* p = std::get_if<shogi::Position>(&position.value))
-        return shogi::write_move(*p, shogi::Move::from_raw(word), shogi::Notation::usi);
-    if (const auto* p = std::get_if<xiangqi::Position>(&position.value))
-        return xiangqi::write_move(
-            *p,
-            xiangqi::Move(static_cast<xiangqi::Square>(word & 127), static_cast<xiangqi::Square>(word >> 7)),
-            xiangqi::Notation::iccs);
+    std::string text;
+    if (formats::visit_position_rules(
+            position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                text = Rules::write_move(p, Rules::move_of_word(word));
+            }))
+        return text;  // chess SAN, shogi USI, xiangqi ICCS: each game's plain notation
     if (const auto* p = std::get_if<go::Position>(&position.value)) {
         // From the canonical orientation back to the query's.
         const Symmetry back = inverse(query_symmetry);

@@ -464,6 +464,34 @@ TEST_F(ChessIndex, ReplayingStoredGamesGivesTheirPostings) {
     EXPECT_GT(checked, kGames - 10);
 }
 
+// Every record type the registry reads reaches the index: each is one overload of the
+// index's tree entry (a type without one does not compile), and gives its games, with
+// their game and positions, not zero games.
+TEST(IndexEntries, EveryRecordTypeOfTheRegistryGivesItsGames) {
+    const std::pair<std::string_view, std::string_view> samples[] = {
+        {"sgf", "(;SZ[9];B[cc];W[gg])(;SZ[9];B[ee])"},
+        {"pgn", "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n"},
+        {"kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"},
+        {"pgn-xiangqi", "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 *\n"},
+    };
+    std::set<formats::Game> games;
+    for (const auto& [format, text] : samples) {
+        SCOPED_TRACE(format);
+        Result<formats::Document> doc = formats::find_format(format)->read(text, {});
+        ASSERT_TRUE(doc) << doc.error().message;
+        ASSERT_TRUE(formats::is_record(*doc));
+        const std::vector<index::detail::GameEntry> entries = index::detail::record_entries(*doc, "f");
+        ASSERT_EQ(entries.size(), formats::game_count(*doc));
+        for (const index::detail::GameEntry& e : entries) {
+            EXPECT_EQ(e.game, formats::game_of(*doc));
+            EXPECT_TRUE(e.error.empty()) << e.error;
+            EXPECT_GE(e.postings.size(), 2u);  // the start and at least one move
+        }
+        games.insert(formats::game_of(*doc));
+    }
+    EXPECT_EQ(games.size(), formats::all_games().size());  // every game of the table has a record here
+}
+
 TEST(IndexReplay, ReplayingStoredGamesGivesTheirPostings) {
     REQUIRE_TESTDATA("go/games/kombilo-pro");
     REQUIRE_TESTDATA("shogi/records");

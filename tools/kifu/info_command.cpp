@@ -70,11 +70,13 @@ struct SgfInfoOptions {
     std::optional<std::string> dead;
 };
 
-std::string sgf_info(const go::SgfCollection& sgf, const SgfInfoOptions& o, const std::string& source,
+std::string sgf_info(const go::Record& record, const SgfInfoOptions& o, const std::string& source,
                      int& status) {
+    const go::SgfCollection& sgf = record.sgf;  // the raw layer: the properties as written
     std::string out;
     int game_number = 0;
     for (const std::uint32_t root : sgf.games()) {
+        const go::Game& tree = record.games[static_cast<std::size_t>(game_number)];
         ++game_number;
         if (sgf.games().size() > 1) out += fmt::format("game {} of {}\n", game_number, sgf.games().size());
         const Result<go::BoardSize> size = go::game_board_size(sgf, root);
@@ -98,15 +100,15 @@ std::string sgf_info(const go::SgfCollection& sgf, const SgfInfoOptions& o, cons
                                state->board.prisoners(go::Stone::black),
                                state->board.prisoners(go::Stone::white));
         }
-        if (Result<go::Game> tree = go::game_tree(sgf, root)) {
-            const std::size_t lines = tree->line_count();
+        {
+            const std::size_t lines = tree.line_count();
             std::size_t deepest = 0;
-            walk(*tree, [&](NodeId id, const go::GameState&) {
-                if (tree->node(id).children.empty()) deepest = std::max(deepest, tree->depth(id) + 1);
+            walk(tree, [&](NodeId id, const go::GameState&) {
+                if (tree.node(id).children.empty()) deepest = std::max(deepest, tree.depth(id) + 1);
                 return true;
             });
             out += fmt::format("  {:<12} {} (the main line and {} other)\n", "lines", lines, lines - 1);
-            out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree->size(), deepest);
+            out += fmt::format("  {:<12} {} (deepest line {})\n", "nodes", tree.size(), deepest);
         }
         go::CountOptions count_options{.rules = o.replay.rules};
         if (o.dead) {
@@ -152,8 +154,8 @@ std::string sgf_info(const go::SgfCollection& sgf, const SgfInfoOptions& o, cons
 
 std::string document_info(const formats::Format& from, const formats::Document& d,
                           const SgfInfoOptions& sgf_options, const std::string& source, int& status) {
-    if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value))
-        return sgf_info(*sgf, sgf_options, source, status);
+    if (const auto* record = std::get_if<go::Record>(&d.value))
+        return sgf_info(*record, sgf_options, source, status);
     std::string out = fmt::format("format: {} ({} {})\n", from.name, formats::to_string(formats::game_of(d)),
                                   formats::to_string(from.kind));
     if (const auto* games = std::get_if<std::vector<chess::Game>>(&d.value)) {
@@ -261,7 +263,7 @@ Run add_info_command(CLI::App& app) {
         const int status = for_each_document(
             options->source,
             [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {
-                if (options->dead && !std::get_if<go::SgfCollection>(&d.value))
+                if (options->dead && from.name != "sgf")
                     not_applicable("--dead",
                                    fmt::format("it is for SGF records, and the input is {}", from.name));
                 if (several) out.write(fmt::format("{}:\n", in.source));

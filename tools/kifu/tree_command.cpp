@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/go/game.hpp"
 
 namespace kifu::cli {
@@ -81,32 +82,17 @@ Run add_tree_command(CLI::App& app) {
                     fail(kUsage, fmt::format("{}: {} is a position format; tree lists the nodes of a record",
                                              in.source, from.name));
                 std::string text;
-                if (const auto* sgf = std::get_if<go::SgfCollection>(&d.value)) {
-                    for (std::size_t i = 0; i < sgf->games().size(); ++i) {
-                        Result<go::Game> game = go::game_tree(*sgf, sgf->games()[i]);
-                        if (!game) {
-                            report(game.error(), in.source);
+                formats::visit_record(d, [&](const auto& games) {
+                    for (std::size_t i = 0; i < games.size(); ++i) {
+                        if (!games[i].errors.empty()) {
+                            report(games[i].errors.front(), in.source);
                             code = kInvalidInput;
-                            continue;
+                            if (games[i].size() == 1) continue;  // nothing read (an SGF's SZ that is no size)
                         }
-                        if (sgf->games().size() > 1)
-                            text += fmt::format("game {} of {}\n", i + 1, sgf->games().size());
-                        text += list_tree(*game);
+                        if (games.size() > 1) text += fmt::format("game {} of {}\n", i + 1, games.size());
+                        text += list_tree(games[i]);
                     }
-                } else {
-                    // Every other record is a list of game trees (chess, shogi, xiangqi).
-                    std::visit(
-                        [&](const auto& value) {
-                            if constexpr (requires { value.front().nodes; }) {
-                                for (std::size_t i = 0; i < value.size(); ++i) {
-                                    if (value.size() > 1)
-                                        text += fmt::format("game {} of {}\n", i + 1, value.size());
-                                    text += list_tree(value[i]);
-                                }
-                            }
-                        },
-                        d.value);
-                }
+                });
                 out.write(text);
             });
         out.close();

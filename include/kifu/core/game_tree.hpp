@@ -75,20 +75,21 @@ constexpr std::string_view to_string(Ending ending) noexcept {
     return kNames[static_cast<std::size_t>(ending)];
 }
 
-// The children of a node: the first (the line's continuation) held in place, the others
-// (variations, which are rare) in a vector, so that a line of moves costs no allocation
-// per move.
-class ChildList {
+// A list whose first element is held in place and the others in a vector: the children
+// of a node (the first continues the line; variations are rare), the moves of an SGF node
+// (one, as a rule), so that a line of moves costs no allocation per move.
+template <class T>
+class SmallList {
   public:
     std::size_t size() const noexcept { return size_; }
     bool empty() const noexcept { return size_ == 0; }
-    NodeId front() const noexcept { return first_; }
-    NodeId operator[](std::size_t i) const noexcept { return i == 0 ? first_ : rest_[i - 1]; }
-    void push_back(NodeId id) {
+    const T& front() const noexcept { return first_; }
+    const T& operator[](std::size_t i) const noexcept { return i == 0 ? first_ : rest_[i - 1]; }
+    void push_back(T value) {
         if (size_ == 0)
-            first_ = id;
+            first_ = std::move(value);
         else
-            rest_.push_back(id);
+            rest_.push_back(std::move(value));
         ++size_;
     }
     void clear() noexcept {
@@ -98,11 +99,11 @@ class ChildList {
 
     class iterator {
       public:
-        using value_type = NodeId;
+        using value_type = T;
         using difference_type = std::ptrdiff_t;
         iterator() = default;
-        iterator(const ChildList* list, std::size_t i) : list_(list), i_(i) {}
-        NodeId operator*() const noexcept { return (*list_)[i_]; }
+        iterator(const SmallList* list, std::size_t i) : list_(list), i_(i) {}
+        const T& operator*() const noexcept { return (*list_)[i_]; }
         iterator& operator++() noexcept {
             ++i_;
             return *this;
@@ -115,21 +116,23 @@ class ChildList {
         bool operator==(const iterator& o) const noexcept { return i_ == o.i_; }
 
       private:
-        const ChildList* list_ = nullptr;
+        const SmallList* list_ = nullptr;
         std::size_t i_ = 0;
     };
     iterator begin() const noexcept { return {this, 0}; }
     iterator end() const noexcept { return {this, size_}; }
 
-    bool operator==(const ChildList& o) const noexcept {
+    bool operator==(const SmallList& o) const noexcept {
         return size_ == o.size_ && (size_ == 0 || first_ == o.first_) && rest_ == o.rest_;
     }
 
   private:
-    NodeId first_ = 0;
+    T first_{};
     std::uint32_t size_ = 0;
-    std::vector<NodeId> rest_;
+    std::vector<T> rest_;
 };
+
+using ChildList = SmallList<NodeId>;
 
 // What a node of a game tree may have besides its move (GameTree::Node): comments, each
 // kept apart as the source wrote it (trimmed): those before the move at the start of a

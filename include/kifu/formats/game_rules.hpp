@@ -67,6 +67,42 @@ bool visit_position_rules(const Document& document, F&& f) {
     return false;
 }
 
+// The game trees of a record value: each record type of Value is one overload (a list of
+// trees, or an SGF collection's trees beside its raw layer).
+template <class Traits>
+const std::vector<GameTree<Traits>>& trees_of(const std::vector<GameTree<Traits>>& games) noexcept {
+    return games;
+}
+inline const std::vector<go::Game>& trees_of(const go::Record& record) noexcept {
+    return record.games;
+}
+
+// Copies game `index` of a record into another of its type, as its last game (go::append_game
+// for an SGF collection, which copies its raw nodes too).
+template <class Traits>
+void append_game(const std::vector<GameTree<Traits>>& from, std::size_t index,
+                 std::vector<GameTree<Traits>>& into) {
+    into.push_back(from[index]);
+}
+
+// Calls f(games) with the game trees of a record document, whatever its game (a
+// std::vector of chess::Game, go::Game, ...) and returns true; false without calling f for
+// a position. Code over records is a template over the tree type, instantiated here for
+// every record type of Value: a record type a consumer cannot take does not compile.
+template <class F>
+bool visit_record(const Document& document, F&& f) {
+    return std::visit(
+        [&](const auto& value) {
+            if constexpr (requires { trees_of(value); }) {
+                f(trees_of(value));
+                return true;
+            } else {
+                return false;
+            }
+        },
+        document.value);
+}
+
 // The games table's row of a game behind the interface.
 template <GameRules Rules>
 const GameInfo& info_of() noexcept {

@@ -28,6 +28,7 @@
 #include "kifu/formats/games.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf.hpp"
 #include "kifu/image/render.hpp"
 #include "kifu/shogi/game.hpp"
@@ -39,10 +40,12 @@ enum class Kind : std::uint8_t { position, move, record };  // move: a list of m
 std::string_view to_string(Game game) noexcept;
 std::string_view to_string(Kind kind) noexcept;
 
-// What a format reads into and writes from. SgfCollection is move-only, so Documents are.
-using Value = std::variant<go::Position, go::SgfCollection, chess::Position, chess::Epd,
-                           std::vector<chess::Game>, shogi::Position, std::vector<shogi::Game>,
-                           xiangqi::Position, std::vector<xiangqi::Game>, feen::Position>;
+// What a format reads into and writes from: a position of a game, or a record, whose games
+// are core game trees (go::Record keeps its raw SGF beside them; it is move-only, so
+// Documents are).
+using Value = std::variant<go::Position, go::Record, chess::Position, chess::Epd, std::vector<chess::Game>,
+                           shogi::Position, std::vector<shogi::Game>, xiangqi::Position,
+                           std::vector<xiangqi::Game>, feen::Position>;
 
 struct Document {
     Value value;

@@ -39,7 +39,7 @@ struct GameState {
 // then its moves (B, W: one, as a rule), then the player to move (PL).
 struct NodeAction {
     std::vector<std::pair<Point, Stone>> setup;
-    std::vector<LastMove> moves;
+    SmallList<LastMove> moves;  // one, as a rule: held in place
     std::optional<Stone> to_play;
     bool has_setup = false;  // an AB, AW or AE property, even one whose points were all off the board
     bool operator==(const NodeAction&) const = default;

@@ -99,10 +99,16 @@ class SgfCollection {
     std::span<const std::uint32_t> games() const noexcept { return games_; }
     std::size_t node_count() const noexcept { return nodes_.size(); }
     const Node& node(std::uint32_t id) const { return nodes_[id]; }
-    std::span<const Property> properties(std::uint32_t node) const;
+    // Inline: every walk over the raw nodes calls these for each node and property.
+    std::span<const Property> properties(std::uint32_t node) const {
+        const Node& n = nodes_[node];
+        return std::span(properties_).subspan(n.first_property, n.property_count);
+    }
     const Property* find(std::uint32_t node, std::string_view id) const;
     // The raw values of a property: UTF-8, escapes as written.
-    std::span<const std::string_view> values(const Property& property) const;
+    std::span<const std::string_view> values(const Property& property) const {
+        return std::span(values_).subspan(property.first_value, property.value_count);
+    }
     // The first raw value of a property of the node, or nullptr when it has none.
     const std::string_view* value(std::uint32_t node, std::string_view id) const;
     // The children of a node, first (the main line) first.

@@ -1,0 +1,141 @@
+// go::Record: an SGF collection as core trees beside its raw layer (go/record.hpp).
+
+#include <gtest/gtest.h>
+
+#include "kifu/core/walk.hpp"
+#include "kifu/go/hen.hpp"
+#include "kifu/go/record.hpp"
+
+namespace kifu::go {
+namespace {
+
+Record must_read(std::string_view text) {
+    Result<Record> r = read_record(text);
+    EXPECT_TRUE(r) << (r ? "" : r.error().message);
+    return r ? std::move(*r) : Record{};
+}
+
+TEST(GoRecord, EveryTreeNodeMapsToTheRawNodeItCameFrom) {
+    const Record r = must_read("(;SZ[9]AB[cc];B[dd]C[a](;W[ee];B[ff])(;W[gg]LB[gg:x]))(;SZ[5];B[aa])");
+    ASSERT_EQ(r.games.size(), 2u);
+    ASSERT_EQ(r.sgf_nodes.size(), 2u);
+    for (std::size_t g = 0; g < r.games.size(); ++g) {
+        const Game& tree = r.games[g];
+        ASSERT_EQ(r.sgf_nodes[g].size(), tree.size());
+        EXPECT_EQ(tree.index, g);
+        for (NodeId id = 1; id < tree.size(); ++id) {
+            const std::uint32_t raw = r.sgf_nodes[g][id];
+            // Parent links agree, and the node's moves are the raw node's, as written.
+            EXPECT_EQ(r.sgf_nodes[g][tree.nodes[id].parent], r.sgf.node(raw).parent);
+            std::string written;
+            for (const auto& p : r.sgf.properties(raw))
+                if (p.id == "B" || p.id == "W")
+                    for (const std::string_view v : r.sgf.values(p))
+                        written += std::string(p.id) + "[" + std::string(v) + "]";
+            EXPECT_EQ(tree.nodes[id].text, written);
+        }
+    }
+    // The same node by path in both layers.
+    const Game& first = r.games[0];
+    Result<NodeId> node = node_at_path(first, "1.v1");
+    ASSERT_TRUE(node);
+    Result<std::uint32_t> raw = node_at_path(r.sgf, r.sgf.games()[0], "1.v1");
+    ASSERT_TRUE(raw);
+    EXPECT_EQ(r.sgf_nodes[0][*node], *raw);
+    EXPECT_EQ(first.nodes[*node].text, "W[gg]");
+    ASSERT_EQ(first.nodes[*node].marks().size(), 1u);
+    EXPECT_EQ(first.nodes[*node].marks()[0].text, "x");
+    EXPECT_EQ(first.nodes[1].comments(), std::vector<std::string>{"a"});
+}
+
+TEST(GoRecord, AGameWithABadSizeKeepsItsErrorAndTheRestReads) {
+    const Record r = must_read("(;SZ[0];B[aa])(;SZ[9];B[cc])");
+    ASSERT_EQ(r.games.size(), 2u);
+    ASSERT_EQ(r.games[0].errors.size(), 1u);
+    EXPECT_NE(r.games[0].errors[0].message.find("SZ[0]"), std::string::npos);
+    EXPECT_EQ(r.games[0].size(), 1u);
+    Result<Position> p = position_at(r, 0, Game::kRoot);
+    EXPECT_FALSE(p);
+    EXPECT_TRUE(r.games[1].errors.empty());
+    Result<Position> q = position_at(r, 1, 1);
+    ASSERT_TRUE(q);
+    EXPECT_EQ(*write_hen(*q), *write_hen(*position_at(r.sgf, r.sgf_nodes[1][1])));
+}
+
+TEST(GoRecord, TheRulesAreCheckedOnTheWayToANode) {
+    // White retakes the ko at once: a warning with its line and column, as the raw replay gives.
+    const Record r = must_read("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc]\n;B[dc])");
+    std::vector<SgfWarning> warnings;
+    Result<Position> p = position_at(r, 0, 3, {}, &warnings);
+    ASSERT_TRUE(p);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_EQ(warnings[0].issue, SgfIssue::ko_violation);
+    EXPECT_EQ(warnings[0].where.line, 2u);
+}
+
+TEST(GoRecord, MovesAreCountedNotNodes) {
+    // The root plays a move; a comment node and a setup node play none; a node plays two.
+    const Record r = must_read("(;SZ[9]B[aa];W[bb];C[just a comment];AB[cc];B[dd]W[ee];B[ff])");
+    const Game& g = r.games[0];
+    EXPECT_EQ(*main_line_after_move(g, 0), Game::kRoot);
+    EXPECT_EQ(*main_line_after_move(g, 1), Game::kRoot);
+    EXPECT_EQ(*main_line_after_move(g, 2), NodeId{1});
+    EXPECT_EQ(*main_line_after_move(g, 3), NodeId{4});
+    EXPECT_EQ(*main_line_after_move(g, 4), NodeId{4});
+    EXPECT_EQ(*main_line_after_move(g, 5), NodeId{5});
+    Result<NodeId> past = main_line_after_move(g, 6);
+    ASSERT_FALSE(past);
+    EXPECT_EQ(past.error().code, ErrorCode::out_of_range);
+    // The raw layer agrees node for node.
+    for (int n = 0; n <= 5; ++n)
+        EXPECT_EQ(r.sgf_nodes[0][*main_line_after_move(g, n)],
+                  *main_line_after_move(r.sgf, r.sgf.games()[0], n))
+            << n;
+}
+
+TEST(GoRecord, AnAppendedGameWritesBackAsItWasAndKeepsItsTree) {
+    const Record a = must_read("(;GM[1]SZ[9]PB[x];B[cc](;W[dd]C[one])(;W[ee];B[ff]))(;SZ[9];B[aa])");
+    const Record b = must_read("(;SZ[13];B[gg])");
+    Record into;
+    append_game(b, 0, into);
+    append_game(a, 0, into);
+    ASSERT_EQ(into.games.size(), 2u);
+    EXPECT_EQ(into.games[1].index, 1u);
+    const Record written = must_read(write_sgf(into.sgf));
+    ASSERT_EQ(written.games.size(), 2u);
+    const Game& back = written.games[1];
+    const Game& kept = into.games[1];
+    EXPECT_EQ(kept.tags, a.games[0].tags);  // the writer adds FF and CA; the rest is as read
+    ASSERT_EQ(back.size(), kept.size());
+    for (NodeId id = 0; id < back.size(); ++id) {
+        EXPECT_EQ(back.nodes[id].text, kept.nodes[id].text);
+        EXPECT_EQ(back.nodes[id].move, kept.nodes[id].move);
+        EXPECT_EQ(back.nodes[id].parent, kept.nodes[id].parent);
+        EXPECT_EQ(back.nodes[id].comments(), kept.nodes[id].comments());
+    }
+    EXPECT_EQ(written.sgf_nodes[1], into.sgf_nodes[1]);
+    EXPECT_EQ(written.games[0].nodes[1].text, "B[gg]");
+}
+
+TEST(GoRecord, ANodeOfOneMoveHoldsItInPlace) {
+    SmallList<LastMove> moves;
+    EXPECT_TRUE(moves.empty());
+    moves.push_back({Stone::black, Move::at({2, 3})});
+    EXPECT_EQ(moves.size(), 1u);
+    moves.push_back({Stone::white, Move::pass()});
+    ASSERT_EQ(moves.size(), 2u);
+    EXPECT_EQ(moves[1].stone, Stone::white);
+    SmallList<LastMove> same;
+    same.push_back({Stone::black, Move::at({2, 3})});
+    EXPECT_FALSE(same == moves);
+    same.push_back({Stone::white, Move::pass()});
+    EXPECT_TRUE(same == moves);
+    std::size_t seen = 0;
+    for (const LastMove& m : moves) seen += m.stone == Stone::black ? 1 : 10;
+    EXPECT_EQ(seen, 11u);
+    moves.clear();
+    EXPECT_TRUE(moves.empty());
+}
+
+}  // namespace
+}  // namespace kifu::go
