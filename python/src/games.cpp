@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/formats/describe.hpp"
 #include "kifu/formats/game_rules.hpp"
 
 namespace kifu::python {
@@ -444,6 +445,35 @@ void bind_games(py::module_& m) {
                 return out;
             },
             "What was read although the format does not define it, and doubts (KifuError objects).")
+        .def(
+            "describe",
+            [](const Game& g, const std::string& dead) {
+                formats::GameReport report;
+                {
+                    const formats::Document& record = g.data->record();
+                    py::gil_scoped_release unlocked;
+                    report = formats::describe_game(record, g.data->index, {.read = {}, .dead = dead});
+                }
+                py::list facts, errors, warnings;
+                for (const formats::GameReport::Fact& f : report.facts)
+                    facts.append(py::make_tuple(f.label, f.text));
+                for (const Error& e : report.errors) errors.append(error_object(e, g.data->source));
+                for (const Error& e : report.warnings)
+                    warnings.append(error_object(e, g.data->source, "warning"));
+                py::dict out;
+                out["facts"] = facts;
+                out["errors"] = errors;
+                out["warnings"] = warnings;
+                out["text"] = formats::report_text(report);
+                return out;
+            },
+            py::arg("dead") = "",
+            "What the game says about itself, as `kifu info` says it: {'facts': [(label, text), ...] in "
+            "order "
+            "(tags, start, moves, lines, nodes, result, how the main line ends, what kifu judges; Go: size, "
+            "prisoners, rule set, count), 'errors', 'warnings' (KifuError objects), 'text' (as kifu info "
+            "prints it)}. dead: Go only, the dead stones for the count ('dd,ee' or 'D16 E15') instead of "
+            "TB/TW.")
         .def(
             "write",
             [](const Game& g, const std::string& format, const py::kwargs& kwargs) {

@@ -7,6 +7,7 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn_writer.hpp"
+#include "kifu/chess/status.hpp"
 #include "kifu/feen/games.hpp"
 
 namespace kifu::formats {
@@ -152,6 +153,17 @@ Result<std::string> write_by_appending(const Document& d, const WriteOptions& o,
 }
 
 }  // namespace
+
+GameReport describe_game(const std::vector<chess::Game>& games, std::size_t index, const DescribeOptions&) {
+    const chess::Game& g = games[index];
+    GameReport r;
+    for (const auto& [name, value] : g.tags) r.facts.push_back({name, value});
+    r.facts.push_back({"result", std::string(chess::termination(g))});
+    if (const std::string ending = chess::describe(chess::final_status(g)); !ending.empty())
+        r.facts.push_back({"final", ending});  // how the main line ends
+    add_tree_facts(r, g);
+    return r;
+}
 
 void add_chess_formats(std::vector<Format>& out) {
     out.push_back({"fen", Game::chess, Kind::position,

@@ -1,10 +1,15 @@
 #pragma once
 // What the format entries of each game share (src/formats/*_formats.cpp).
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "kifu/core/scanner.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/formats/describe.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::formats {
@@ -61,6 +66,31 @@ Result<Document> node_document(const go::Record& record, std::size_t game, NodeI
                                const ReadOptions& options);
 Result<BoardView> node_view(const go::Game& game, const go::GameState& state, NodeId node,
                             const go::GameState* before);
+
+// The report of game `index` of each record type (formats/describe.hpp), in its game's
+// formats file.
+GameReport describe_game(const go::Record& record, std::size_t index, const DescribeOptions& options);
+GameReport describe_game(const std::vector<chess::Game>& games, std::size_t index,
+                         const DescribeOptions& options);
+GameReport describe_game(const std::vector<shogi::Game>& games, std::size_t index,
+                         const DescribeOptions& options);
+GameReport describe_game(const std::vector<xiangqi::Game>& games, std::size_t index,
+                         const DescribeOptions& options);
+
+// The shape of any core tree, as facts: moves of the main line, lines, nodes, the deepest
+// line (in moves).
+template <class Tree>
+void add_tree_facts(GameReport& report, const Tree& tree) {
+    std::size_t deepest = 0;
+    walk(tree, [&](NodeId id, const auto&) {
+        if (tree.node(id).children.empty()) deepest = std::max(deepest, tree.depth(id));
+        return true;
+    });
+    const std::size_t lines = tree.line_count();
+    report.facts.push_back({"moves", std::to_string(tree.main_line().size())});
+    report.facts.push_back({"lines", fmt::format("{} (the main line and {} other)", lines, lines - 1)});
+    report.facts.push_back({"nodes", fmt::format("{} (deepest line {})", tree.size(), deepest)});
+}
 
 // "a Go position cannot be written as fen" (unsupported).
 Error cannot_write(const Document& d, std::string_view format);

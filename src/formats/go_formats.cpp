@@ -6,11 +6,14 @@
 #include "kifu/core/charset.hpp"
 #include "kifu/core/percent_encoding.hpp"
 #include "kifu/core/utf8.hpp"
+#include "kifu/core/walk.hpp"
 #include "kifu/go/board_view.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/record.hpp"
+#include "kifu/go/score.hpp"
 #include "kifu/go/sgf_hen.hpp"
+#include "kifu/go/sgf_values.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -140,7 +143,116 @@ Result<std::string> write_sgf(const Document& d, const WriteOptions&, std::vecto
     return cannot_write(d, "sgf");
 }
 
+// Game-info properties (FF[4]) in the order a reader wants them, with their names.
+constexpr std::pair<std::string_view, std::string_view> kGameInfo[] = {
+    {"GN", "game"},     {"EV", "event"},      {"RO", "round"},      {"DT", "date"},
+    {"PC", "place"},    {"PB", "black"},      {"BR", "black rank"}, {"BT", "black team"},
+    {"PW", "white"},    {"WR", "white rank"}, {"WT", "white team"}, {"RE", "result"},
+    {"KM", "komi"},     {"HA", "handicap"},   {"RU", "rules"},      {"TM", "time"},
+    {"OT", "overtime"}, {"GC", "comment"},    {"ON", "opening"},    {"SO", "source"},
+    {"US", "user"},     {"AN", "annotator"},  {"CP", "copyright"},  {"AP", "application"},
+};
+
+// Dead stones as given: points in SGF ("dd") or human ("D16") coordinates, separated by
+// commas or blanks.
+Result<std::vector<go::Point>> dead_points(go::BoardSize size, std::string_view list) {
+    std::vector<go::Point> out;
+    std::size_t i = 0;
+    while (i < list.size()) {
+        while (i < list.size() && (list[i] == ',' || list[i] == ' ')) ++i;
+        const std::size_t start = i;
+        while (i < list.size() && list[i] != ',' && list[i] != ' ') ++i;
+        if (i == start) break;
+        const std::string_view token = list.substr(start, i - start);
+        Result<go::Point> p = go::from_sgf(size, token);
+        if (!p) p = go::from_human(size, token);
+        if (!p)
+            return unplaced_error(
+                ErrorCode::unexpected_character,
+                fmt::format("dead stones: '{}' is no point of a {}x{} board (SGF 'dd' or human 'D16')", token,
+                            size.width, size.height));
+        out.push_back(*p);
+    }
+    return out;
+}
+
+// The count of a game as facts: the rule set, and the count where there is one.
+void add_count_facts(GameReport& r, const go::GameCount& g) {
+    r.facts.push_back(
+        {"rule set",
+         fmt::format("{} ({}, {} count{}){}", g.rules.name, go::to_string(g.rules.ko),
+                     go::to_string(g.rules.scoring), g.rules.suicide_allowed ? ", group suicide allowed" : "",
+                     g.rules_from_game ? "" : ": no RU that kifu knows, so Japanese")});
+    // Only a counted game (TB/TW) or one played out (two passes) has a count to show.
+    if (g.marked || g.ended_by_passes) {
+        const go::Count& c = g.count;
+        const bool area = c.scoring == go::Scoring::area;
+        r.facts.push_back(
+            {"count",
+             fmt::format("{}: black {} ({} territory, {} {}), white {} ({} territory, {} {}, komi {}{}); {}",
+                         go::to_string(c.scoring), c.black(), c.territory[0],
+                         area ? c.stones[0] : c.prisoners[0], area ? "stones" : "prisoners", c.white(),
+                         c.territory[1], area ? c.stones[1] : c.prisoners[1], area ? "stones" : "prisoners",
+                         c.komi, c.compensation ? fmt::format(", handicap {}", c.compensation) : "",
+                         c.result())});
+        if (!g.dead.empty())
+            r.facts.push_back({"dead stones", std::to_string(g.dead.size())});
+        else if (!g.marked)
+            r.facts.push_back({"dead stones", "none marked (the count takes every stone as alive)"});
+    }
+    if (g.result_differs) r.warnings.push_back(unplaced_error(ErrorCode::conflict, *g.result_differs));
+}
+
 }  // namespace
+
+GameReport describe_game(const go::Record& record, std::size_t i, const DescribeOptions& options) {
+    const go::SgfCollection& sgf = record.sgf;  // the game-info and the count read the raw properties
+    const go::ReplayOptions replay = sgf_replay_options(options.read);
+    GameReport r;
+    const std::uint32_t root = sgf.games()[i];
+    const go::Game& tree = record.games[i];
+    const Result<go::BoardSize> size = go::game_board_size(sgf, root);
+    if (!size) {
+        r.errors.push_back(size.error());
+        return r;
+    }
+    r.facts.push_back({"size", fmt::format("{}x{}", size->width, size->height)});
+    r.facts.push_back({"charset", std::string(sgf.charset(i))});
+    for (const auto& [id, name] : kGameInfo)
+        if (const std::string_view* v = sgf.value(root, id))
+            r.facts.push_back({std::string(name), go::sgf_simple_text(*v)});
+    std::vector<go::SgfWarning> warnings;
+    if (const Result<go::GameState> state =
+            go::replay_to(sgf, go::main_line_end(sgf, root), replay, &warnings)) {
+        r.facts.push_back({"moves", std::to_string(state->moves)});
+        r.facts.push_back(
+            {"prisoners", fmt::format("black {}, white {}", state->board.prisoners(go::Stone::black),
+                                      state->board.prisoners(go::Stone::white))});
+    }
+    std::size_t deepest = 0;  // in nodes: an SGF line's length
+    walk(tree, [&](NodeId id, const go::GameState&) {
+        if (tree.node(id).children.empty()) deepest = std::max(deepest, tree.depth(id) + 1);
+        return true;
+    });
+    const std::size_t lines = tree.line_count();
+    r.facts.push_back({"lines", fmt::format("{} (the main line and {} other)", lines, lines - 1)});
+    r.facts.push_back({"nodes", fmt::format("{} (deepest line {})", tree.size(), deepest)});
+    go::CountOptions count_options{.rules = replay.rules};
+    if (!options.dead.empty()) {
+        Result<std::vector<go::Point>> dead = dead_points(*size, options.dead);
+        if (!dead) {
+            r.errors.push_back(dead.error());
+            return r;
+        }
+        count_options.dead = std::move(*dead);
+    }
+    if (const Result<go::GameCount> counted = go::count_game(sgf, root, count_options))
+        add_count_facts(r, *counted);
+    for (const go::SgfWarning& w : warnings) r.warnings.push_back(go::warning_error(w));
+    return r;
+}
+
+namespace {}  // namespace
 
 go::ReplayOptions sgf_replay_options(const ReadOptions& options) {
     go::ReplayOptions out;

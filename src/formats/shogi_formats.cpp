@@ -238,6 +238,29 @@ constexpr std::string_view kJkfExtensions[] = {".jkf"};
 
 }  // namespace
 
+GameReport describe_game(const std::vector<shogi::Game>& games, std::size_t index, const DescribeOptions&) {
+    const shogi::Game& game = games[index];
+    GameReport r;
+    for (const auto& [name, value] : game.tags) r.facts.push_back({name, value});
+    const shogi::Handicap* h = shogi::handicap_of(game.start);
+    r.facts.push_back(
+        {"start", h ? fmt::format("{} ({})", h->japanese, h->romanised) : shogi::write_sfen(game.start)});
+    add_tree_facts(r, game);
+    const std::vector<NodeId> main = game.main_line();
+    const NodeId last = main.empty() ? shogi::Game::kRoot : main.back();
+    const shogi::Position end = game.position_after(last);
+    if (const Ending ending = game.node(last).ending; ending != Ending::none)
+        r.facts.push_back({"result", fmt::format("{} ({})", to_string(ending),
+                                                 shogi::closing_line(ending, main.size(), end.side_to_move(),
+                                                                     h && h->japanese != "平手"))});
+    else if (!game.result.empty())
+        r.facts.push_back({"result", game.result});
+    for (const shogi::LineFinding& f : shogi::judge_lines(game))
+        r.facts.push_back({"judged", f.message + (f.contradicts ? " (the record says otherwise)" : "")});
+    if (Result<BoardView> view = board_view(Document{Value{end}, {}})) r.board = std::move(*view);
+    return r;
+}
+
 void add_shogi_formats(std::vector<Format>& out) {
     out.push_back({"sfen", Game::shogi, Kind::position, "SFEN, or a USI position ('startpos moves 7g7f ...')",
                    kSfenExtensions, 0, detect_sfen,

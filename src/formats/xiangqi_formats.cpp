@@ -9,6 +9,7 @@
 #include "kifu/core/charset.hpp"
 #include "kifu/core/utf8.hpp"
 #include "kifu/xiangqi/game.hpp"
+#include "kifu/xiangqi/movegen.hpp"
 #include "kifu/xiangqi/pgn.hpp"
 
 namespace kifu::formats {
@@ -136,6 +137,27 @@ Result<std::string> write_pgn(const Document& d, const WriteOptions& o, std::vec
 constexpr std::string_view kPgnExtensions[] = {".pgn"};
 
 }  // namespace
+
+GameReport describe_game(const std::vector<xiangqi::Game>& games, std::size_t index, const DescribeOptions&) {
+    const xiangqi::Game& game = games[index];
+    GameReport r;
+    for (const auto& [name, value] : game.tags) r.facts.push_back({name, value});
+    if (game.start != xiangqi::Position::start())
+        r.facts.push_back({"start", xiangqi::write_fen(game.start)});
+    add_tree_facts(r, game);
+    if (!game.result.empty()) r.facts.push_back({"result", game.result});
+    const std::vector<NodeId> main = game.main_line();
+    const xiangqi::Position end = game.position_after(main.empty() ? xiangqi::Game::kRoot : main.back());
+    if (const xiangqi::Status s = xiangqi::status(end); s != xiangqi::Status::ongoing)
+        r.facts.push_back({"final", fmt::format("{}: {} loses", to_string(s),
+                                                end.side_to_move == xiangqi::Color::red ? "Red" : "Black")});
+    else if (xiangqi::insufficient_material(end))
+        r.facts.push_back({"final", "no piece left that can cross the river: a draw"});
+    for (const xiangqi::Repetition& rep : xiangqi::repetitions(game))
+        r.facts.push_back({"judged", rep.message});
+    if (Result<BoardView> view = board_view(Document{Value{end}, {}})) r.board = std::move(*view);
+    return r;
+}
 
 void add_xiangqi_formats(std::vector<Format>& out) {
     out.push_back({"xfen-xiangqi",

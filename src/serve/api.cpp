@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/json.hpp"
+#include "kifu/formats/describe.hpp"
 #include "kifu/formats/options.hpp"
 #include "kifu/serve/service.hpp"
 
@@ -290,6 +291,27 @@ Response inspect_json(const Target& t) {
         if (record) {
             Result<std::vector<BoardView>> views = formats::main_line_views(*doc, choice->game_index);
             j.key("plies"), j.number(views ? views->size() - 1 : 0);
+            // What each game says about itself, as kifu info prints it (formats/describe.hpp).
+            j.key("reports");
+            j.open('[');
+            for (const formats::GameReport& r : formats::describe(*doc, {.read = *options, .dead = {}})) {
+                j.comma();
+                j.open('{');
+                j.key("facts");
+                j.open('[');
+                for (const formats::GameReport::Fact& fact : r.facts) {
+                    j.comma();
+                    j.open('{');
+                    j.key("label"), j.string(fact.label);
+                    j.key("text"), j.string(fact.text);
+                    j.close('}');
+                }
+                j.close(']');
+                j.errors("errors", r.errors, "text");
+                j.errors("warnings", r.warnings, "text", "warning");
+                j.close('}');
+            }
+            j.close(']');
         }
         // The position in every notation that holds it; a record also as every record format.
         j.key("conversions");

@@ -148,3 +148,29 @@ def test_every_format_writes_and_reads_back():
                         assert _same(obj, back), (fmt["name"], game)
     every = {f["name"] for f in kifu.formats() if f["writes"]}
     assert written == every, every - written
+
+
+def test_describe_says_what_kifu_info_says(kifu_cli, tmp_path):
+    """Game.describe() is the library's report of a game: its text is what `kifu info`
+    prints under the format line, for every game."""
+    import subprocess
+    counted = ("(;SZ[5]KM[0.5]RU[Japanese]RE[B+6.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[]"
+               "TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])")
+    for text, suffix in ((PGN, ".pgn"), (KIF, ".kif"), (counted, ".sgf")):
+        path = tmp_path / ("game" + suffix)
+        path.write_text(text, encoding="utf-8")
+        (game,) = kifu.read(str(path))
+        report = game.describe()
+        info = subprocess.run([kifu_cli, "info", str(path)], capture_output=True, text=True, check=True)
+        assert info.stdout == info.stdout.splitlines(keepends=True)[0] + report["text"]
+        assert [line.split()[0] for line in report["text"].splitlines()[:len(report["facts"])]] == \
+            [label.split()[0] for label, _ in report["facts"]]
+    facts = dict(game.describe()["facts"])
+    assert facts["dead stones"] == "1" and facts["count"].endswith("; B+5.5")
+    (warning,) = game.describe()["warnings"]
+    assert "RE[B+6.5] but the territory count" in str(warning)
+    # Dead stones given instead of marked; a point that is none is an error, not raised.
+    played = kifu.read("(;SZ[5]KM[0.5]RE[B+5.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[])")[0]
+    assert dict(played.describe(dead="A5")["facts"])["dead stones"] == "1"
+    (error,) = played.describe(dead="zz")["errors"]
+    assert "'zz' is no point" in str(error)

@@ -379,6 +379,24 @@ TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {
     EXPECT_NE(form.body.find("\"plies\":3"), std::string::npos);
     EXPECT_NE(form.body.find("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
               std::string::npos);
+    // What each game says about itself, as kifu info says it (formats::describe).
+    const Response mate = service.handle({.method = "POST",
+                                          .target = "/inspect",
+                                          .body = "1. f3 e5 2. g4 Qh4# 0-1",
+                                          .content_type = "text/plain"});
+    EXPECT_NE(mate.body.find("\"reports\":[{\"facts\":[{\"label\":\"result\",\"text\":\"0-1\"},"
+                             "{\"label\":\"final\",\"text\":\"checkmate\"},"),
+              std::string::npos)
+        << mate.body;
+    const Response counted = service.handle(
+        {.method = "POST",
+         .target = "/inspect",
+         .body = "(;SZ[5]KM[0.5]RU[Japanese]RE[B+6.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa];B[];W[]"
+                 "TB[aa][ba][ab][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])",
+         .content_type = "text/plain"});
+    EXPECT_NE(counted.body.find("{\"label\":\"dead stones\",\"text\":\"1\"}"), std::string::npos)
+        << counted.body;
+    EXPECT_NE(counted.body.find("RE[B+6.5] but the territory count"), std::string::npos) << counted.body;
     const Response text = service.handle({.method = "POST",
                                           .target = "/convert?to=hen",
                                           .body = "(;SZ[9];B[ee])",
