@@ -25,7 +25,7 @@ Result<std::string> drain(std::string_view bytes, std::size_t chunk, std::size_t
         if (*n == 0) return out;
         if (*n > chunk) std::abort();
         out.append(buffer.data(), *n);
-        if (out.size() > limit) return Error{ErrorCode::out_of_range, 0, 0, 0, "over the limit"};
+        if (out.size() > limit) return Error{ErrorCode::out_of_range, "over the limit"};
     }
 }
 

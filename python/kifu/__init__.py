@@ -34,6 +34,7 @@ from ._kifu import (
     merge_indexes,
     pgn_game_start,
     read_options,
+    write_options,
     write,
 )
 
@@ -41,7 +42,7 @@ __all__ = [
     "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "iter_games", "merge_indexes",
-    "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write",
+    "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write", "write_options",
 ]
 
 # A str is a file name when it names an existing file and holds no line break; anything

@@ -53,7 +53,7 @@ py::dict game_dict(const index::GameSummary& g) {
     d["result"] = g.result;
     d["plies"] = g.plies;
     d["ply"] = g.ply;
-    if (g.game == formats::Game::go) d["symmetry"] = g.symmetry;
+    if (formats::symmetric_keys(g.game)) d["symmetry"] = g.symmetry;
     return d;
 }
 

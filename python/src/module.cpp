@@ -129,48 +129,55 @@ const formats::Format& format_named(std::string_view name) {
     std::vector<std::string_view> names;
     for (const formats::Format& f : formats::all_formats()) names.push_back(f.name);
     const std::string_view near = formats::nearest_name(name, names);
-    raise(Error{ErrorCode::unsupported, 0, 0, 0,
+    raise(Error{ErrorCode::unsupported,
                 "expected a format kifu knows (kifu.formats()), found '" + std::string(name) + "'" +
                     (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?")});
 }
 
+// The rows of an options table (formats/options.hpp) as dicts.
+template <class Options>
+py::list option_rows(std::span<const formats::OptionSpec<Options>> specs) {
+    py::list out;
+    for (const formats::OptionSpec<Options>& o : specs) {
+        py::dict d;
+        d["name"] = std::string(o.name);
+        d["kind"] = o.kind == formats::OptionKind::flag      ? "flag"
+                    : o.kind == formats::OptionKind::flag_on ? "flag_on"
+                                                             : "text";
+        d["help"] = std::string(o.help);
+        d["example"] = std::string(o.example);
+        d["applies_to"] = std::string(o.applies_to);
+        py::list choices;
+        if (o.choices)
+            for (const std::string& c : o.choices()) choices.append(c);
+        d["choices"] = choices;
+        out.append(d);
+    }
+    return out;
+}
+
 formats::WriteOptions write_options(const formats::Format& format, const py::kwargs& kwargs) {
     formats::WriteOptions o;
-    static constexpr std::array kNames{"pretty",      "always_size", "letters",  "comments", "nags",
-                                       "variations",  "encoding",    "notation", "size",     "theme",
-                                       "coordinates", "crop",        "flip"};
+    // An image's options are kifu render's (not rows of the write options' table).
+    static constexpr std::array kImageNames{"size", "theme", "coordinates", "crop", "flip"};
     for (const auto& [key, value] : kwargs) {
         const std::string name = py::str(key);
-        auto applies = [&](formats::Option option) {
-            if (!format.takes(option))
+        if (const formats::WriteOptionSpec* spec = formats::find_write_option(name)) {
+            if (Result<void> ok = formats::check_applies(format, *spec); !ok)
+                throw py::type_error("kifu.write: " + ok.error().message);
+            const bool on = spec->kind != formats::OptionKind::text && PyObject_IsTrue(value.ptr()) == 1;
+            const std::string text = spec->kind == formats::OptionKind::text
+                                         ? py::str(value).cast<std::string>()
+                                     : on ? "true"
+                                          : "false";
+            if (Result<void> ok = formats::set_write_option(o, name, text); !ok)
+                throw py::value_error(ok.error().message);
+            continue;
+        }
+        if (std::find(kImageNames.begin(), kImageNames.end(), name) != kImageNames.end()) {
+            if (!format.takes(formats::kImage))
                 throw py::type_error("kifu.write: the option '" + name + "' does not apply to " +
                                      std::string(format.name));
-        };
-        if (name == "pretty") {
-            applies(formats::kPretty);
-            o.pretty = value.cast<bool>();
-        } else if (name == "always_size") {
-            applies(formats::kAlwaysSize);
-            o.always_size = value.cast<bool>();
-        } else if (name == "letters") {
-            applies(formats::kLetters);
-            o.letters = value.cast<bool>();
-        } else if (name == "comments" || name == "nags" || name == "variations") {
-            applies(formats::kPgnWrite);
-            (name == "comments" ? o.pgn.comments
-             : name == "nags"   ? o.pgn.nags
-                                : o.pgn.variations) = value.cast<bool>();
-        } else if (name == "encoding") {
-            applies(formats::kEncoding);
-            const std::string e = value.cast<std::string>();
-            if (e != "utf-8" && e != "shift_jis") throw py::value_error("encoding: 'utf-8' or 'shift_jis'");
-            o.shift_jis = e == "shift_jis";
-        } else if (name == "notation") {
-            applies(formats::kNotation);
-            o.notation = value.cast<std::string>();
-        } else if (name == "size" || name == "theme" || name == "coordinates" || name == "crop" ||
-                   name == "flip") {
-            applies(formats::kImage);
             if (name == "size") o.image.size = value.cast<int>();
             if (name == "theme") o.image.theme = value.cast<std::string>();
             if (name == "crop") o.image.crop = value.cast<bool>();
@@ -186,13 +193,13 @@ formats::WriteOptions write_options(const formats::Format& format, const py::kwa
                 else
                     throw py::value_error("coordinates: 'none', 'game' or 'sgf'");
             }
-        } else {
-            std::vector<std::string_view> names(kNames.begin(), kNames.end());
-            const std::string_view near = formats::nearest_name(name, names);
-            throw py::type_error(
-                "kifu.write: no option '" + name + "'" +
-                (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?"));
+            continue;
         }
+        std::vector<std::string_view> names(kImageNames.begin(), kImageNames.end());
+        for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) names.push_back(spec.name);
+        const std::string_view near = formats::nearest_name(name, names);
+        throw py::type_error("kifu.write: no option '" + name + "'" +
+                             (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?"));
     }
     if (format.takes(formats::kImage)) {
         o.image.format = format.name == "png"   ? image::ImageFormat::png
@@ -249,9 +256,9 @@ const formats::Format& reading_format(std::string_view text, const py::object& f
     if (!format.is_none()) {
         const formats::Format& f = format_named(format.cast<std::string>());
         if (!f.can_read())
-            raise(Error{ErrorCode::unsupported, 0, 0, 0,
-                        "kifu writes " + std::string(f.name) + " but does not read it"},
-                  source);
+            raise(
+                Error{ErrorCode::unsupported, "kifu writes " + std::string(f.name) + " but does not read it"},
+                source);
         return f;
     }
     Result<const formats::Format*> detected = formats::detect_format(text, file_name);
@@ -298,34 +305,28 @@ PYBIND11_MODULE(_kifu, m) {
                 for (const formats::ReadOptionSpec& o : formats::read_option_specs())
                     if (f.can_read() && f.takes(o.applies)) read_options.append(std::string(o.name));
                 d["read_options"] = read_options;
+                py::list write_options;
+                for (const formats::WriteOptionSpec& o : formats::write_option_specs())
+                    if (f.can_write() && f.takes(o.applies)) write_options.append(std::string(o.name));
+                d["write_options"] = write_options;
                 out.append(d);
             }
             return out;
         },
         "Every format kifu knows, as dicts: name, game, kind, description, extensions, reads, writes,\n"
-        "read_options (the keyword arguments kifu.read and kifu.validate take for it).");
+        "read_options (the keyword arguments kifu.read and kifu.validate take for it), write_options (those "
+        "kifu.write takes for it).");
 
     m.def(
-        "read_options",
-        []() {
-            py::list out;
-            for (const formats::ReadOptionSpec& o : formats::read_option_specs()) {
-                py::dict d;
-                d["name"] = std::string(o.name);
-                d["kind"] = o.kind == formats::OptionKind::flag ? "flag" : "text";
-                d["help"] = std::string(o.help);
-                d["example"] = std::string(o.example);
-                d["applies_to"] = std::string(o.applies_to);
-                py::list choices;
-                if (o.choices)
-                    for (const std::string& c : o.choices()) choices.append(c);
-                d["choices"] = choices;
-                out.append(d);
-            }
-            return out;
-        },
+        "read_options", []() { return option_rows(formats::read_option_specs()); },
         "The read options kifu.read and kifu.validate take (the CLI's --NAME, the service's NAME=), as "
         "dicts: name, kind ('flag' or 'text'), help, applies_to, example (a value it takes), choices.");
+    m.def(
+        "write_options", []() { return option_rows(formats::write_option_specs()); },
+        "The write options kifu.write takes for text formats (the CLI's --NAME, or --no-NAME for a 'flag_on' "
+        "option; the service's NAME=), as dicts: name, kind ('flag', 'flag_on': on unless turned off, or "
+        "'text'), help, applies_to, example, choices. (An image's size, theme, coordinates, crop and flip "
+        "are kifu render's.)");
 
     m.def(
         "detect",
@@ -370,8 +371,7 @@ PYBIND11_MODULE(_kifu, m) {
            const py::kwargs& kwargs) {
             const formats::Format& f = format_named(format);
             if (!f.can_write())
-                raise(Error{ErrorCode::unsupported, 0, 0, 0,
-                            "kifu reads " + format + " but does not write it"});
+                raise(Error{ErrorCode::unsupported, "kifu reads " + format + " but does not write it"});
             formats::WriteOptions options = write_options(f, kwargs);
             std::shared_ptr<const formats::Document> held = document_of(object);
             std::size_t game_index = 0;
@@ -391,10 +391,10 @@ PYBIND11_MODULE(_kifu, m) {
             }
             const formats::Document& doc = *doc_ptr;
             if (f.accepts != nullptr && !f.accepts(doc))
-                raise(Error{ErrorCode::unsupported, 0, 0, 0,
-                            std::string(f.name) + " cannot hold a " +
-                                std::string(formats::to_string(formats::game_of(doc))) +
-                                (formats::is_record(doc) ? " record" : " position")});
+                raise(
+                    Error{ErrorCode::unsupported, std::string(f.name) + " cannot hold a " +
+                                                      std::string(formats::to_string(formats::game_of(doc))) +
+                                                      (formats::is_record(doc) ? " record" : " position")});
             std::vector<std::string> notes;
             std::string text;
             {

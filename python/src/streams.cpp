@@ -31,7 +31,7 @@ class FileTail : public ByteSource {
     FileTail& operator=(const FileTail&) = delete;
     Result<std::size_t> read(char* buffer, std::size_t size) override {
         const std::size_t n = std::fread(buffer, 1, size, file_);
-        if (n == 0 && std::ferror(file_)) return Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)};
+        if (n == 0 && std::ferror(file_)) return Error{ErrorCode::io_error, std::strerror(errno)};
         return n;
     }
 
@@ -57,7 +57,7 @@ Result<std::uint64_t> game_start_at_or_after(std::FILE* file, std::uint64_t star
     // Read from a little before `start` to know whether a blank line ends there.
     const std::uint64_t from = start >= 3 ? start - 3 : 0;
     if (fseeko(file, static_cast<off_t>(from), SEEK_SET) != 0)
-        return Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)};
+        return Error{ErrorCode::io_error, std::strerror(errno)};
     std::string carry;
     std::uint64_t carry_at = from;  // file offset of carry[0]
     char chunk[1 << 16];
@@ -139,7 +139,7 @@ class GameStream {
             return;
         }
         std::FILE* file = std::fopen(path_.c_str(), "rb");
-        if (file == nullptr) raise(Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)}, path_);
+        if (file == nullptr) raise(Error{ErrorCode::io_error, std::strerror(errno)}, path_);
         unsigned char magic[4] = {};
         const std::size_t m = std::fread(magic, 1, 4, file);
         if (m >= 2 &&
@@ -153,7 +153,7 @@ class GameStream {
         Result<std::uint64_t> first = game_start_at_or_after(file, start.value_or(0));
         if (!first || fseeko(file, static_cast<off_t>(*first), SEEK_SET) != 0) {
             std::fclose(file);
-            raise(first ? Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)} : first.error(), path_);
+            raise(first ? Error{ErrorCode::io_error, std::strerror(errno)} : first.error(), path_);
         }
         base_ = *first;
         if (end_ && base_ >= *end_) {
@@ -180,7 +180,7 @@ class GameStream {
                 f = *d;
             }
             if (f->kind == formats::Kind::position)
-                raise(Error{ErrorCode::unsupported, 0, 0, 0,
+                raise(Error{ErrorCode::unsupported,
                             "expected a record of games, found a position (" + std::string(f->name) + ")"},
                       path_);
             if (!read_options_.charset.empty())
@@ -393,7 +393,7 @@ void bind_streams(py::module_& m) {
         "pgn_game_start",
         [](const std::string& path, std::uint64_t start) {
             std::FILE* file = std::fopen(path.c_str(), "rb");
-            if (file == nullptr) raise(Error{ErrorCode::io_error, 0, 0, 0, std::strerror(errno)}, path);
+            if (file == nullptr) raise(Error{ErrorCode::io_error, std::strerror(errno)}, path);
             Result<std::uint64_t> at = game_start_at_or_after(file, start);
             std::fclose(file);
             return take(std::move(at), path);

@@ -450,8 +450,10 @@ class GameReader {
     }
     Error at(std::size_t offset, ErrorCode code, std::string message) const {
         const LineColumn where = locate(text_, offset);
-        return Error{code, game_.offset + offset, game_.line + where.line - 1,
-                     where.line == 1 ? where.column + game_.column - 1 : where.column, std::move(message)};
+        return Error{code,
+                     {game_.offset + offset, game_.line + where.line - 1,
+                      where.line == 1 ? where.column + game_.column - 1 : where.column},
+                     std::move(message)};
     }
     void report(std::size_t offset, ErrorCode code, std::string message) {
         ok_ = false;
@@ -767,7 +769,8 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
 bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options) {
     if (game.oversized) {  // passed over by the splitter: one error, nothing read
         if (!visitor.begin_game(game)) return true;
-        visitor.error(Error{ErrorCode::out_of_range, game.offset, game.line, game.column,
+        visitor.error(Error{ErrorCode::out_of_range,
+                            {game.offset, game.line, game.column},
                             fmt::format("the game is {} bytes long, over the limit of {} for one game: not "
                                         "read (kifu's --max-input MIB raises the limit)",
                                         game.oversized,

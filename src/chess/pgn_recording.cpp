@@ -36,8 +36,7 @@ void PgnRecording::reserve_texts(std::size_t bytes) {
 bool PgnRecording::grow(std::size_t more) {
     const std::size_t needed = std::size_t{texts_size_} + more;
     if (needed > UINT32_MAX) {  // 32-bit offsets: a game of 4 GiB
-        if (!too_large_)
-            errors_.push_back(Error{ErrorCode::out_of_range, 0, 0, 0, "a game of over 4 GiB of text"});
+        if (!too_large_) errors_.push_back(Error{ErrorCode::out_of_range, "a game of over 4 GiB of text"});
         too_large_ = true;
         return false;
     }

@@ -233,7 +233,8 @@ Move quick_match(const Position& pos, const Pattern& p) {
 }
 
 Error move_error(ErrorCode code, const Position& pos, std::string_view text, std::string_view why) {
-    return Error{code, 0, 1, 1,
+    return Error{code,
+                 {0, 1, 1},
                  fmt::format("{} move '{}' ({} to move){}",
                              code == ErrorCode::illegal_move     ? "illegal"
                              : code == ErrorCode::ambiguous_move ? "ambiguous"

@@ -18,7 +18,7 @@ namespace kifu {
 namespace {
 
 Error io_error(std::string message) {
-    return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::io_error, std::move(message)};
 }
 
 // Raw bytes: a FILE* (owned unless it is stdin) or a piece of memory.
@@ -102,7 +102,8 @@ class GzipSource : public DecompressingSource {
                 inflateReset(&stream_);  // a further gzip member may follow
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
                 return Error{
-                    ErrorCode::invalid_encoding, stream_.total_in, 0, 0,
+                    ErrorCode::invalid_encoding,
+                    {stream_.total_in, 0, 0},
                     fmt::format("gzip: corrupt data ({})", stream_.msg ? stream_.msg : "inflate failed")};
             }
         }
@@ -111,8 +112,8 @@ class GzipSource : public DecompressingSource {
 
   private:
     Error truncated() const {
-        return Error{ErrorCode::unexpected_end, stream_.total_in, 0, 0,
-                     "gzip: the compressed data ends early"};
+        return Error{
+            ErrorCode::unexpected_end, {stream_.total_in, 0, 0}, "gzip: the compressed data ends early"};
     }
     z_stream stream_{};
     bool initialized_ = false;
@@ -132,8 +133,8 @@ class ZstdSource : public DecompressingSource {
             if (!more) return more.error();
             if (!*more) {
                 if (in_frame_)
-                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
-                                 "zstd: the compressed data ends early"};
+                    return Error{
+                        ErrorCode::unexpected_end, {total_in_, 0, 0}, "zstd: the compressed data ends early"};
                 break;
             }
             ZSTD_inBuffer in{input_.data() + consumed_, input_.size() - consumed_, 0};
@@ -142,7 +143,8 @@ class ZstdSource : public DecompressingSource {
             consumed_ += in.pos;
             total_in_ += in.pos;
             if (ZSTD_isError(rc))
-                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                return Error{ErrorCode::invalid_encoding,
+                             {total_in_, 0, 0},
                              fmt::format("zstd: corrupt data ({})", ZSTD_getErrorName(rc))};
             in_frame_ = rc != 0;
             produced = out.pos;
@@ -173,7 +175,8 @@ class Bzip2Source : public DecompressingSource {
             if (!more) return more.error();
             if (!*more) {
                 if (in_stream_)
-                    return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
+                    return Error{ErrorCode::unexpected_end,
+                                 {total_in_, 0, 0},
                                  "bzip2: the compressed data ends early"};
                 break;
             }
@@ -193,7 +196,8 @@ class Bzip2Source : public DecompressingSource {
                 initialized_ = false;
                 in_stream_ = false;
             } else if (rc != BZ_OK) {
-                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                return Error{ErrorCode::invalid_encoding,
+                             {total_in_, 0, 0},
                              fmt::format("bzip2: corrupt data (error {})", rc)};
             }
         }
@@ -234,13 +238,15 @@ class XzSource : public DecompressingSource {
             if (rc == LZMA_STREAM_END) {
                 finished_ = true;
             } else if (rc == LZMA_BUF_ERROR && !*more) {
-                return Error{ErrorCode::unexpected_end, total_in_, 0, 0,
-                             "xz: the compressed data ends early"};
+                return Error{
+                    ErrorCode::unexpected_end, {total_in_, 0, 0}, "xz: the compressed data ends early"};
             } else if (rc == LZMA_MEMLIMIT_ERROR) {
-                return Error{ErrorCode::out_of_range, total_in_, 0, 0,
+                return Error{ErrorCode::out_of_range,
+                             {total_in_, 0, 0},
                              "xz: the data needs more than 256 MiB to decompress"};
             } else if (rc != LZMA_OK) {
-                return Error{ErrorCode::invalid_encoding, total_in_, 0, 0,
+                return Error{ErrorCode::invalid_encoding,
+                             {total_in_, 0, 0},
                              fmt::format("xz: corrupt data (error {})", static_cast<int>(rc))};
             }
         }
@@ -321,7 +327,7 @@ std::unique_ptr<ByteSource> memory_byte_source(std::string_view text) {
 Result<std::string> read_all(ByteSource& source, std::size_t limit) {
     const auto too_large = [limit] {
         return Error{
-            ErrorCode::out_of_range, 0, 0, 0,
+            ErrorCode::out_of_range,
             fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
     };
     std::string out;

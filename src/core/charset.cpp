@@ -75,8 +75,7 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
     const std::string name(charset);
     if (name == "UTF-8") return repair_utf8(bytes);
     Iconv cd("UTF-8", name.c_str());
-    if (!cd.ok())
-        return Error{ErrorCode::unsupported, 0, 0, 0, fmt::format("unknown character set '{}'", charset)};
+    if (!cd.ok()) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
 
     Converted out;
     out.text.resize(bytes.size() * 2 + 16);
@@ -121,8 +120,7 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
 Result<std::string> from_utf8(std::string_view text, std::string_view charset) {
     const std::string name(charset);
     Iconv cd(name.c_str(), "UTF-8");
-    if (!cd.ok())
-        return Error{ErrorCode::unsupported, 0, 0, 0, fmt::format("unknown character set '{}'", charset)};
+    if (!cd.ok()) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
     std::string out(text.size() + 16, '\0');
     char* in = const_cast<char*>(text.data());  // iconv's interface; it does not write
     std::size_t in_left = text.size();
@@ -139,7 +137,8 @@ Result<std::string> from_utf8(std::string_view text, std::string_view charset) {
         }
         const std::size_t at = text.size() - in_left;
         const utf8::Decoded d = utf8::decode(text, at);
-        return Error{ErrorCode::unsupported, at, 0, 0,
+        return Error{ErrorCode::unsupported,
+                     {at, 0, 0},
                      d.length == 0
                          ? fmt::format("invalid UTF-8 at byte {}", at)
                          : fmt::format("'{}' (U+{:04X}) has no code in {}", text.substr(at, d.length),

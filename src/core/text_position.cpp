@@ -94,7 +94,7 @@ namespace kifu {
 
 Error error_at(std::string_view text, std::size_t offset, ErrorCode code, std::string message) {
     const LineColumn at = locate(text, offset);
-    return Error{code, offset, at.line, at.column, std::move(message)};
+    return Error{code, {offset, at.line, at.column}, std::move(message)};
 }
 
 Error expected_at(std::string_view text, std::size_t offset, std::string_view what_was_expected) {

@@ -9,7 +9,7 @@ namespace kifu::feen {
 namespace {
 
 Error not_this_game(std::string message) {
-    return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::unsupported, std::move(message)};
 }
 
 char lower(char c) {

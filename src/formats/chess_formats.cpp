@@ -97,7 +97,7 @@ Result<std::string> write_epd(const Document& d, const WriteOptions&, std::vecto
 
 Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
     std::vector<chess::Game> games = chess::read_pgn(text, {.charset = options.charset});
-    if (games.empty()) return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"};
+    if (games.empty()) return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a PGN game, found none"};
     for (const chess::Game& g : games)
         if (!g.errors.empty()) return g.errors.front();
     return Document{Value{std::move(games)}, {}};
@@ -106,7 +106,8 @@ Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
 std::vector<Error> validate_pgn(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
     std::vector<Error> out;
     const std::vector<chess::Game> games = chess::read_pgn(text, {.charset = options.charset});
-    if (games.empty()) return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a PGN game, found none"}};
+    if (games.empty())
+        return {Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a PGN game, found none"}};
     for (const chess::Game& g : games)
         for (Error e : g.errors) {
             e.message = fmt::format("game {}: {}", g.index + 1, e.message);

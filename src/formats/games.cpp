@@ -7,7 +7,7 @@ namespace kifu::formats {
 namespace {
 
 constexpr std::array kGames{
-    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen"},
+    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", true},
     GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen"},
     GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen"},
     GameInfo{Game::xiangqi, "xiangqi", "red", "black", "red", "black", "1-0", "0-1", "1/2-1/2",
@@ -31,6 +31,11 @@ std::span<const GameInfo> all_games() noexcept {
 const GameInfo* game_info(Game game) noexcept {
     const auto i = static_cast<std::size_t>(game);
     return i < kGames.size() ? &kGames[i] : nullptr;
+}
+
+bool symmetric_keys(Game game) noexcept {
+    const GameInfo* info = game_info(game);
+    return info && info->symmetric_keys;
 }
 
 const GameInfo* game_named(std::string_view name) noexcept {

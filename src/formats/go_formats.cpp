@@ -107,7 +107,7 @@ Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
     Result<go::Record> record = go::read_record(text, {.charset = options.charset});
     if (!record) return std::move(record).error();
     if (record->games.empty())
-        return Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"};
+        return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"};
     Document d{Value{std::move(*record)}, {}};
     for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
         d.warnings.push_back(go::warning_error(w));
@@ -119,7 +119,7 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
     Result<go::SgfCollection> sgf = go::read_sgf(text, {.charset = options.charset});
     if (!sgf) return {sgf.error()};
     if (sgf->games().empty())
-        return {Error{ErrorCode::unexpected_end, 0, 1, 1, "expected a game tree '(;...)', found none"}};
+        return {Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"}};
     std::vector<go::SgfWarning> found = sgf->warnings();
     std::vector<Error> errors;
     for (const std::uint32_t root : sgf->games())

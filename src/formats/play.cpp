@@ -19,7 +19,7 @@ Document as_document(Value value) {
 }
 
 Error no_moves_error() {
-    return Error{ErrorCode::unsupported, 0, 0, 0,
+    return Error{ErrorCode::unsupported,
                  "expected a position of Go, chess, shogi or xiangqi, found a record or a board of no known "
                  "game"};
 }
@@ -108,7 +108,8 @@ Result<Document> go_play(const go::Position& p, std::string_view text) {
         const char* why = board.at(move->point) != go::Stone::none ? "the point is taken"
                           : (p.ko && *p.ko == move->point)         ? "it retakes the ko at once"
                                                                    : "it is suicide";
-        return Error{ErrorCode::illegal_move, 0, 1, 1,
+        return Error{ErrorCode::illegal_move,
+                     {0, 1, 1},
                      "expected a legal move, found " + std::string(text) + ": " + why};
     }
     return as_document(go_after(p, after, mover, *move));

@@ -11,7 +11,7 @@ namespace kifu::go {
 namespace {
 
 Error no_place(ErrorCode code, std::string message) {
-    return Error{code, 0, 0, 0, std::move(message)};
+    return Error{code, std::move(message)};
 }
 
 constexpr char to_upper(char c) noexcept {

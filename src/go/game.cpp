@@ -391,7 +391,7 @@ Result<std::uint32_t> main_line_after_move(const SgfCollection& sgf, std::uint32
     while (moves < number) {
         const std::uint32_t next = sgf.node(n).first_child;
         if (next == SgfCollection::kNone)
-            return Error{ErrorCode::out_of_range, 0, 0, 0,
+            return Error{ErrorCode::out_of_range,
                          fmt::format("the main line has {} moves; there is no move {}", moves, number)};
         n = next;
         moves += count_moves(n);

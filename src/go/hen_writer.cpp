@@ -21,7 +21,7 @@ namespace kifu::go {
 namespace {
 
 Error unsupported(std::string message) {
-    return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::unsupported, std::move(message)};
 }
 
 void append_number(std::string& out, std::uint32_t n) {

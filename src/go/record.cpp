@@ -85,7 +85,7 @@ Result<NodeId> main_line_after_move(const Game& game, int number) {
     int moves = game.start.moves;  // the root's own moves are in the start
     while (moves < number) {
         if (game.nodes[n].children.empty())
-            return Error{ErrorCode::out_of_range, 0, 0, 0,
+            return Error{ErrorCode::out_of_range,
                          fmt::format("the main line has {} moves; there is no move {}", moves, number)};
         n = game.nodes[n].children.front();
         moves += static_cast<int>(game.nodes[n].move.moves.size());

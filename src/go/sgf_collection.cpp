@@ -47,7 +47,7 @@ std::uint32_t SgfCollection::add_child(std::uint32_t parent) {
 Error SgfCollection::error_at(std::size_t offset, ErrorCode code, std::string message) const {
     if (!lines_) lines_ = std::make_unique<LineIndex>(*text_);
     const LineColumn at = lines_->locate(offset);
-    return Error{code, offset, at.line, at.column, std::move(message)};
+    return Error{code, {offset, at.line, at.column}, std::move(message)};
 }
 
 std::string_view SgfCollection::keep(std::string_view text) {

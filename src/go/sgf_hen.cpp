@@ -12,7 +12,7 @@ namespace kifu::go {
 namespace {
 
 Error unsupported(std::string message) {
-    return Error{ErrorCode::unsupported, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::unsupported, std::move(message)};
 }
 
 std::string sgf_point(BoardSize size, Point p) {

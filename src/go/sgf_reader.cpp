@@ -479,7 +479,7 @@ std::vector<Segment> split_game_trees(std::string_view bytes, const std::string&
 }
 
 Error unplaced(ErrorCode code, std::string message) {
-    return Error{code, 0, 0, 0, std::move(message)};
+    return Error{code, std::move(message)};
 }
 
 // The charset of a file that does not declare one, and the warning that says it was guessed.
@@ -505,7 +505,8 @@ void note_replaced(const charset::Converted& converted, std::size_t raw_offset, 
     const std::size_t first = raw_offset + converted.first_replaced;
     warnings.push_back(
         {SgfIssue::invalid_text,
-         Error{ErrorCode::invalid_encoding, first, 0, 0,
+         Error{ErrorCode::invalid_encoding,
+               {first, 0, 0},
                fmt::format("{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
                            converted.replaced, charset, first)}});
 }

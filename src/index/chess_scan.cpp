@@ -61,7 +61,7 @@ Result<ChessScan> chess_scan(std::string_view material, std::string_view sub_fen
         scan.sub_fen = board;
     }
     if (!scan.material && !scan.sub_fen)
-        return Error{ErrorCode::unexpected_end, 0, 0, 0, "give a material or a sub-FEN to look for"};
+        return Error{ErrorCode::unexpected_end, "give a material or a sub-FEN to look for"};
     return scan;
 }
 

@@ -46,7 +46,7 @@ INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 4');
 constexpr std::string_view kFormat = "kifu-index 4";
 
 Error io(std::string message) {
-    return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::io_error, std::move(message)};
 }
 
 }  // namespace
@@ -190,7 +190,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
         return 0;
     }
     if (next_id_ > Posting::kMaxGame)
-        return Error{ErrorCode::io_error, 0, 0, 0,
+        return Error{ErrorCode::io_error,
                      "the index holds " + std::to_string(Posting::kMaxGame) + " games, as many as it can"};
     const std::uint32_t id = next_id_++;
     known_.emplace(e.hash, id);
@@ -341,7 +341,7 @@ ChunkBuilder::ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estima
                            const Outcomes& outcomes, bool whole_keys)
     : db_(db),
       game_(game),
-      format_{game == formats::Game::go, whole_keys},
+      format_{formats::symmetric_keys(game), whole_keys},
       bits_(bucket_bits_for(estimated_bytes)),
       outcomes_(outcomes) {}
 
@@ -447,7 +447,7 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
         std::vector<std::unique_ptr<ChunkStream>> streams;
         for (std::size_t i = 0; i < chunks.size(); ++i)
             streams.push_back(std::make_unique<ChunkStream>(
-                db, chunks[i], RowFormat{game == formats::Game::go, whole_keys[i]}));
+                db, chunks[i], RowFormat{formats::symmetric_keys(game), whole_keys[i]}));
         ChunkBuilder out(db, game, bytes, outcomes, false);
         StoredPostings stored(db);
         struct Group {

@@ -158,12 +158,18 @@ void common(GameEntry& e, const GameTree<Traits>& tree, std::string_view file) {
                   tree.errors[0].message;
 }
 
-// Shogi and xiangqi trees: 16-bit moves, Zobrist keys from the traits.
+// The games table's game of a game's traits (its name), found once.
+template <class Traits>
+formats::Game game_of_traits() {
+    static const formats::Game game = formats::game_named(Traits::game)->game;
+    return game;
+}
+
+// Shogi, xiangqi and chess trees: 16-bit moves, Zobrist keys from the traits.
 template <class Traits, class StartText>
-GameEntry simple_entry(const GameTree<Traits>& tree, formats::Game game, std::string_view file,
-                       StartText&& start_text) {
+GameEntry simple_entry(const GameTree<Traits>& tree, std::string_view file, StartText&& start_text) {
     GameEntry e;
-    e.game = game;
+    e.game = game_of_traits<Traits>();
     common(e, tree, file);
     e.start = start_text(tree.start);
     walk_main_line(tree, [&](NodeId id, std::uint32_t ply, const typename Traits::Position& position) {
@@ -279,7 +285,7 @@ void finish_hash(GameEntry& e) {
 
 GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file) {
     GameEntry e;
-    e.game = formats::Game::chess;
+    e.game = game_of_traits<chess::GameTraits>();
     e.file = file;
     ChessEntryVisitor visitor(e);
     chess::read_pgn_game(text, visitor);
@@ -293,7 +299,7 @@ namespace {
 // type the index cannot take does not compile (formats::visit_record).
 GameEntry tree_entry(const go::Game& tree, std::string_view file) {
     GameEntry e;
-    e.game = formats::Game::go;
+    e.game = game_of_traits<go::GameTraits>();
     e.file = file;
     e.number = tree.index;
     common(e, tree, file);
@@ -328,7 +334,7 @@ GameEntry tree_entry(const go::Game& tree, std::string_view file) {
 }
 
 GameEntry tree_entry(const shogi::Game& g, std::string_view file) {
-    GameEntry e = simple_entry(g, formats::Game::shogi, file, [](const shogi::Position& p) {
+    GameEntry e = simple_entry(g, file, [](const shogi::Position& p) {
         const std::string sfen = shogi::write_sfen(p);
         return sfen == shogi::write_sfen(shogi::Position::start()) ? std::string{} : sfen;
     });
@@ -341,7 +347,7 @@ GameEntry tree_entry(const shogi::Game& g, std::string_view file) {
 }
 
 GameEntry tree_entry(const xiangqi::Game& g, std::string_view file) {
-    GameEntry e = simple_entry(g, formats::Game::xiangqi, file, [](const xiangqi::Position& p) {
+    GameEntry e = simple_entry(g, file, [](const xiangqi::Position& p) {
         const std::string fen = xiangqi::write_fen(p);
         return fen == xiangqi::write_fen(xiangqi::Position::start()) ? std::string{} : fen;
     });
@@ -352,7 +358,7 @@ GameEntry tree_entry(const xiangqi::Game& g, std::string_view file) {
 // Chess games are indexed from the PGN text as a rule (chess_entry); a chess record read
 // whole comes here, with the same Polyglot keys and move words (chess::GameTraits).
 GameEntry tree_entry(const chess::Game& g, std::string_view file) {
-    GameEntry e = simple_entry(g, formats::Game::chess, file, [](const chess::Position& p) {
+    GameEntry e = simple_entry(g, file, [](const chess::Position& p) {
         return p == chess::Position::start() ? std::string{} : chess::write_fen(p);
     });
     finish(e, outcome_of_result(e.result));

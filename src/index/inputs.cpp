@@ -16,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 Error io_error(std::string message) {
-    return Error{ErrorCode::io_error, 0, 0, 0, std::move(message)};
+    return Error{ErrorCode::io_error, std::move(message)};
 }
 
 // An archive entry's data as a byte source.

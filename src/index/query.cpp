@@ -52,7 +52,7 @@ Result<PositionQuery> position_query(formats::Document position) {
     if (!has_rules) {
         const auto* p = std::get_if<go::Position>(&position.value);
         if (!p)
-            return Error{ErrorCode::unsupported, 0, 0, 0,
+            return Error{ErrorCode::unsupported,
                          "the index looks up chess, Go, shogi and xiangqi positions; this is none of them"};
         q.game = formats::Game::go;
         const CanonicalKey key = canonical_key(board_of(*p));
@@ -80,7 +80,7 @@ std::vector<Chunk> chunks_of(sqlite3* db, formats::Game game) {
     chunks.bind(1, static_cast<int>(game));
     while (chunks.step())
         out.push_back({chunks.integer(0), static_cast<unsigned>(chunks.integer(1)),
-                       RowFormat{game == formats::Game::go, chunks.integer(2) != 0}});
+                       RowFormat{formats::symmetric_keys(game), chunks.integer(2) != 0}});
     return out;
 }
 
@@ -97,7 +97,7 @@ Result<void> entries_in(sqlite3* db, const Chunk& chunk, std::uint64_t key, std:
     while (cursor.next() && cursor.high() <= key >> 32) {
         if (cursor.high() != key >> 32 || (cursor.whole_key() && cursor.key() != key)) continue;
         if (!cursor.entries(cursor.whole_key() ? out : candidates))
-            return Error{ErrorCode::io_error, 0, 0, 0, "damaged postings in the index"};
+            return Error{ErrorCode::io_error, "damaged postings in the index"};
     }
     if (candidates.empty()) return {};
     StoredPostings stored(db);
@@ -122,7 +122,7 @@ Result<std::vector<Entry>> entries_of(sqlite3* db, formats::Game game, std::uint
 
 // Go: whether an entry's colours agree with the query's (or the query takes any colours).
 bool colours_pass(const Entry& e, const PositionQuery& q) {
-    return q.game != formats::Game::go || q.any_colours ||
+    return !formats::symmetric_keys(q.game) || q.any_colours ||
            swaps_colours(symmetry_of(e.code)) == swaps_colours(q.symmetry);
 }
 
@@ -137,7 +137,7 @@ std::vector<Entry> first_per_game(const std::vector<Entry>& entries, const Posit
 }
 
 Symmetry to_query(Symmetry game_symmetry, const PositionQuery& q) {
-    return q.game == formats::Game::go ? compose(inverse(q.symmetry), game_symmetry) : 0;
+    return formats::symmetric_keys(q.game) ? compose(inverse(q.symmetry), game_symmetry) : 0;
 }
 
 // The stored tallies of a key in a chunk; false when the chunk keeps none for it.
@@ -210,7 +210,7 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
         return o;
     };
     const bool stored_answers = q.filter.empty() && games_per_move <= detail::kTallyExamples;
-    const bool query_swapped = q.game == formats::Game::go && swaps_colours(q.symmetry);
+    const bool query_swapped = formats::symmetric_keys(q.game) && swaps_colours(q.symmetry);
     struct Tally {
         MoveStats stats;
         std::vector<detail::Entry> first_games;
@@ -231,7 +231,7 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
                                 games_per_move);
         }
         for (const detail::MoveTally& t : tallies) {
-            if (q.game == formats::Game::go && !q.any_colours && t.swapped != query_swapped) continue;
+            if (formats::symmetric_keys(q.game) && !q.any_colours && t.swapped != query_swapped) continue;
             out.games += t.games;
             if (t.move == 0) {
                 out.ended += t.games;
@@ -240,7 +240,7 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
             Tally& mine = by_move[t.move];
             MoveStats& s = mine.stats;
             // Go: games matched with colours swapped count their winner as the query's other colour.
-            const bool flip = q.game == formats::Game::go && t.swapped != query_swapped;
+            const bool flip = formats::symmetric_keys(q.game) && t.swapped != query_swapped;
             s.count += t.games;
             s.first += flip ? t.second : t.first;
             s.second += flip ? t.first : t.second;
@@ -295,11 +295,11 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
                           const IndexOptions& options) {
     std::error_code ec;
     if (std::filesystem::exists(out, ec))
-        return Error{ErrorCode::io_error, 0, 0, 0, out + ": exists already (merge writes a new index)"};
+        return Error{ErrorCode::io_error, out + ": exists already (merge writes a new index)"};
     for (const std::string& input : inputs)
         if (std::filesystem::exists(input, ec) && std::filesystem::exists(out, ec) &&
             std::filesystem::equivalent(input, out, ec))
-            return Error{ErrorCode::io_error, 0, 0, 0, out + ": is also an input"};
+            return Error{ErrorCode::io_error, out + ": is also an input"};
     Result<Database> target = Database::open(out, true);
     if (!target) return target.error();
     IndexReport report;
@@ -338,9 +338,9 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
             // The postings again from the stored moves: the index keeps most keys in part.
             Result<std::vector<detail::Posting>> postings = detail::replay_postings(e.game, e.start, e.moves);
             if (!postings)
-                return Error{ErrorCode::io_error, 0, 0, 0,
-                             input + ": damaged game " + std::to_string(games.integer(0)) + " (" +
-                                 postings.error().message + ")"};
+                return Error{ErrorCode::io_error, input + ": damaged game " +
+                                                      std::to_string(games.integer(0)) + " (" +
+                                                      postings.error().message + ")"};
             e.postings = std::move(*postings);
             Result<std::uint32_t> id = writer.add(e, report);
             if (!id) return id.error();

@@ -70,7 +70,7 @@ std::vector<go::NodeAction> go_nodes(std::string_view words) {
 Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_view start,
                                              std::string_view moves, std::uint32_t last_ply) {
     Result<std::vector<Posting>> replayed =
-        Error{ErrorCode::unsupported, 0, 0, 0, "no positions to replay for this game"};
+        Error{ErrorCode::unsupported, "no positions to replay for this game"};
     if (formats::visit_game_rules(game,
                                   [&]<class Rules>(std::type_identity<Rules>) {
                                       replayed = replay_moves<Rules>(start, moves, last_ply);
@@ -103,12 +103,11 @@ Result<Posting> StoredPostings::at(std::uint32_t game, std::uint32_t ply) {
     row_.bind(1, game);
     Result<std::vector<Posting>> postings =
         row_.step() ? replay_postings(stored_game(row_.integer(0)), row_.text(1), row_.blob(2), ply)
-                    : Result<std::vector<Posting>>(Error{ErrorCode::io_error, 0, 0, 0, ""});
+                    : Result<std::vector<Posting>>(Error{ErrorCode::io_error, ""});
     row_.reset();
     if (!postings || postings->empty() || postings->back().ply() != ply)
-        return Error{
-            ErrorCode::io_error, 0, 0, 0,
-            "damaged index: game " + std::to_string(game) + " does not reach ply " + std::to_string(ply)};
+        return Error{ErrorCode::io_error, "damaged index: game " + std::to_string(game) +
+                                              " does not reach ply " + std::to_string(ply)};
     return postings->back();
 }
 

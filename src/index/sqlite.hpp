@@ -13,8 +13,7 @@
 namespace kifu::index::detail {
 
 inline Error sqlite_error(sqlite3* db, std::string_view what) {
-    return Error{ErrorCode::io_error, 0, 0, 0,
-                 std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "out of memory")};
+    return Error{ErrorCode::io_error, std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "out of memory")};
 }
 
 class Statement {
@@ -95,7 +94,7 @@ class Statement {
 inline Result<void> execute(sqlite3* db, const char* sql) {
     char* message = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-        Error e{ErrorCode::io_error, 0, 0, 0, message ? message : "SQLite failed"};
+        Error e{ErrorCode::io_error, message ? message : "SQLite failed"};
         sqlite3_free(message);
         return e;
     }

@@ -87,16 +87,35 @@ std::optional<Response> unknown_params(const Target& t, std::span<const std::str
     return std::nullopt;
 }
 
-// The read options among the parameters, by the CLI's names (charset=GB2312, rules=...),
-// each one a format that does not take it refuses.
-Result<formats::ReadOptions> read_options(const Target& t, const formats::Format& format) {
-    formats::ReadOptions options;
-    for (const formats::ReadOptionSpec& spec : formats::read_option_specs()) {
+// The options of a table (formats/options.hpp) among the parameters, by their names
+// (charset=GB2312, pretty=true, comments=false), each one `format` does not take refused.
+template <class Options>
+Result<Options> options_from(const Target& t, const formats::Format& format,
+                             std::span<const formats::OptionSpec<Options>> specs,
+                             Result<void> (*set)(Options&, std::string_view, std::string_view)) {
+    Options options;
+    for (const formats::OptionSpec<Options>& spec : specs) {
         const std::string* value = t.find(spec.name);
         if (value == nullptr) continue;
         if (Result<void> ok = formats::check_applies(format, spec); !ok) return ok.error();
-        if (Result<void> ok = formats::set_read_option(options, spec.name, *value); !ok) return ok.error();
+        if (Result<void> ok = set(options, spec.name, *value); !ok) return ok.error();
     }
+    return options;
+}
+
+Result<formats::ReadOptions> read_options(const Target& t, const formats::Format& format) {
+    return options_from(t, format, formats::read_option_specs(), formats::set_read_option);
+}
+
+// The write options (/convert). The answer is JSON, so UTF-8: encoding=shift_jis is refused.
+Result<formats::WriteOptions> write_options(const Target& t, const formats::Format& format) {
+    Result<formats::WriteOptions> options =
+        options_from(t, format, formats::write_option_specs(), formats::set_write_option);
+    if (options && options->shift_jis)
+        return unplaced_error(
+            ErrorCode::unsupported,
+            "encoding: the service answers in JSON, which is UTF-8: shift_jis is the CLI's and "
+            "Python's (kifu convert --encoding shift_jis)");
     return options;
 }
 
@@ -129,10 +148,11 @@ struct Written {
     std::vector<Error> warnings;
 };
 Result<Written> write_as(const formats::Document& doc, const formats::Format& to,
-                         const formats::NodeChoice& choice, bool chosen, bool every_game) {
+                         const formats::NodeChoice& choice, bool chosen, bool every_game,
+                         const formats::WriteOptions& options = {}) {
     Written w;
     const auto one = [&](const formats::Document& d) -> Result<void> {
-        Result<std::string> text = to.write(d, {}, w.notes);
+        Result<std::string> text = to.write(d, options, w.notes);
         if (!text) return std::move(text).error();
         w.text += *text;
         if (w.text.empty() || w.text.back() != '\n') w.text.push_back('\n');
@@ -180,6 +200,11 @@ Response formats_json() {
         for (const formats::ReadOptionSpec& o : formats::read_option_specs())
             if (f.can_read() && f.takes(o.applies)) j.string(o.name);
         j.close(']');
+        j.key("write_options");
+        j.open('[');
+        for (const formats::WriteOptionSpec& o : formats::write_option_specs())
+            if (f.can_write() && f.takes(o.applies)) j.string(o.name);
+        j.close(']');
         j.close('}');
     }
     j.close(']');
@@ -188,7 +213,9 @@ Response formats_json() {
 }
 
 Response convert_json(const Target& t) {
-    if (auto r = unknown_params(t, kConvertNames)) return *r;
+    std::vector<std::string_view> known(std::begin(kConvertNames), std::end(kConvertNames));
+    for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) known.push_back(spec.name);
+    if (auto r = unknown_params(t, known)) return *r;
     const std::string* text = t.find("text");
     const std::string* to_name = t.find("to");
     if (text == nullptr || to_name == nullptr) return bad_request("expected to=FORMAT and text=NOTATION");
@@ -209,11 +236,13 @@ Response convert_json(const Target& t) {
     if (!choice) return fail({choice.error()}, "request");
     Result<formats::ReadOptions> options = read_options(t, **from);
     if (!options) return fail({options.error()}, "request");
+    Result<formats::WriteOptions> write = write_options(t, *to);
+    if (!write) return fail({write.error()}, "request");
     Result<formats::Document> doc = (*from)->read(*text, *options);
     if (!doc) return fail({doc.error()}, "text");
     j.key("from"), j.string((*from)->name);
     j.key("to"), j.string(to->name);
-    Result<Written> written = write_as(*doc, *to, *choice, chosen, true);
+    Result<Written> written = write_as(*doc, *to, *choice, chosen, true, *write);
     if (!written) return fail({written.error()}, "text");
     std::vector<Error> warnings = doc->warnings;
     warnings.insert(warnings.end(), written->warnings.begin(), written->warnings.end());

@@ -11,7 +11,7 @@ namespace kifu::serve {
 namespace {
 
 Error error_at(ErrorCode code, std::size_t offset, std::string message) {
-    return Error{code, offset, 1, static_cast<std::uint32_t>(offset + 1), std::move(message)};
+    return Error{code, {offset, 1, static_cast<std::uint32_t>(offset + 1)}, std::move(message)};
 }
 
 // One component decoded; an escape error is placed at its column in the whole target.

@@ -87,8 +87,7 @@ void judge_ending(const Game& game, NodeId leaf, const Position& end, bool repea
 void add_judgements(std::vector<Game>& games) {
     for (Game& g : games)
         for (LineFinding& f : judge_lines(g))
-            if (f.contradicts)
-                g.warnings.push_back(Error{ErrorCode::conflict, 0, 0, 0, std::move(f.message)});
+            if (f.contradicts) g.warnings.push_back(Error{ErrorCode::conflict, std::move(f.message)});
 }
 
 std::vector<LineFinding> judge_lines(const Game& game) {

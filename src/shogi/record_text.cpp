@@ -80,7 +80,8 @@ Result<std::string> decode_record(std::string_view bytes, std::string_view given
         // Kifu for Windows has written Shift_JIS files that declare UTF-8: the bytes decide.
         if (charset == "UTF-8" && !utf8::is_valid(bytes)) charset = "CP932";
         if (charset.empty())
-            return Error{ErrorCode::unsupported, 0, 1, 1,
+            return Error{ErrorCode::unsupported,
+                         {0, 1, 1},
                          fmt::format("the file declares the encoding '{}', which kifu does not know",
                                      utf8::snippet(declared))};
     } else if (utf8::is_valid(bytes)) {

@@ -38,7 +38,7 @@ TEST(TextPosition, ErrorsFormatAsSourceLineColumn) {
     EXPECT_EQ(e.code, ErrorCode::unexpected_character);
     EXPECT_EQ(e.format("game.hen"), "game.hen:2:2: error: expected a digit, found 'd'");
     EXPECT_EQ(expected_at("ab", 2, "a digit").code, ErrorCode::unexpected_end);
-    EXPECT_EQ((Error{ErrorCode::io_error, 0, 0, 0, "cannot open"}).format("x"), "x: error: cannot open");
+    EXPECT_EQ((Error{ErrorCode::io_error, "cannot open"}).format("x"), "x: error: cannot open");
     EXPECT_EQ(to_string(ErrorCode::out_of_range), "out_of_range");
 }
 

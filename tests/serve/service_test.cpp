@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -347,6 +348,46 @@ TEST_F(ServiceTest, EveryReadOptionIsAParameter) {
     EXPECT_NE(get("/formats").body.find("\"name\":\"sgf\",\"game\":\"go\""), std::string::npos);
     EXPECT_NE(get("/formats").body.find("\"read_options\":[\"superko\",\"rules\",\"charset\"]"),
               std::string::npos);
+}
+
+// Every write option (formats/options.hpp) is a parameter of /convert by its name: taken
+// for an output format that takes it, refused (400) for one that does not.
+TEST_F(ServiceTest, EveryWriteOptionIsAParameter) {
+    // An input each output format can be written from ("from", text).
+    const std::map<std::string_view, std::pair<std::string, std::string>> inputs = {
+        {"hen", {"hen", ".9x9"}},
+        {"feen2015", {"fen", "startpos"}},
+        {"pgn", {"pgn", "1.e4+{a}+e5+$1+(1...c5)"}},
+        {"kif", {"usi", "7g7f"}},
+        {"pgn-xiangqi", {"pgn-xiangqi", "1.+h2e2+h9g7"}},
+    };
+    for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) {
+        const formats::Format* taking = nullptr;
+        for (const formats::Format& f : formats::all_formats())
+            if (f.can_write() && f.takes(spec.applies) && inputs.contains(f.name))
+                taking = taking ? taking : &f;
+        ASSERT_TRUE(taking) << spec.name << ": give an input for a format that takes it";
+        const auto& [from, text] = inputs.at(taking->name);
+        const std::string value = spec.kind != formats::OptionKind::text ? "false"
+                                  : spec.name == "encoding"              ? "utf-8"
+                                                                         : std::string(spec.example);
+        const std::string query = std::string(spec.name) + "=" + value + "&from=" + from + "&text=" + text;
+        const Response taken = get("/convert?to=" + std::string(taking->name) + "&" + query);
+        EXPECT_EQ(taken.status, 200) << spec.name << " " << taken.body;
+        const Response refused = get("/convert?to=sgf&" + query);
+        EXPECT_EQ(refused.status, 400) << spec.name;
+        EXPECT_NE(refused.body.find(std::string(spec.name) + ": it is for"), std::string::npos)
+            << refused.body;
+    }
+    // The options do what they say.
+    EXPECT_NE(get("/convert?to=pgn&comments=false&text=1.e4+{a}+e5").body.find("1. e4 e5"),
+              std::string::npos);
+    EXPECT_NE(get("/convert?to=hen&always_size=true&text=.19x19").body.find(".19x19"), std::string::npos);
+    EXPECT_NE(
+        get("/convert?to=pgn-xiangqi&notation=wxf&from=pgn-xiangqi&text=1.+h2e2+h9g7").body.find("C2.5"),
+        std::string::npos);
+    EXPECT_EQ(get("/convert?to=kif&encoding=shift_jis&from=usi&text=7g7f").status, 400);
+    EXPECT_NE(get("/formats").body.find("\"write_options\":[\"pretty\",\"always_size\"]"), std::string::npos);
 }
 
 TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {

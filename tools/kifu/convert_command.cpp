@@ -17,33 +17,32 @@ struct ConvertOptions {
     PgnOptions pgn;
     OutputOptions output;
     std::string to;
-    bool letters = false;
-    bool pretty = false;
-    bool always_size = false;
-    std::string encoding;  // "", "utf-8" or "shift_jis"
-    std::string notation;  // "": the record's own
+    // The write options (formats/options.hpp), one a row of its table, as given.
+    OptionValues<formats::WriteOptions> write_values;
 };
 
-// Shift_JIS when asked for, or for an -o FILE that is .kif or .ki2 (the files Kifu for
-// Windows writes in Shift_JIS; .kifu and .ki2u are their UTF-8 forms).
-bool writes_shift_jis(const ConvertOptions& o, const formats::Format& to) {
-    if (!o.encoding.empty()) return o.encoding == "shift_jis";
-    if (!to.takes(formats::kEncoding)) return false;
+// The write options given; Shift_JIS too for an -o FILE that is .kif or .ki2 when no
+// --encoding is (the files Kifu for Windows writes in Shift_JIS; .kifu and .ki2u are their
+// UTF-8 forms).
+formats::WriteOptions write_options(const ConvertOptions& o, const formats::Format& to) {
+    formats::WriteOptions out = o.write_values.collect(formats::set_write_option);
+    const auto given = [&](std::string_view name) {
+        for (const auto& v : o.write_values.values)
+            if (v.spec->name == name) return v.given();
+        return false;
+    };
     const std::string& path = o.output.path;
-    return path.ends_with(".kif") || path.ends_with(".ki2");
+    if (!given("encoding") && to.takes(formats::kEncoding) &&
+        (path.ends_with(".kif") || path.ends_with(".ki2")))
+        out.shift_jis = true;
+    return out;
 }
 
 void check_write_options(const formats::Format& to, const ConvertOptions& o) {
-    const auto need = [&](bool given, formats::Option option, std::string_view name, std::string_view what) {
-        if (given && !to.takes(option))
-            not_applicable(name, fmt::format("it is for {}, and --to is {}", what, to.name));
-    };
-    need(o.pretty, formats::kPretty, "--pretty", "HEN output");
-    need(o.always_size, formats::kAlwaysSize, "--always-size", "HEN output");
-    need(o.letters, formats::kLetters, "--letters", "feen2015 output");
-    need(o.pgn.writing_given(), formats::kPgnWrite, "--no-comments/--no-nags/--no-variations", "PGN output");
-    need(!o.encoding.empty(), formats::kEncoding, "--encoding", "KIF, KI2 and CSA output");
-    need(!o.notation.empty(), formats::kNotation, "--notation", "xiangqi PGN output");
+    for (const auto& v : o.write_values.values)
+        if (v.given() && !to.takes(v.spec->applies))
+            not_applicable(formats::cli_flag(v.spec->name, v.spec->kind),
+                           fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
 // One document written; returns its exit code.
@@ -64,13 +63,7 @@ int write_one(const formats::Document& doc, const formats::Format& to, const for
 
 // One input converted; returns its exit code.
 int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
-    const formats::WriteOptions write{
-        o.pretty,
-        o.always_size,
-        o.letters,
-        {.comments = !o.pgn.no_comments, .nags = !o.pgn.no_nags, .variations = !o.pgn.no_variations},
-        writes_shift_jis(o, to),
-        o.notation};
+    const formats::WriteOptions write = write_options(o, to);
     if (streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
@@ -137,21 +130,9 @@ Run add_convert_command(CLI::App& app) {
         "  kifu convert --to feen --text startpos --from sfen",
         fmt::join(format_names(false, true), ", ")));
     command->add_option("--to", options->to, "output format")->required();
-    command->add_flag("--pretty", options->pretty, "HEN: one part a line, row numbers zero-padded");
-    command->add_flag("--letters", options->letters, "feen2015: chess pieces as letters, not Unicode glyphs");
-    command->add_flag("--always-size", options->always_size, "HEN: write the board size even for 19x19");
-    command
-        ->add_option("--encoding", options->encoding,
-                     "KIF, KI2, CSA: utf-8 (the default) or shift_jis (the default for -o FILE.kif or .ki2)")
-        ->check(CLI::IsMember({"utf-8", "shift_jis"}))
-        ->option_text("ENCODING");
-    command
-        ->add_option("--notation", options->notation,
-                     "pgn-xiangqi: the moves in iccs, wxf, chinese or san (default: the record's own)")
-        ->check(CLI::IsMember({"iccs", "wxf", "chinese", "san"}))
-        ->option_text("NOTATION");
+    options->write_values.add_to(*command, formats::write_option_specs());
     options->source.add_to(*command, true);
-    options->pgn.add_to(*command, true);
+    options->pgn.add_to(*command);
     options->output.add_to(*command);
 
     return [command, options]() -> int {

@@ -61,15 +61,15 @@ formats::NodeChoice SourceOptions::choice() const {
     return c;
 }
 
-void SourceOptions::add_read_options(CLI::App& command) {
-    const std::span<const formats::ReadOptionSpec> specs = formats::read_option_specs();
-    read_values.assign(specs.size(), {});  // never resized again: CLI11 holds their addresses
+template <class Options>
+void OptionValues<Options>::add_to(CLI::App& command, std::span<const formats::OptionSpec<Options>> specs) {
+    values.assign(specs.size(), {});  // never resized again: CLI11 holds their addresses
     for (std::size_t i = 0; i < specs.size(); ++i) {
-        const formats::ReadOptionSpec& spec = specs[i];
-        ReadValue& value = read_values[i];
+        const formats::OptionSpec<Options>& spec = specs[i];
+        Value& value = values[i];
         value.spec = &spec;
-        const std::string flag = fmt::format("--{}", spec.name);
-        if (spec.kind == formats::OptionKind::flag) {
+        const std::string flag = formats::cli_flag(spec.name, spec.kind);
+        if (spec.kind != formats::OptionKind::text) {
             command.add_flag(flag, value.flag, std::string(spec.help));
             continue;
         }
@@ -77,7 +77,7 @@ void SourceOptions::add_read_options(CLI::App& command) {
         if (spec.choices) help += fmt::format(": {}", fmt::join(spec.choices(), ", "));
         command.add_option(flag, value.text, help)
             ->check([&spec](const std::string& text) {
-                formats::ReadOptions probe;
+                Options probe;
                 const Result<void> ok = spec.set(probe, text);
                 return ok ? std::string() : ok.error().message;
             })
@@ -85,14 +85,31 @@ void SourceOptions::add_read_options(CLI::App& command) {
     }
 }
 
-formats::ReadOptions SourceOptions::read_options() const {
-    formats::ReadOptions out;
-    for (const ReadValue& v : read_values) {
+template <class Options>
+Options OptionValues<Options>::collect(Result<void> (*set)(Options&, std::string_view,
+                                                           std::string_view)) const {
+    Options out;
+    for (const Value& v : values) {
         if (!v.given()) continue;
-        const Result<void> ok = formats::set_read_option(out, v.spec->name, v.flag ? "true" : v.text);
+        // A flag given turns its option on; --no-NAME (flag_on) turns it off.
+        const std::string_view value = !v.flag ? std::string_view(v.text)
+                                       : v.spec->kind == formats::OptionKind::flag_on ? "false"
+                                                                                      : "true";
+        const Result<void> ok = set(out, v.spec->name, value);
         if (!ok) fail(kUsage, ok.error().message);
     }
     return out;
+}
+
+template struct OptionValues<formats::ReadOptions>;
+template struct OptionValues<formats::WriteOptions>;
+
+void SourceOptions::add_read_options(CLI::App& command) {
+    read_values.add_to(command, formats::read_option_specs());
+}
+
+formats::ReadOptions SourceOptions::read_options() const {
+    return read_values.collect(formats::set_read_option);
 }
 
 std::vector<std::string_view> format_names(bool readable, bool writable) {
@@ -185,8 +202,8 @@ void check_read_options(const formats::Format& from, const SourceOptions& o) {
     need(o.ply.has_value(), formats::kNodeChoice, "--ply", "records and move lists");
     need(!o.node.empty(), formats::kNodeChoice, "--node", "records and move lists");
     need(o.game_index.has_value(), formats::kNodeChoice, "--game-index", "collections of games");
-    for (const SourceOptions::ReadValue& v : o.read_values)
-        need(v.given(), v.spec->applies, fmt::format("--{}", v.spec->name), v.spec->applies_to);
+    for (const auto& v : o.read_values.values)
+        need(v.given(), v.spec->applies, formats::cli_flag(v.spec->name, v.spec->kind), v.spec->applies_to);
 }
 
 void report_warnings(const std::vector<Error>& warnings, std::string_view source) {

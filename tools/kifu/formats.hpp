@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,25 @@
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
+
+// The values given for a table of options (formats/options.hpp: read or write), one a row,
+// as CLI11 fills them: each row's flag made from the row (--NAME, --no-NAME for an option
+// that is on unless turned off, --NAME VALUE checked by the row's setter).
+template <class Options>
+struct OptionValues {
+    struct Value {
+        const formats::OptionSpec<Options>* spec = nullptr;
+        std::string text;
+        bool flag = false;
+        bool given() const { return flag || !text.empty(); }
+    };
+    std::vector<Value> values;
+
+    void add_to(CLI::App& command, std::span<const formats::OptionSpec<Options>> specs);
+    // The options given, set through `set` (set_read_option, set_write_option); a usage error
+    // for a value an option does not take.
+    Options collect(Result<void> (*set)(Options&, std::string_view, std::string_view)) const;
+};
 
 // INPUT, --text, --from, --game and what picks a position out of a record.
 struct SourceOptions {
@@ -25,13 +45,7 @@ struct SourceOptions {
     std::string node;
     std::optional<std::size_t> game_index;  // 1-based, as users count; every game when not given
     // The read options (formats/options.hpp), one a row of its table, as given.
-    struct ReadValue {
-        const formats::ReadOptionSpec* spec = nullptr;
-        std::string text;
-        bool flag = false;
-        bool given() const { return flag || !text.empty(); }
-    };
-    std::vector<ReadValue> read_values;
+    OptionValues<formats::ReadOptions> read_values;
 
     // `node_choice`: --ply, --move, --node, --game-index. Every read option of the table.
     void add_to(CLI::App& command, bool node_choice);

@@ -177,7 +177,7 @@ index::PositionQuery read_query(const QueryOptions& o) {
         report(q.error(), in.source);
         throw Exit{kInvalidInput};
     }
-    if (o.colours_given && q->game != formats::Game::go)
+    if (o.colours_given && !formats::symmetric_keys(q->game))
         not_applicable("--colours",
                        "it is for Go positions (chess, shogi and xiangqi colours are part of the position)");
     q->any_colours = o.colours == "any";
@@ -208,7 +208,7 @@ void append_game_json(std::string& out, const index::GameSummary& g) {
     out += ",\"result\":";
     append_json_string(out, g.result);
     out += fmt::format(",\"plies\":{}", g.plies);
-    if (g.game == formats::Game::go) out += fmt::format(",\"symmetry\":{}", g.symmetry);
+    if (formats::symmetric_keys(g.game)) out += fmt::format(",\"symmetry\":{}", g.symmetry);
     out += '}';
 }
 
@@ -218,7 +218,7 @@ std::string game_line(const index::GameSummary& g) {
     std::string line = fmt::format("{} game {} (ply {}): {}", g.file, g.number, g.ply, players);
     for (const std::string* part : {&g.date, &g.event, &g.result})
         if (!part->empty() && *part != "?") line += ", " + *part;
-    if (g.game == formats::Game::go && g.symmetry != 0)
+    if (formats::symmetric_keys(g.game) && g.symmetry != 0)
         line += fmt::format(" [symmetry {}{}]", g.symmetry & 7,
                             index::swaps_colours(g.symmetry) ? ", colours swapped" : "");
     return line;

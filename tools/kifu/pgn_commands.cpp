@@ -378,7 +378,7 @@ std::string source_name(const std::string& path, const std::string* text, const 
 
 }  // namespace
 
-void PgnOptions::add_to(CLI::App& command, bool for_convert) {
+void PgnOptions::add_to(CLI::App& command) {
     command.add_option("--threads", threads, "PGN: read games on N threads (output keeps the input order)")
         ->check(CLI::Range(1, 64))
         ->option_text("N");
@@ -390,10 +390,6 @@ void PgnOptions::add_to(CLI::App& command, bool for_convert) {
     command.add_flag("--strict-results", strict_results,
                      "PGN: a result against mate or stalemate on the board, or against the Result tag, "
                      "is an error (by default a warning)");
-    if (!for_convert) return;
-    command.add_flag("--no-comments", no_comments, "PGN output: drop comments");
-    command.add_flag("--no-nags", no_nags, "PGN output: drop NAGs");
-    command.add_flag("--no-variations", no_variations, "PGN output: drop variations");
 }
 
 namespace {
@@ -477,7 +473,7 @@ Run add_pgn_command(CLI::App& app) {
         "INPUT may be gzip- or zstd-compressed.\nExample:\n  kifu pgn stats --threads 2 games.pgn.zst");
     options->source.input.add_to(*stats, "the PGN", false);
     options->source.add_read_options(*stats);
-    options->pgn.add_to(*stats, false);
+    options->pgn.add_to(*stats);
     options->output.add_to(*stats);
     return [stats, options]() -> int {
         if (!stats->parsed()) return -1;

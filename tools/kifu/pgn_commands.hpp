@@ -16,11 +16,8 @@ struct PgnOptions {
     int threads = 1;
     std::string keep_broken;
     bool strict_results = false;
-    bool no_comments = false;
-    bool no_nags = false;
-    bool no_variations = false;
 
-    void add_to(CLI::App& command, bool for_convert);
+    void add_to(CLI::App& command);
     // The first option given that only PGN input takes, or "" (a usage error for other input).
     std::string_view streaming_given() const {
         return threads != 1           ? "--threads"
@@ -28,7 +25,6 @@ struct PgnOptions {
                : strict_results       ? "--strict-results"
                                       : "";
     }
-    bool writing_given() const { return no_comments || no_nags || no_variations; }
 };
 
 // The commands on one PGN input: `path` is a file or "-", or `text` the input already read.

@@ -28,7 +28,7 @@ Run add_validate_command(CLI::App& app) {
         "  kifu validate --text '.9x9_5Gb_5Hw'\n  kifu validate *.sgf\n"
         "  kifu validate --keep-broken bad.pgn games.pgn.zst   # every error with its game, line and column");
     options->source.add_to(*command, false);
-    options->pgn.add_to(*command, false);
+    options->pgn.add_to(*command);
     options->output.add_to(*command);
 
     return [command, options]() -> int {

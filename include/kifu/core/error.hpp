@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace kifu {
 
@@ -25,12 +26,28 @@ enum class ErrorCode : std::uint8_t {
 // A stable lower_snake_case name for the code, e.g. "unexpected_character".
 std::string_view to_string(ErrorCode code) noexcept;
 
+// Where an error stands in its text; error_at (core/text_position.hpp) finds the place of
+// a byte offset.
+struct TextPlace {
+    std::size_t offset = 0;    // byte offset into the source text
+    std::uint32_t line = 0;    // 1-based; 0 when the error has no place in a text
+    std::uint32_t column = 0;  // 1-based, counted in Unicode code points
+};
+
+// An error is made through its constructors (the compiler refuses a five-field literal):
+// with no place in a text, or at a place.
 struct Error {
     ErrorCode code = ErrorCode::unexpected_character;
     std::size_t offset = 0;    // byte offset into the source text
     std::uint32_t line = 0;    // 1-based; 0 when the error has no place in a text
     std::uint32_t column = 0;  // 1-based, counted in Unicode code points
     std::string message;       // "expected ..., found ..."
+
+    Error() = default;
+    // No place in a text: a file that cannot be opened, a game past the end of a collection.
+    Error(ErrorCode code_, std::string message_) : code(code_), message(std::move(message_)) {}
+    Error(ErrorCode code_, TextPlace at, std::string message_)
+        : code(code_), offset(at.offset), line(at.line), column(at.column), message(std::move(message_)) {}
 
     // "SOURCE:LINE:COL: error: MESSAGE" (without the line and column when line is 0);
     // `severity` replaces "error", e.g. with "warning".

@@ -24,7 +24,7 @@ struct Problem {
 // An error that belongs to no place in a text (line and column 0): a validity problem,
 // an option that does not apply, a conversion that cannot hold the value.
 inline Error unplaced_error(ErrorCode code, std::string message) {
-    return Error{code, 0, 0, 0, std::move(message)};
+    return Error{code, std::move(message)};
 }
 
 template <class Kind>

@@ -151,9 +151,8 @@ Result<NodeId> main_line_node(const GameTree<Traits>& tree, std::size_t plies) {
     NodeId n = GameTree<Traits>::kRoot;
     for (std::size_t i = 0; i < plies; ++i) {
         if (tree.nodes[n].children.empty())
-            return Error{ErrorCode::out_of_range, 0, 0, 0,
-                         "the main line has " + std::to_string(i) + " move(s); there is no ply " +
-                             std::to_string(plies)};
+            return Error{ErrorCode::out_of_range, "the main line has " + std::to_string(i) +
+                                                      " move(s); there is no ply " + std::to_string(plies)};
         n = tree.nodes[n].children[0];
     }
     return n;

@@ -28,7 +28,14 @@ struct GameInfo {
     std::string_view first_colour, second_colour;    // the sides' colours: shogi's sente is "black"
     std::string_view first_wins, second_wins, draw;  // outcome words as the index answers them
     std::string_view position_format;                // its own position notation: "hen", "fen", "sfen", ...
+    // The index keys its positions up to the board's eight symmetries and a swap of colours
+    // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
+    // search may match either colour (--colours any).
+    bool symmetric_keys = false;
 };
+
+// Whether the index keys the game's positions up to symmetry (GameInfo::symmetric_keys).
+bool symmetric_keys(Game game) noexcept;
 
 // Every game, in the order of their numbers.
 std::span<const GameInfo> all_games() noexcept;
