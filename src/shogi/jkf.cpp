@@ -211,6 +211,18 @@ class JkfReader {
             } else if (const auto mv = m.find("move"); mv != m.end()) {
                 Result<Move> move = read_move(*mv, position, node, at);
                 if (!move) return move.error();
+                // A fork off a node whose line ended there (forks are read after their line): a
+                // node that goes on has no ending to hold, as a fork that is only a special has no
+                // node to hold it.
+                if (Game::Node& from = game_.node(node); from.ending != Ending::none) {
+                    game_.warnings.push_back(
+                        fail(at,
+                             fmt::format("a fork after the ending {}: the ending left out",
+                                         to_string(from.ending)),
+                             ErrorCode::unsupported));
+                    from.ending = Ending::none;
+                    from.ending_time_ms = -1;
+                }
                 node = game_.add_move(node, *move, {});
                 position.play(*move);
                 Result<std::int32_t> t = time(m, at);

@@ -246,6 +246,28 @@ TEST(ShogiJkf, ForksInitialPositionsAndErrors) {
               "or a literal");
 }
 
+// A fork that goes on from where its line ended (forks of the special itself, or of an
+// element with no move): the node then continues, so it holds no ending (a warning says
+// so), and the tree writes and reads back as it is. Found by jkf_fuzz.
+TEST(ShogiJkf, AForkAfterALinesEndingLeavesTheEndingOut) {
+    const Game g = one(read_jkf(R"({"moves": [{},
+        {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU", "color": 0}},
+        {"special": "TORYO",
+         "forks": [[{"move": {"from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU", "color": 1}}]]}]})"));
+    const NodeId first = g.node(Game::kRoot).children[0];
+    ASSERT_EQ(g.node(first).children.size(), 1u);
+    EXPECT_EQ(g.node(first).ending, Ending::none);
+    ASSERT_EQ(g.warnings.size(), 1u);
+    EXPECT_NE(g.warnings[0].message.find("a fork after the ending resign: the ending left out"),
+              std::string::npos)
+        << g.warnings[0].message;
+    std::vector<std::string> notes;
+    const std::string written = write_jkf(g, notes);
+    const Game back = one(read_jkf(written));
+    EXPECT_TRUE(same_tree(back, g, [](const Game&) { return 0; }));
+    EXPECT_EQ(write_jkf(back, notes), written);
+}
+
 TEST(ShogiRecordJudge, RepetitionsAndTheirEndings) {
     // The rooks go and come back three times: the start stands a fourth time after move 12.
     const std::string moves =
