@@ -121,16 +121,17 @@ Result<std::vector<Entry>> entries_of(sqlite3* db, formats::Game game, std::uint
 }
 
 // Go: whether an entry's colours agree with the query's (or the query takes any colours).
-bool colours_pass(const Entry& e, const PositionQuery& q) {
-    return !formats::symmetric_keys(q.game) || q.any_colours ||
-           swaps_colours(symmetry_of(e.code)) == swaps_colours(q.symmetry);
+// `symmetric`: formats::symmetric_keys(q.game), asked once a query, not once an entry.
+bool colours_pass(const Entry& e, const PositionQuery& q, bool symmetric) {
+    return !symmetric || q.any_colours || swaps_colours(symmetry_of(e.code)) == swaps_colours(q.symmetry);
 }
 
 // The first entry of each game that passes the colour test (Go).
 std::vector<Entry> first_per_game(const std::vector<Entry>& entries, const PositionQuery& q) {
     std::vector<Entry> out;
+    const bool symmetric = formats::symmetric_keys(q.game);
     for (const Entry& e : entries) {
-        if (!colours_pass(e, q)) continue;
+        if (!colours_pass(e, q, symmetric)) continue;
         if (out.empty() || out.back().game != e.game) out.push_back(e);
     }
     return out;
@@ -210,7 +211,8 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
         return o;
     };
     const bool stored_answers = q.filter.empty() && games_per_move <= detail::kTallyExamples;
-    const bool query_swapped = formats::symmetric_keys(q.game) && swaps_colours(q.symmetry);
+    const bool symmetric = formats::symmetric_keys(q.game);
+    const bool query_swapped = symmetric && swaps_colours(q.symmetry);
     struct Tally {
         MoveStats stats;
         std::vector<detail::Entry> first_games;
@@ -225,13 +227,13 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
             entries.clear();
             if (Result<void> r = detail::entries_in(db, chunk, q.key, entries); !r) return r.error();
             std::erase_if(entries, [&](const detail::Entry& e) {
-                return !detail::colours_pass(e, q) || !rows.passes(e.game, q.filter);
+                return !detail::colours_pass(e, q, symmetric) || !rows.passes(e.game, q.filter);
             });
             detail::tally_moves(std::span<const detail::Entry>(entries), outcome_of, true, tallies,
                                 games_per_move);
         }
         for (const detail::MoveTally& t : tallies) {
-            if (formats::symmetric_keys(q.game) && !q.any_colours && t.swapped != query_swapped) continue;
+            if (symmetric && !q.any_colours && t.swapped != query_swapped) continue;
             out.games += t.games;
             if (t.move == 0) {
                 out.ended += t.games;
@@ -240,7 +242,7 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
             Tally& mine = by_move[t.move];
             MoveStats& s = mine.stats;
             // Go: games matched with colours swapped count their winner as the query's other colour.
-            const bool flip = formats::symmetric_keys(q.game) && t.swapped != query_swapped;
+            const bool flip = symmetric && t.swapped != query_swapped;
             s.count += t.games;
             s.first += flip ? t.second : t.first;
             s.second += flip ? t.first : t.second;
