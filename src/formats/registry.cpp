@@ -310,9 +310,15 @@ Result<std::vector<BoardView>> main_line_views(const Document& record, std::size
         const auto& g = games[game_index];
         using Tree = std::decay_t<decltype(g)>;
         std::vector<BoardView> views;
-        typename Tree::Position state = g.start, before = g.start;
+        // The position before a move is kept only for a game whose views show the last move
+        // from it (last_move_of); a Go board carries its own, and copying it is an allocation.
+        constexpr bool keeps_before = requires {
+            last_move_of(g.start, g.nodes[0].move);
+        };
+        typename Tree::Position state = g.start;
+        std::optional<typename Tree::Position> before;
         for (NodeId id = Tree::kRoot;;) {
-            Result<BoardView> view = node_view(g, state, id, id == Tree::kRoot ? nullptr : &before);
+            Result<BoardView> view = node_view(g, state, id, before ? &*before : nullptr);
             if (!view) {
                 out = view.error();
                 return;
@@ -320,7 +326,7 @@ Result<std::vector<BoardView>> main_line_views(const Document& record, std::size
             views.push_back(std::move(*view));
             if (g.nodes[id].children.empty()) break;
             id = g.nodes[id].children.front();
-            before = state;
+            if constexpr (keeps_before) before = state;  // the root has none
             Tree::GameTraits::play(state, g.nodes[id].move);
         }
         out = std::move(views);

@@ -30,24 +30,6 @@ struct WrittenMove {
     std::size_t offset;
 };
 
-// CR SQ TR MA LB (two letters, as the caller knows).
-bool is_markup(std::string_view id) {
-    switch (id[0]) {
-        case 'C':
-            return id[1] == 'R';
-        case 'S':
-            return id[1] == 'Q';
-        case 'T':
-            return id[1] == 'R';
-        case 'M':
-            return id[1] == 'A';
-        case 'L':
-            return id[1] == 'B';
-        default:
-            return false;
-    }
-}
-
 // Appends "B[dp]": a move as a node wrote it. Short ones (all but odd files) are put
 // together in place and appended at once, as this runs for every move read.
 void append_written(std::string& out, char colour, std::string_view value) {
@@ -119,7 +101,7 @@ class NodeReader {
                     action.to_play = Stone::white;
                 else
                     warn(SgfIssue::bad_value, p.offset, fmt::format("PL[{}] is neither B nor W", v));
-            } else if (seen && is_markup(pid)) {
+            } else if (seen && (pid == "LB" || mark_from_code(pid))) {
                 seen->markup = true;
             }
         }
