@@ -293,8 +293,7 @@ class CsaReader {
         if (timed_ == Timed::nothing)
             return fail(offset, ErrorCode::unexpected_character, "a time with no move before it");
         Game::Node& node = game_.node(current_);
-        (timed_ == Timed::move ? node.time_ms : node.ending_time_ms) =
-            static_cast<std::int32_t>(std::min<std::int64_t>(ms, INT32_MAX));
+        (timed_ == Timed::move ? node.time_ms : node.ending_time_ms) = record::capped_time_ms(ms);
         timed_ = Timed::nothing;
         return {};
     }

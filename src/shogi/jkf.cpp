@@ -264,7 +264,7 @@ class JkfReader {
                     return fail(at, fmt::format("\"{}\" of a time is a number of at most a million", unit));
                 seconds += v->get<double>() * scale;
             }
-        return static_cast<std::int32_t>(std::min(std::floor(seconds * 1000 + 0.5), 2e9));
+        return record::capped_time_ms(static_cast<std::int64_t>(std::floor(seconds * 1000 + 0.5)));
     }
 
     static int number(const Json& object, const char* key) {

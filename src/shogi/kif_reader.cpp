@@ -225,7 +225,7 @@ class KifReader {
         if (i >= t.size() || t[i] != ')') return bad();
         ++i;
         const std::int64_t ms = (minutes * 60 + seconds) * 1000;
-        return static_cast<std::int32_t>(std::min<std::int64_t>(ms, INT32_MAX));
+        return record::capped_time_ms(ms);
     }
 
     // The time at `i` when one is there ('('), else -1.

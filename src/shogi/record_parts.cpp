@@ -175,7 +175,7 @@ Result<void> BodReader::read_hand(std::string_view list, Color color, std::strin
         if (n == 0) n = 1;
         position_.set_hand(color, type, position_.hand(color, type) + n);
         skip_spaces(list, i);
-        while (i < list.size() && (list[i] == ',' || eat(list, i, "、"))) skip_spaces(list, i);
+        while (eat(list, i, ",") || eat(list, i, "、")) skip_spaces(list, i);
     }
     return {};
 }

@@ -14,6 +14,15 @@
 
 namespace kifu::shogi::record {
 
+// The longest time a move or an ending is read as: a whole number of seconds (every format
+// writes it back the same, V2.2 CSA and KIF in whole seconds) that fits the tree's int32_t.
+// A longer time (555 hours) is no clock's; it is read as this one.
+inline constexpr std::int64_t kLongestTimeMs = 2'000'000'000;
+
+inline std::int32_t capped_time_ms(std::int64_t ms) noexcept {
+    return static_cast<std::int32_t>(ms < kLongestTimeMs ? ms : kLongestTimeMs);
+}
+
 // One line of a text, without its line end (LF or CR LF), and where it starts.
 struct Line {
     std::string_view text;

@@ -318,6 +318,27 @@ TEST(ShogiRecordRegressions, WhatTheFuzzersFound) {
     const Result<std::vector<Game>> bad = read_jkf(long_token);
     ASSERT_FALSE(bad);
     EXPECT_LE(bad.error().message.size(), 300u);
+    // A time longer than the tree holds is read as the longest whole second it does, so that it
+    // writes back the same (it was cut to INT32_MAX ms, which KIF writes without the 647 ms).
+    const Game slow = one(read_kif("   1 ７六歩(77) ( 59133:00/)\n"));
+    EXPECT_EQ(slow.node(1).time_ms, 2'000'000'000);
+    EXPECT_TRUE(same_tree(one(read_kif(write_kif(slow, notes))), slow, [](const Game&) { return 0; }));
+    // A hand listed with ASCII commas reads each comma once (the list stood on the first for ever).
+    const std::string diagram =
+        "後手の持駒：なし\n"
+        "+---------------------------+\n"
+        "| ・ ・ ・ ・ ・ ・ ・v玉 ・|一\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"
+        "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"
+        "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n"
+        "+---------------------------+\n"
+        "先手の持駒：金,銀 ,, 歩二\n";
+    EXPECT_EQ(write_sfen(one(read_kif(diagram)).start), "7k1/9/9/9/9/9/9/9/4K4 b GS2P 1");
 }
 
 }  // namespace
