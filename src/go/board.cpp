@@ -183,6 +183,27 @@ void Board::pass(Stone stone) {
     if (superko_ && situational_) seen_.insert(hash_ ^ turn_key(two_player_opponent(stone)));
 }
 
+bool Board::allows(Stone stone, Point p) {
+    const int at = cell(p);
+    if (cells_[static_cast<std::size_t>(at)] != 0) return false;
+    if (ko_ && *ko_ == p && (ko_player_ == Stone::none || ko_player_ == stone)) return false;
+    const int steps[4] = {1, -1, stride_, -stride_};
+    for (const int step : steps)
+        if (cells_[static_cast<std::size_t>(at + step)] == 0)
+            return true;  // most points: a liberty next to it
+    // The stone stands there for the search only: cells_ alone, so the hash never sees it.
+    const auto colour = static_cast<Cell>(stone);
+    cells_[static_cast<std::size_t>(at)] = colour;
+    bool allowed = false;
+    for (const int step : steps) {
+        const Cell v = cells_[static_cast<std::size_t>(at + step)];
+        if (v != kBorder && v != colour && !has_liberty(at + step, false)) allowed = true;  // a capture
+    }
+    if (!allowed) allowed = has_liberty(at, false);
+    cells_[static_cast<std::size_t>(at)] = 0;
+    return allowed;
+}
+
 bool Board::group_has_liberty(Point p) {
     const int c = cell(p);
     return cells_[static_cast<std::size_t>(c)] != 0 && has_liberty(c, false);

@@ -161,7 +161,7 @@ void apply_action(GameState& state, const NodeAction& action, OnMove&& on_move) 
         const LastMove& m = action.moves[i];
         ++state.moves;
         state.last_move = m;
-        state.to_move = two_player_opponent(m.stone);
+        state.to_move = state.order.after(m.stone);
         if (m.move.is_pass) {
             state.board.pass(m.stone);
             continue;
@@ -528,6 +528,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
 
 Position position_of(const GameState& state, std::span<const NodeMark> marks) {
     Position pos = state.board.position();
+    pos.order = state.order;
     pos.last_move = state.last_move;
     pos.turn = state.to_move;
     // The board forgets the ko at setup and passes; PL can hand the turn to the player it

@@ -390,11 +390,6 @@ std::string move_text(const formats::Document& position, std::uint32_t code, Sym
     if (code == 0) return {};
     const auto word = static_cast<std::uint16_t>(code - 1);
     std::string text;
-    if (formats::visit_position_rules(
-            position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-                text = Rules::write_move(p, Rules::move_of_word(word));
-            }))
-        return text;  // chess SAN, shogi USI, xiangqi ICCS: each game's plain notation
     if (const auto* p = std::get_if<go::Position>(&position.value)) {
         // From the canonical orientation back to the query's.
         const Symmetry back = inverse(query_symmetry);
@@ -406,6 +401,11 @@ std::string move_text(const formats::Document& position, std::uint32_t code, Sym
         const Result<std::string> human = go::to_human(p->size, apply(back, canonical, p->size));
         return colour + (human ? *human : std::string("?"));
     }
+    if (formats::visit_position_rules(
+            position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                text = Rules::write_move(p, Rules::move_of_word(word));
+            }))
+        return text;  // chess SAN, shogi USI, xiangqi ICCS: each game's plain notation
     return std::to_string(word);
 }
 

@@ -41,14 +41,16 @@ std::optional<Outcome> outcome_named(std::string_view r) noexcept {
 
 Result<PositionQuery> position_query(formats::Document position) {
     PositionQuery q;
-    const bool has_rules = formats::visit_position_rules(
-        position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
-            q.game = formats::info_of<Rules>().game;
-            q.key = Rules::key(p);
-            typename Rules::Position own = p;  // a FEEN or EPD of the game as the game's own position
-            q.position = std::move(position);
-            q.position.value = std::move(own);
-        });
+    const bool has_rules =
+        !std::holds_alternative<go::Position>(position.value) &&
+        formats::visit_position_rules(
+            position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
+                q.game = formats::info_of<Rules>().game;
+                q.key = Rules::key(p);
+                typename Rules::Position own = p;  // a FEEN or EPD of the game as the game's own position
+                q.position = std::move(position);
+                q.position.value = formats::position_value(std::move(own));
+            });
     if (!has_rules) {
         const auto* p = std::get_if<go::Position>(&position.value);
         if (!p)
@@ -181,7 +183,8 @@ namespace {
 
 // The side whose result a move's score counts: the player to move (Go: the move's colour).
 bool first_moves(const PositionQuery& q, std::string_view move) {
-    bool first = move.starts_with("B");
+    if (std::holds_alternative<go::Position>(q.position.value)) return move.starts_with("B");
+    bool first = false;
     formats::visit_position_rules(
         q.position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
             first = Rules::side_to_move(p) == formats::info_of<Rules>().first_colour;

@@ -69,14 +69,16 @@ std::vector<go::NodeAction> go_nodes(std::string_view words) {
 
 Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_view start,
                                              std::string_view moves, std::uint32_t last_ply) {
-    Result<std::vector<Posting>> replayed =
-        Error{ErrorCode::unsupported, "no positions to replay for this game"};
-    if (formats::visit_game_rules(game,
-                                  [&]<class Rules>(std::type_identity<Rules>) {
-                                      replayed = replay_moves<Rules>(start, moves, last_ply);
-                                  }) ||
-        game != formats::Game::go)
+    if (!formats::symmetric_keys(game)) {
+        Result<std::vector<Posting>> replayed =
+            Error{ErrorCode::unsupported, "no positions to replay for this game"};
+        formats::visit_game_rules(game, [&]<class Rules>(std::type_identity<Rules>) {
+            replayed = replay_moves<Rules>(start, moves, last_ply);
+        });
         return replayed;
+    }
+    // Keys up to symmetry (Go): each the board's canonical key, the move word turned with it,
+    // and a node's setup replayed too.
     go::GameState state;
     state.board = go::Board(go::BoardSize{});
     if (!start.empty()) {

@@ -18,26 +18,36 @@ template <GameRules Rules, class Each>
 void each_position(const typename Rules::Position& start, int depth, Each&& each) {
     each(start);
     if (depth == 0) return;
-    for (const auto m : Rules::legal_moves(start)) {
+    for (const auto& m : Rules::legal_moves(start)) {
         typename Rules::Position next = start;
         Rules::play(next, m);
         each_position<Rules>(next, depth - 1, each);
     }
 }
 
+// A start with few enough positions two plies on for a test under the sanitizers (Go's
+// 19x19 board has 130,683).
+template <GameRules Rules>
+Result<typename Rules::Position> small_start() {
+    if constexpr (std::is_same_v<Rules, go::GameTraits>)
+        return Rules::read_position(".5x5");
+    else
+        return Rules::read_position("startpos");
+}
+
 template <class Rules>
 class GameRulesTest : public ::testing::Test {};
-using AllRules = ::testing::Types<chess::GameTraits, shogi::GameTraits, xiangqi::GameTraits>;
+using AllRules = ::testing::Types<chess::GameTraits, go::GameTraits, shogi::GameTraits, xiangqi::GameTraits>;
 TYPED_TEST_SUITE(GameRulesTest, AllRules);
 
 TYPED_TEST(GameRulesTest, MoveWordsGiveEveryLegalMoveBack) {
     using Rules = TypeParam;
-    const Result<typename Rules::Position> start = Rules::read_position("startpos");
+    const Result<typename Rules::Position> start = small_start<Rules>();
     ASSERT_TRUE(start);
     std::size_t moves = 0;
     each_position<Rules>(*start, 2, [&](const typename Rules::Position& pos) {
         std::set<std::uint16_t> words;
-        for (const auto m : Rules::legal_moves(pos)) {
+        for (const auto& m : Rules::legal_moves(pos)) {
             const std::uint16_t w = Rules::move_word(m);
             EXPECT_TRUE(Rules::move_of_word(w) == m) << Rules::engine_move(pos, m);
             EXPECT_TRUE(words.insert(w).second) << "two moves share the word " << w;
@@ -51,9 +61,10 @@ TYPED_TEST(GameRulesTest, PositionsReadBackWhatTheyWrite) {
     using Rules = TypeParam;
     const formats::GameInfo* info = formats::game_named(Rules::game);
     ASSERT_NE(info, nullptr) << Rules::game;
-    const Result<typename Rules::Position> start = Rules::read_position("startpos");
+    const Result<typename Rules::Position> start = small_start<Rules>();
     ASSERT_TRUE(start);
     EXPECT_EQ(Rules::side_to_move(*start), info->first_colour);
+    EXPECT_TRUE(Rules::read_position("startpos"));
     each_position<Rules>(*start, 2, [&](const typename Rules::Position& pos) {
         const std::string text = Rules::write_position(pos);
         const Result<typename Rules::Position> back = Rules::read_position(text);
@@ -74,9 +85,9 @@ TEST(GameRulesDispatch, EachGameOfTheTableReachesItsTraits) {
             EXPECT_EQ(Rules::game, g.name);
             ++reached;
         });
-        EXPECT_EQ(has, g.game != formats::Game::go) << g.name;
+        EXPECT_TRUE(has) << g.name;
     }
-    EXPECT_EQ(reached, 3u);
+    EXPECT_EQ(reached, formats::all_games().size());
     EXPECT_FALSE(formats::visit_game_rules(formats::Game::any, [](auto) { FAIL(); }));
 }
 

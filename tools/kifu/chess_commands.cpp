@@ -40,7 +40,7 @@ template <GameRules Rules>
 std::uint64_t count_nodes(const typename Rules::Position& pos, int depth, bool divide, std::string& out) {
     if (!divide || depth == 0) return Rules::perft(pos, depth);
     std::uint64_t nodes = 0;
-    for (const auto m : Rules::legal_moves(pos)) {
+    for (const auto& m : Rules::legal_moves(pos)) {
         typename Rules::Position next = pos;
         Rules::play(next, m);
         const std::uint64_t n = Rules::perft(next, depth - 1);
@@ -75,19 +75,19 @@ Run add_perft_command(CLI::App& app) {
         "Examples:\n  kifu perft startpos 5\n  kifu perft --divide 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
         "PPPBBPPP/R3K2R w KQkq - 0 1' 3\n  kifu perft --game shogi startpos 5\n"
         "  kifu perft --game shogi 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1' "
-        "3\n  kifu perft --game xiangqi startpos 4");
+        "3\n  kifu perft --game xiangqi startpos 4\n  kifu perft --game go .9x9 3");
     command
         ->add_option(
             "POSITION", options->fen,
             "chess: a FEN or 'startpos'; shogi: an SFEN, 'startpos', 'startpos moves 7g7f ...', or a "
             "handicap's name (二枚落ち, 2mai, 2-piece; 'kifu formats' does not list them: docs/shogi.md "
-            "does); xiangqi: a FEN or 'startpos'")
+            "does); xiangqi: a FEN or 'startpos'; go: a HEN or 'startpos' (19x19)")
         ->required();
     command->add_option("DEPTH", options->depth, "plies")->required()->check(CLI::Range(0, 20));
     command->add_option("--game", options->game,
                         fmt::format("{} (chess is the default)", games_with_rules()));
     command->add_flag("--divide", options->divide,
-                      "the count under each legal move (UCI/USI/ICCS), then the total");
+                      "the count under each legal move (UCI/USI/ICCS/GTP), then the total");
     options->output.add_to(*command);
 
     return [command, options]() -> int {
@@ -121,11 +121,12 @@ Run add_moves_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand(
         "moves",
         "List the legal moves of a position (chess: SAN and UCI; shogi: USI; xiangqi: ICCS, WXF, "
-        "Chinese and SAN)");
+        "Chinese and SAN; go: human and SGF coordinates)");
     command->footer(
         "Examples:\n  kifu moves startpos\n  kifu moves --game shogi 'startpos moves 7g7f 3c3d'\n"
-        "  kifu moves --game xiangqi startpos");
-    command->add_option("POSITION", options->fen, "a FEN, an SFEN, or 'startpos' (see perft)")->required();
+        "  kifu moves --game xiangqi startpos\n  kifu moves --game go .9x9_5Eb.E5b.w");
+    command->add_option("POSITION", options->fen, "a FEN, an SFEN, a HEN, or 'startpos' (see perft)")
+        ->required();
     command->add_option("--game", options->game,
                         fmt::format("{} (chess is the default)", games_with_rules()));
     options->output.add_to(*command);
@@ -135,7 +136,7 @@ Run add_moves_command(CLI::App& app) {
         std::string out;
         with_game_rules(options->game, [&]<class Rules>(std::type_identity<Rules>) {
             const typename Rules::Position pos = position_argument<Rules>(options->fen);
-            for (const auto m : Rules::legal_moves(pos)) out += Rules::move_notations(pos, m) + "\n";
+            for (const auto& m : Rules::legal_moves(pos)) out += Rules::move_notations(pos, m) + "\n";
             // An empty list says nothing by itself: say why, and any draw that stands.
             if (const std::string note_text = Rules::status_note(pos); !note_text.empty())
                 note(options->fen, note_text);

@@ -1,15 +1,15 @@
 #pragma once
-// The game interface: what the traits of a game with a move generator give (chess::GameTraits,
+// The game interface: what the traits of every game give (chess::GameTraits, go::GameTraits,
 // shogi::GameTraits, xiangqi::GameTraits, each checked by a static_assert beside it). Code
 // that works for every such game is a template over GameRules, reached through
 // formats::visit_game_rules, the one place that turns a game into its traits; it never
-// branches on the game itself. (Go's traits replay SGF nodes, setup included, and join when
-// Go's tree moves are single moves: docs/development.md.)
+// branches on the game itself. (Go's Move is an SGF node's action, setup included; the moves
+// it generates are single moves.)
 //
-// The 16-bit move word: each game's Move is 16 bits in its own layout (chess: from 6, to 6,
+// The 16-bit move word: each game's move fits 16 bits in its own layout (chess: from 6, to 6,
 // promotion 2, kind 2; shogi: to 7, from or the dropped piece 7, promotion 1; xiangqi: from
-// 7, to 7); move_word gives them and move_of_word takes them back, so a list of moves can be
-// kept as words (the position index does).
+// 7, to 7; Go: column 6, row 6, colour 3); move_word gives them and move_of_word takes them back, so a list
+// of moves can be kept as words (the position index does).
 
 #include <concepts>
 #include <cstdint>
@@ -50,12 +50,22 @@ concept GameRules = requires(typename T::Position& position, const typename T::P
     { T::parse_move(before, text) } -> std::same_as<Result<typename T::Move>>;
     // How the position stands: "ongoing", "checkmate", ... (formats/play.hpp), and check.
     { T::status(before) } -> std::same_as<PositionStatus>;
-    // A move in every notation the game lists moves in, blank-separated ("e4 e2e4").
+    // A move in every notation the game lists moves in, blank-separated ("e4 e2e4"), the one
+    // a position's legal moves are listed in first.
     { T::move_notations(before, move) } -> std::convertible_to<std::string>;
     // What to say of a position beside its moves: why there are none, a draw that stands;
     // "" for nothing.
     { T::status_note(before) } -> std::convertible_to<std::string>;
 };
+
+// A legal move as a position lists it: the first of the game's notations (chess SAN, shogi
+// USI, xiangqi ICCS, Go "D4"). write_move is the tree's word, which for Go names the colour.
+template <GameRules Rules>
+std::string listed_move(const typename Rules::Position& before, const typename Rules::Move& move) {
+    std::string all = Rules::move_notations(before, move);
+    if (const std::size_t blank = all.find(' '); blank != std::string::npos) all.resize(blank);
+    return all;
+}
 
 // The move words of a Move that is itself 16 bits (raw() and from_raw()): traits derive from
 // this to give move_word and move_of_word.

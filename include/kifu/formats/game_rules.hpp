@@ -10,19 +10,22 @@
 #include "kifu/feen/games.hpp"
 #include "kifu/formats/games.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/go/game.hpp"
 #include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
 
 namespace kifu::formats {
 
 // Calls f(std::type_identity<Traits>{}) with the traits of `game` and returns true; returns
-// false without calling f for a game with no traits behind the interface yet (Go) and for
-// Game::any.
+// false without calling f for Game::any.
 template <class F>
 bool visit_game_rules(Game game, F&& f) {
     switch (game) {
         case Game::chess:
             f(std::type_identity<chess::GameTraits>{});
+            return true;
+        case Game::go:
+            f(std::type_identity<go::GameTraits>{});
             return true;
         case Game::shogi:
             f(std::type_identity<shogi::GameTraits>{});
@@ -30,7 +33,6 @@ bool visit_game_rules(Game game, F&& f) {
         case Game::xiangqi:
             f(std::type_identity<xiangqi::GameTraits>{});
             return true;
-        case Game::go:
         case Game::any:
             return false;
     }
@@ -38,12 +40,14 @@ bool visit_game_rules(Game game, F&& f) {
 }
 
 // The same for a position document: f(std::type_identity<Traits>{}, position) with the
-// position as its game's own type (an EPD's position; a FEEN of chess, shogi or xiangqi,
-// by its style letter, converted). False without calling f for anything else: a Go
-// position, a record, a FEEN board of no game behind the interface.
+// position as its game's own type (an EPD's position; a HEN diagram as the state it gives;
+// a FEEN of chess, shogi or xiangqi, by its style letter, converted). False without
+// calling f for anything else: a record, a FEEN board of no game behind the interface.
 template <class F>
 bool visit_position_rules(const Document& document, F&& f) {
     const Value& v = document.value;
+    if (const auto* g = std::get_if<go::Position>(&v))
+        return f(std::type_identity<go::GameTraits>{}, go::state_of(*g)), true;
     if (const auto* c = std::get_if<chess::Position>(&v))
         return f(std::type_identity<chess::GameTraits>{}, *c), true;
     if (const auto* e = std::get_if<chess::Epd>(&v))
@@ -65,6 +69,16 @@ bool visit_position_rules(const Document& document, F&& f) {
                 return f(std::type_identity<xiangqi::GameTraits>{}, *x), true;
     }
     return false;
+}
+
+// A position of a game's traits as a document's value: its own type (Go: the diagram, HEN,
+// that the state shows).
+template <class P>
+Value position_value(P position) {
+    if constexpr (std::is_same_v<P, go::GameState>)
+        return go::position_of(position);
+    else
+        return Value(std::move(position));
 }
 
 // The game trees of a record value: each record type of Value is one overload (a list of

@@ -41,6 +41,18 @@ class Board {
     // A pass: the ko restriction ends.
     void pass(Stone stone);
 
+    // Whether `stone` may play at `p` by the rules every rule set shares: the point is
+    // empty, it is not the ko point that binds `stone`, and the stone captures or keeps a
+    // liberty (no suicide). Superko is not looked at (it needs the game's history). The
+    // board is unchanged.
+    bool allows(Stone stone, Point p);
+    // A ko point that binds `binds` (Stone::none: whoever moves), for a position given as
+    // a diagram (HEN names its ko point); setup and any move end it.
+    void set_ko(Point p, Stone binds) noexcept {
+        ko_ = p;
+        ko_player_ = binds;
+    }
+
     // The point the player to move may not take at once (simple ko), if any, and whom
     // it binds.
     std::optional<Point> ko_point() const noexcept { return ko_; }

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "kifu/core/game_rules.hpp"
 #include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/go/board.hpp"
@@ -31,8 +32,9 @@ struct GameState {
     // The latest move on the way to the node: a node without moves or setup (a comment, PL)
     // keeps it, and with it the ko point; setup ends both.
     std::optional<LastMove> last_move;
-    std::optional<Stone> to_move;  // PL when given, else the opponent of the last mover
+    std::optional<Stone> to_move;  // PL when given, else the player after the last mover
     int moves = 0;                 // moves (passes included) from the root to the node
+    PlayerOrder order{};           // who plays after whom (HEN's multi-colour games)
 };
 
 // What an SGF node does to the position: setup stones (AB, AW, AE: Stone::none clears),
@@ -45,15 +47,49 @@ struct NodeAction {
     bool operator==(const NodeAction&) const = default;
 };
 
-// What the core game tree needs to know of Go (core/game_tree.hpp).
+// Go behind the game interface (core/game_rules.hpp), and what the core game tree needs
+// to know of it. A move is a tree node's action: setup, moves, a player to move; the
+// moves a position lists are single moves of the player to move.
+//
+// Decisions (docs/sgf.md, "Go behind the game interface"):
+// - The player to move is PL (`to_move`), else the one after the last mover in the
+//   order, else the first of the order (black).
+// - Legal: an empty point, not the ko point that binds the player, no suicide (of a lone
+//   stone or a group: most rule sets forbid both); superko needs the history a position
+//   does not hold, so it is not looked at (the replay of a record reports it).
+// - The status is always "ongoing": a Go game ends by the players' agreement, not by
+//   the board.
+// - The 16-bit move word: bits 0-5 the column, 6-11 the row (0xFFF: a pass), 12-14 the
+//   colour less one (black 0, white 1: the position index's layout); 0xFFFF is an action
+//   that is no single move (setup), which reads back as an empty action.
 struct GameTraits {
     using Position = GameState;
     using Move = NodeAction;
     static constexpr std::string_view game = "go";
     static void play(GameState& state, const NodeAction& action);  // permissive, as replay_to
-    static std::uint64_t key(const GameState& state) { return state.board.hash(); }
-    // "B D4", "W pass", "AB 3 AW 1", "" for a node that does nothing.
+    // The stones, the player to move and the ko point that binds them.
+    static std::uint64_t key(const GameState& state);
+    // "B D4", "W pass", "AB 3 AW 1", "" for a node that does nothing: a tree's node may
+    // play either colour, so its word says which.
     static std::string write_move(const GameState& before, const NodeAction& action);
+    // GTP's vertex: "D4", "pass" (SGF's "dp" on a board wider than the letters go).
+    static std::string engine_move(const GameState& before, const NodeAction& action);
+    // Top row first, left to right, then the pass.
+    static std::vector<NodeAction> legal_moves(const GameState& state);
+    static std::uint64_t perft(const GameState& state, int depth);
+    static std::uint16_t move_word(const NodeAction& action) noexcept;
+    static NodeAction move_of_word(std::uint16_t word);
+    // HEN, or "startpos" (the empty 19x19 board, black to play).
+    static Result<GameState> read_position(std::string_view text);
+    static std::string write_position(const GameState& state);  // HEN
+    static std::string_view side_to_move(const GameState& state);
+    // Human coordinates ("D4", "pass") or an SGF point ("dp"), by the player to move.
+    static Result<NodeAction> parse_move(const GameState& before, std::string_view text);
+    static PositionStatus status(const GameState& state);
+    static std::string move_notations(const GameState& before, const NodeAction& action);  // "D4 dp"
+    static std::string status_note(const GameState& state);  // the ko point that binds, if any
+
+    static Stone mover(const GameState& state) noexcept;
 };
 
 // An SGF game as the core tree: the start is the position after the SGF root node (its
@@ -61,12 +97,16 @@ struct GameTraits {
 // action, its comment (C), its marks (CR SQ TR MA LB) and its raw moves as text; the root's
 // game-info properties are the tags. Node paths are those of node_at_path below.
 using Game = GameTree<GameTraits>;
+static_assert(GameRules<GameTraits>);
 
 // The core tree of one game of a collection (value warnings go to `warnings`);
 // `sgf_nodes`, when given, gets for each node of the tree the SGF node it came from.
 Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root,
                        std::vector<SgfWarning>* warnings = nullptr,
                        std::vector<std::uint32_t>* sgf_nodes = nullptr);
+
+// The state a diagram gives (its stones, turn, order, last move and ko point).
+GameState state_of(const Position& position);
 
 // The position a diagram shows for a state of the tree: the stones, the last move (a
 // suicide's too, whose stone is gone: Position::last_move_gone), the turn and the ko point

@@ -60,6 +60,14 @@ class PlayerOrder {
         return stones_[(number - 1) % static_cast<std::uint32_t>(size_)];
     }
     bool is_default() const noexcept { return *this == PlayerOrder{}; }
+    // Who plays after `stone`: the next colour in the order (two-colour Go's opponent for
+    // a colour not in it).
+    constexpr Stone after(Stone stone) const noexcept {
+        for (int i = 0; i < size_; ++i)
+            if (stones_[static_cast<std::size_t>(i)] == stone)
+                return stones_[static_cast<std::size_t>((i + 1) % size_)];
+        return two_player_opponent(stone);
+    }
     bool operator==(const PlayerOrder&) const = default;
 
   private:
