@@ -158,8 +158,6 @@ py::list option_rows(std::span<const formats::OptionSpec<Options>> specs) {
 
 formats::WriteOptions write_options(const formats::Format& format, const py::kwargs& kwargs) {
     formats::WriteOptions o;
-    // An image's options are kifu render's (not rows of the write options' table).
-    static constexpr std::array kImageNames{"size", "theme", "coordinates", "crop", "flip"};
     for (const auto& [key, value] : kwargs) {
         const std::string name = py::str(key);
         if (const formats::WriteOptionSpec* spec = formats::find_write_option(name)) {
@@ -174,28 +172,7 @@ formats::WriteOptions write_options(const formats::Format& format, const py::kwa
                 throw py::value_error(ok.error().message);
             continue;
         }
-        if (std::find(kImageNames.begin(), kImageNames.end(), name) != kImageNames.end()) {
-            if (!format.takes(formats::kImage))
-                throw py::type_error("kifu.write: the option '" + name + "' does not apply to " +
-                                     std::string(format.name));
-            if (name == "size") o.image.size = value.cast<int>();
-            if (name == "theme") o.image.theme = value.cast<std::string>();
-            if (name == "crop") o.image.crop = value.cast<bool>();
-            if (name == "flip") o.image.flip = value.cast<bool>();
-            if (name == "coordinates") {
-                const std::string c = value.is_none() ? "none" : py::str(value).cast<std::string>();
-                if (c == "none" || c == "False")
-                    o.image.coordinates = image::DrawOptions::Coordinates::none;
-                else if (c == "sgf")
-                    o.image.coordinates = image::DrawOptions::Coordinates::sgf;
-                else if (c == "game" || c == "True")
-                    o.image.coordinates = image::DrawOptions::Coordinates::game;
-                else
-                    throw py::value_error("coordinates: 'none', 'game' or 'sgf'");
-            }
-            continue;
-        }
-        std::vector<std::string_view> names(kImageNames.begin(), kImageNames.end());
+        std::vector<std::string_view> names;
         for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) names.push_back(spec.name);
         const std::string_view near = formats::nearest_name(name, names);
         throw py::type_error("kifu.write: no option '" + name + "'" +
@@ -323,10 +300,9 @@ PYBIND11_MODULE(_kifu, m) {
         "dicts: name, kind ('flag' or 'text'), help, applies_to, example (a value it takes), choices.");
     m.def(
         "write_options", []() { return option_rows(formats::write_option_specs()); },
-        "The write options kifu.write takes for text formats (the CLI's --NAME, or --no-NAME for a 'flag_on' "
-        "option; the service's NAME=), as dicts: name, kind ('flag', 'flag_on': on unless turned off, or "
-        "'text'), help, applies_to, example, choices. (An image's size, theme, coordinates, crop and flip "
-        "are kifu render's.)");
+        "The write options kifu.write takes (the CLI's --NAME, or --no-NAME for a 'flag_on' option; the "
+        "service's NAME=), as dicts: name, kind ('flag', 'flag_on': on unless turned off, or 'text'), help, "
+        "applies_to, example, choices. An image's (size, theme, coordinates, crop, flip) are rows too.");
 
     m.def(
         "detect",

@@ -116,7 +116,9 @@ struct Writer {
     // Stones: one <circle> a look, placed with <use>.
     std::map<std::tuple<double, std::uint32_t, std::uint32_t, double, std::uint32_t, bool>, int> discs;
     std::map<std::pair<std::uint32_t, std::uint32_t>, int> gradients;
-    std::map<std::uint32_t, bool> glyphs_defined;
+    // Each glyph's id in this document, in the order of first use: the font cache's own ids
+    // depend on what the process drew before, and the same picture is to be the same bytes.
+    std::map<std::uint32_t, std::uint32_t> glyph_ids;
 
     int gradient(Color highlight, Color fill) {
         auto [it, added] =
@@ -202,12 +204,12 @@ struct Writer {
         paint_attribute(out, "fill", t.fill);
         out += '>';
         for (const PlacedGlyph& p : placed) {
-            if (!glyphs_defined[p.glyph->id]) {
-                glyphs_defined[p.glyph->id] = true;
-                fmt::format_to(Out(defs), "<path id=\"g{}\" d=\"{}\"/>", p.glyph->id, p.glyph->svg_path);
-            }
+            const auto [at, first_use] =
+                glyph_ids.try_emplace(p.glyph->id, static_cast<std::uint32_t>(glyph_ids.size()));
+            if (first_use)
+                fmt::format_to(Out(defs), "<path id=\"g{}\" d=\"{}\"/>", at->second, p.glyph->svg_path);
             out += "<use href=\"#g";
-            number(out, p.glyph->id);
+            number(out, at->second);
             out += "\" transform=\"matrix(";
             factor(out, p.a);
             out += " 0 0 ";

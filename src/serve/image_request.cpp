@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "kifu/chess/board_view.hpp"
+#include "kifu/formats/options.hpp"
 
 namespace kifu::serve {
 namespace {
@@ -96,15 +97,17 @@ std::optional<HttpError> read_drawing(const Options& o, const RequestLimits& lim
     if (auto e = o.number("size", limits.max_size, size)) return e;
     r.size = static_cast<int>(
         std::clamp<long>(size.value_or(default_size), image::RenderOptions::kMinSize, limits.max_size));
+    // web-boardimage's 1 and 0 (and the yes and no of every flag here), or the write
+    // options' none, game and sgf.
     if (const std::string* c = o.get("coordinates")) {
-        if (*c == "sgf") {
-            r.coordinates = image::DrawOptions::Coordinates::sgf;
-        } else {
-            const std::optional<bool> b = parse_flag(*c);
-            if (!b) return bad(fmt::format("coordinates: expected 1, 0 or sgf, found '{}'", *c));
+        formats::WriteOptions w;
+        if (const std::optional<bool> b = parse_flag(*c))
             r.coordinates =
                 *b ? image::DrawOptions::Coordinates::game : image::DrawOptions::Coordinates::none;
-        }
+        else if (formats::set_write_option(w, "coordinates", *c))
+            r.coordinates = w.image.coordinates;
+        else
+            return bad(fmt::format("coordinates: expected 1, 0, none, game or sgf, found '{}'", *c));
     }
     if (auto e = o.flag("flip", r.flip)) return e;
     if (const std::string* v = o.get("orientation")) {

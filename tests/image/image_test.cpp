@@ -102,6 +102,24 @@ TEST(ImageSvg, GoldenFilesOfEveryGame) {
         EXPECT_EQ(svg->find("xlink:href=\"http"), std::string::npos);
         EXPECT_EQ(svg->find("<text"), std::string::npos);
         EXPECT_EQ(svg->find("<image"), std::string::npos);
+        // The glyphs are numbered in the document, 0, 1, 2, ... as they are first used (they
+        // were the font cache's numbers, which depend on what the process drew before).
+        std::size_t glyphs = 0;
+        for (std::size_t at = svg->find("<path id=\"g"); at != std::string::npos;
+             at = svg->find("<path id=\"g", at + 1)) {
+            const std::string expected = "<path id=\"g" + std::to_string(glyphs) + "\"";
+            EXPECT_EQ(svg->compare(at, expected.size(), expected), 0) << c.name << ": glyph " << glyphs;
+            ++glyphs;
+        }
+    }
+    // The same bytes whatever was drawn before: the cases again, the other way round.
+    for (auto c = std::rbegin(kCases); c != std::rend(kCases); ++c) {
+        const formats::Document d = read(*c);
+        image::RenderOptions o;
+        static_cast<image::DrawOptions&>(o) = c->options;
+        EXPECT_EQ(*image::render(*formats::board_view(d), o, formats::image_texts(d)),
+                  slurp(kGolden / (std::string(c->name) + ".svg")))
+            << c->name << " drawn after the others";
     }
 }
 

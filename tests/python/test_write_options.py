@@ -16,6 +16,7 @@ INPUTS = {
     "pgn": ("pgn", "1. e4 {a} e5 $1 (1... c5) *"),
     "kif": ("usi", "7g7f"),
     "pgn-xiangqi": ("pgn-xiangqi", "1. h2e2 h9g7 *"),
+    "svg": ("hen", ".9x9"),
 }
 
 
@@ -36,7 +37,7 @@ def _taking(name):
 def test_every_write_option_reaches_python():
     options = kifu.write_options()
     assert [o["name"] for o in options] == ["pretty", "always_size", "letters", "comments", "nags", "variations",
-                                            "encoding", "notation"]
+                                            "encoding", "notation", "size", "theme", "coordinates", "crop", "flip"]
     for option in options:
         taking = _taking(option["name"])
         source, text = INPUTS[taking]
@@ -48,6 +49,14 @@ def test_every_write_option_reaches_python():
         kifu.write(kifu.GoPosition(".9x9"), "hen", prety=True)
     with pytest.raises(ValueError, match="notation: 'nope'"):
         kifu.write(kifu.read("1. h2e2 h9g7 *", "pgn-xiangqi"), "pgn-xiangqi", notation="nope")
+    # An image's options draw what they say.
+    board = kifu.GoPosition(".9x9")
+    assert kifu.write(board, "svg", size=123).count('width="123"') == 1
+    plain = kifu.write(board, "svg")
+    assert 'id="g0"' not in plain, plain
+    assert 'id="g0"' in kifu.write(board, "svg", coordinates=True)
+    with pytest.raises(ValueError, match="size: '9'"):
+        kifu.write(board, "svg", size=9)
     (game,) = kifu.read("1. e4 {a} e5 *")
     assert "{a}" in kifu.write(game, "pgn") and "{a}" not in kifu.write(game, "pgn", comments=False)
 

@@ -362,6 +362,18 @@ TEST_F(ServiceTest, EveryWriteOptionIsAParameter) {
         {"pgn-xiangqi", {"pgn-xiangqi", "1.+h2e2+h9g7"}},
     };
     for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) {
+        if (spec.applies == formats::kImage) {
+            // An image's options are parameters of the image URLs (/convert answers text).
+            const std::string value =
+                spec.kind != formats::OptionKind::text ? "1" : std::string(spec.example);
+            const Response drawn = get("/image.svg?hen=.9x9&" + std::string(spec.name) + "=" + value);
+            EXPECT_EQ(drawn.status, 200) << spec.name << " " << drawn.body;
+            const Response refused = get("/convert?to=sgf&text=.9x9&" + std::string(spec.name) + "=" + value);
+            EXPECT_EQ(refused.status, 400) << spec.name;
+            EXPECT_NE(refused.body.find(std::string(spec.name) + ": it is for"), std::string::npos)
+                << refused.body;
+            continue;
+        }
         const formats::Format* taking = nullptr;
         for (const formats::Format& f : formats::all_formats())
             if (f.can_write() && f.takes(spec.applies) && inputs.contains(f.name))

@@ -20,12 +20,11 @@ struct RenderCommandOptions {
     SourceOptions source;
     OutputOptions output;
     std::string to;
-    int size = image::RenderOptions::kDefaultSize;
+    // The image rows of the write options' table (size, theme, crop, flip), as convert has them.
+    OptionValues<formats::WriteOptions> image_values;
+    // Flags, not the table's --coordinates WHICH: a value after it would take the INPUT that follows.
     bool coordinates = false;
     bool sgf_coordinates = false;
-    bool crop = false;
-    bool flip = false;
-    std::string theme;
     bool animate = false;
     std::optional<int> delay_ms;
 };
@@ -43,16 +42,28 @@ image::ImageFormat output_format(const RenderCommandOptions& o) {
     return image::ImageFormat::svg;
 }
 
-void check_options(const RenderCommandOptions& o, image::ImageFormat format, const formats::Document& doc) {
+// The write options' rows for images but coordinates (a flag pair here).
+std::span<const formats::WriteOptionSpec> image_rows() {
+    static const std::vector<formats::WriteOptionSpec> rows = [] {
+        std::vector<formats::WriteOptionSpec> out;
+        for (const formats::WriteOptionSpec& spec : formats::write_option_specs())
+            if (spec.applies == formats::kImage && spec.name != "coordinates") out.push_back(spec);
+        return out;
+    }();
+    return rows;
+}
+
+void check_options(const RenderCommandOptions& o, const image::RenderOptions& render,
+                   const formats::Document& doc) {
     const formats::Game game = formats::game_of(doc);
     if (game != formats::Game::go) {
         const std::string why = fmt::format("it is for Go, and the input is {}", formats::to_string(game));
-        if (o.crop) not_applicable("--crop", why);
+        if (render.crop) not_applicable("--crop", why);
         if (o.sgf_coordinates) not_applicable("--sgf-coordinates", why);
     }
     if (o.animate && !formats::is_record(doc))
         not_applicable("--animate", "it is for records (SGF, PGN, KIF, ...), and the input is one position");
-    if (o.animate && format == image::ImageFormat::png)
+    if (o.animate && render.format == image::ImageFormat::png)
         not_applicable("--animate", "an animation is a GIF or an SVG (--to gif or --to svg), not a PNG");
     if (o.animate && (o.source.ply || o.source.move || !o.source.node.empty()))
         not_applicable("--ply/--move/--node", "--animate shows the whole main line");
@@ -67,17 +78,13 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
         return kInvalidInput;
     }
     report_warnings(doc->warnings, in.source);
-    image::RenderOptions render;
+    image::RenderOptions render = o.image_values.collect(formats::set_write_option).image;
     render.format = output_format(o);
-    render.size = o.size;
     render.coordinates = o.sgf_coordinates ? image::DrawOptions::Coordinates::sgf
                          : o.coordinates   ? image::DrawOptions::Coordinates::game
                                            : image::DrawOptions::Coordinates::none;
-    render.crop = o.crop;
-    render.flip = o.flip;
-    render.theme = o.theme;
     if (o.delay_ms) render.delay_ms = *o.delay_ms;
-    check_options(o, render.format, *doc);
+    check_options(o, render, *doc);
 
     const std::size_t games = formats::game_count(*doc);
     const std::size_t game = o.source.game_index ? *o.source.game_index - 1 : 0;
@@ -151,24 +158,10 @@ Run add_render_command(CLI::App& app) {
     command->add_option("--to", options->to, "svg, png or gif (default: the -o file's extension, else svg)")
         ->check(CLI::IsMember({"svg", "png", "gif"}))
         ->option_text("FORMAT");
-    command
-        ->add_option(
-            "--size", options->size,
-            fmt::format("pixels of the longer side ({}-{}, default {})", image::RenderOptions::kMinSize,
-                        image::RenderOptions::kMaxSize, image::RenderOptions::kDefaultSize))
-        ->check(CLI::Range(image::RenderOptions::kMinSize, image::RenderOptions::kMaxSize))
-        ->option_text("N");
+    options->image_values.add_to(*command, image_rows());
     command->add_flag("--coordinates", options->coordinates, "draw the coordinates around the board");
     command->add_flag("--sgf-coordinates", options->sgf_coordinates,
                       "Go: coordinates in SGF letters (aa top left)");
-    command->add_flag("--crop", options->crop, "Go: only the region in use, taken to the edges it is near");
-    command->add_flag("--flip", options->flip,
-                      "seen from the second player's side (chess: black at the bottom)");
-    command->add_option("--theme", options->theme, fmt::format("colours: {}", themes))
-        ->check([](const std::string& name) {
-            return image::find_theme(name) ? std::string() : fmt::format("unknown theme '{}'", name);
-        })
-        ->option_text("NAME");
     command->add_flag("--animate", options->animate,
                       "a record: every position of its main line, a frame each (GIF or SVG)");
     command->add_option("--delay", options->delay_ms, "--animate: milliseconds a frame (default 800)")

@@ -61,9 +61,9 @@ Result<void> set_read_option(ReadOptions& options, std::string_view name, std::s
 // is for and what the format is.
 Result<void> check_applies(const Format& format, const ReadOptionSpec& option);
 
-// The write options of the text formats, in the order help lists them: HEN's layout, FEEN's
-// letters, what PGN output keeps, KIF/KI2/CSA's encoding, xiangqi PGN's notation. (An
-// image's size, theme, coordinates, crop and flip are kifu render's and the image URLs'.)
+// The write options, in the order help lists them: HEN's layout, FEEN's letters, what PGN
+// output keeps, KIF/KI2/CSA's encoding, xiangqi PGN's notation, and an image's size, theme,
+// coordinates, crop and flip (kifu render's, kifu convert's for an image, the image URLs').
 std::span<const WriteOptionSpec> write_option_specs() noexcept;
 const WriteOptionSpec* find_write_option(std::string_view name) noexcept;
 // As set_read_option, for writing.
