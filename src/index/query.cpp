@@ -41,27 +41,25 @@ std::optional<Outcome> outcome_named(std::string_view r) noexcept {
 
 Result<PositionQuery> position_query(formats::Document position) {
     PositionQuery q;
-    const bool has_rules =
-        !std::holds_alternative<go::Position>(position.value) &&
-        formats::visit_position_rules(
+    // Go's keys go by symmetry: the board's canonical key, and the symmetry that gives it.
+    if (const auto* p = std::get_if<go::Position>(&position.value)) {
+        q.game = formats::Game::go;
+        const CanonicalKey key = canonical_key(board_of(*p));
+        q.key = key.key;
+        q.symmetry = key.symmetry;
+        q.position = std::move(position);
+        return q;
+    }
+    if (!formats::visit_position_rules(
             position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
                 q.game = formats::info_of<Rules>().game;
                 q.key = Rules::key(p);
                 typename Rules::Position own = p;  // a FEEN or EPD of the game as the game's own position
                 q.position = std::move(position);
                 q.position.value = formats::position_value(std::move(own));
-            });
-    if (!has_rules) {
-        const auto* p = std::get_if<go::Position>(&position.value);
-        if (!p)
-            return Error{ErrorCode::unsupported,
-                         "the index looks up chess, Go, shogi and xiangqi positions; this is none of them"};
-        q.game = formats::Game::go;
-        const CanonicalKey key = canonical_key(board_of(*p));
-        q.key = key.key;
-        q.symmetry = key.symmetry;
-        q.position = std::move(position);
-    }
+            }))
+        return Error{ErrorCode::unsupported,
+                     "the index looks up chess, Go, shogi and xiangqi positions; this is none of them"};
     return q;
 }
 
@@ -181,9 +179,10 @@ Result<SearchResult> Database::search(const PositionQuery& q, std::size_t offset
 
 namespace {
 
-// The side whose result a move's score counts: the player to move (Go: the move's colour).
+// The side whose result a move's score counts: the player to move; where keys go by symmetry
+// (Go), colours may swap with it, so the move's own colour.
 bool first_moves(const PositionQuery& q, std::string_view move) {
-    if (std::holds_alternative<go::Position>(q.position.value)) return move.starts_with("B");
+    if (formats::symmetric_keys(q.game)) return move.starts_with("B");
     bool first = false;
     formats::visit_position_rules(
         q.position, [&]<class Rules>(std::type_identity<Rules>, const typename Rules::Position& p) {
