@@ -193,7 +193,7 @@ void add_count_facts(GameReport& r, const go::GameCount& g) {
                          go::to_string(c.scoring), c.black(), c.territory[0],
                          area ? c.stones[0] : c.prisoners[0], area ? "stones" : "prisoners", c.white(),
                          c.territory[1], area ? c.stones[1] : c.prisoners[1], area ? "stones" : "prisoners",
-                         c.komi, c.compensation ? fmt::format(", handicap {}", c.compensation) : "",
+                         c.komi, c.compensation != 0 ? fmt::format(", handicap {}", c.compensation) : "",
                          c.result())});
         if (!g.dead.empty())
             r.facts.push_back({"dead stones", std::to_string(g.dead.size())});

@@ -13,61 +13,12 @@
 namespace kifu::serve {
 namespace {
 
-struct Json {
-    std::string out;
-    bool first = true;
-
-    void open(char c) {
-        out.push_back(c);
-        first = true;
-    }
-    void close(char c) {
-        out.push_back(c);
-        first = false;
-    }
-    void key(std::string_view name) {
-        comma();
-        append_json_string(out, name);
-        out.push_back(':');
-        first = true;  // the value follows without a comma
-    }
-    void comma() {
-        if (!first) out.push_back(',');
-        first = false;
-    }
-    void string(std::string_view s) {
-        comma();
-        append_json_string(out, s);
-    }
-    void raw(std::string_view s) {
-        comma();
-        out += s;
-    }
-    void number(std::size_t n) { raw(fmt::format("{}", n)); }
-    void boolean(bool b) { raw(b ? "true" : "false"); }
-
-    void error(const Error& e, std::string_view source, std::string_view severity = "error") {
-        comma();
-        open('{');
-        key("line"), number(e.line);
-        key("column"), number(e.column);
-        key("code"), string(to_string(e.code));
-        key("message"), string(e.message);
-        key("text"), string(e.format(source, severity));
-        close('}');
-    }
-    void errors(std::string_view name, const std::vector<Error>& list, std::string_view source,
-                std::string_view severity = "error") {
-        key(name);
-        open('[');
-        for (const Error& e : list) error(e, source, severity);
-        close(']');
-    }
-};
+using Json = JsonWriter;
 
 Response json_response(int status, Json&& json) {
-    json.out.push_back('\n');
-    return {status, "application/json", std::move(json.out), {}};
+    std::string body = json.take();
+    body.push_back('\n');
+    return {status, "application/json", std::move(body), {}};
 }
 
 Response bad_request(std::string message) {
@@ -186,7 +137,6 @@ Response formats_json() {
     j.key("formats");
     j.open('[');
     for (const formats::Format& f : formats::all_formats()) {
-        j.comma();
         j.open('{');
         j.key("name"), j.string(f.name);
         j.key("game"), j.string(formats::to_string(f.game));
@@ -324,12 +274,10 @@ Response inspect_json(const Target& t) {
             j.key("reports");
             j.open('[');
             for (const formats::GameReport& r : formats::describe(*doc, {.read = *options, .dead = {}})) {
-                j.comma();
                 j.open('{');
                 j.key("facts");
                 j.open('[');
                 for (const formats::GameReport::Fact& fact : r.facts) {
-                    j.comma();
                     j.open('{');
                     j.key("label"), j.string(fact.label);
                     j.key("text"), j.string(fact.text);
@@ -351,7 +299,6 @@ Response inspect_json(const Target& t) {
                 continue;
             Result<Written> w = write_as(*doc, to, *choice, chosen, false);
             if (!w) continue;  // it cannot hold this document
-            j.comma();
             j.open('{');
             j.key("format"), j.string(to.name);
             j.key("kind"), j.string(formats::to_string(to.kind));

@@ -12,10 +12,10 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
-#include "kifu/core/json.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/chess_scan.hpp"
 #include "kifu/index/index.hpp"
+#include "kifu/index/json.hpp"
 #include "kifu/index/pattern.hpp"
 
 namespace kifu::cli {
@@ -185,33 +185,6 @@ index::PositionQuery read_query(const QueryOptions& o) {
     return std::move(*q);
 }
 
-// The players' names as each game calls them.
-std::pair<std::string_view, std::string_view> player_names(formats::Game game) {
-    const formats::GameInfo* info = formats::game_info(game);
-    if (!info) return {"first", "second"};
-    return {info->first, info->second};
-}
-
-void append_game_json(std::string& out, const index::GameSummary& g) {
-    const auto [first, second] = player_names(g.game);
-    out += "{\"file\":";
-    append_json_string(out, g.file);
-    out += fmt::format(",\"game\":{},\"ply\":{},\"offset\":{},\"id\":{},\"{}\":", g.number, g.ply, g.offset,
-                       g.id, first);
-    append_json_string(out, g.first);
-    out += fmt::format(",\"{}\":", second);
-    append_json_string(out, g.second);
-    out += ",\"date\":";
-    append_json_string(out, g.date);
-    out += ",\"event\":";
-    append_json_string(out, g.event);
-    out += ",\"result\":";
-    append_json_string(out, g.result);
-    out += fmt::format(",\"plies\":{}", g.plies);
-    if (formats::symmetric_keys(g.game)) out += fmt::format(",\"symmetry\":{}", g.symmetry);
-    out += '}';
-}
-
 std::string game_line(const index::GameSummary& g) {
     std::string players =
         g.first.empty() && g.second.empty() ? "?" : fmt::format("{} - {}", g.first, g.second);
@@ -340,15 +313,6 @@ std::string search_text(const index::SearchResult& r, std::size_t offset) {
     return text;
 }
 
-std::string search_json(const index::SearchResult& r) {
-    std::string text = fmt::format("{{\"count\":{},\"games\":[", r.count);
-    for (std::size_t i = 0; i < r.games.size(); ++i) {
-        if (i) text += ',';
-        append_game_json(text, r.games[i]);
-    }
-    return text + "]";
-}
-
 Run add_search_command(CLI::App& app) {
     struct Options {
         QueryOptions query;
@@ -428,16 +392,7 @@ Run add_search_command(CLI::App& app) {
             if (!r) query_io_error(r.error());
             index::SearchResult games{r->count, r->games};
             if (q.json) {
-                text = search_json(games) + ",\"continuations\":[";
-                for (std::size_t i = 0; i < r->continuations.size(); ++i) {
-                    const index::Continuation& c = r->continuations[i];
-                    if (i) text += ',';
-                    text += "{\"move\":";
-                    append_json_string(text, c.move);
-                    text += fmt::format(",\"count\":{},\"black\":{},\"white\":{},\"other\":{}}}", c.count,
-                                        c.black, c.white, c.other);
-                }
-                text += fmt::format("],\"replayed\":{}}}\n", r->replayed);
+                text = index::to_json(*r) + "\n";
             } else {
                 text = search_text(games, o->offset);
                 text += fmt::format("  {:<10} {:>9} {:>7} {:>7}\n", "next", "games", "B+", "W+");
@@ -456,12 +411,12 @@ Run add_search_command(CLI::App& app) {
             Result<index::SearchResult> r =
                 index::search_chess_scan(db, *cs, parse_filter(q), o->offset, o->limit, o->threads);
             if (!r) query_io_error(r.error());
-            text = q.json ? search_json(*r) + "}\n" : search_text(*r, o->offset);
+            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         } else {
             const index::PositionQuery pq = read_query(q);
             Result<index::SearchResult> r = db.search(pq, o->offset, o->limit);
             if (!r) query_io_error(r.error());
-            text = q.json ? search_json(*r) + "}\n" : search_text(*r, o->offset);
+            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         }
         Output out(q.output);
         out.write(text);
@@ -492,23 +447,7 @@ Run add_explore_command(CLI::App& app) {
         if (!r) query_io_error(r.error());
         std::string text;
         if (o->query.json) {
-            text = fmt::format("{{\"games\":{},\"ended\":{},\"moves\":[", r->games, r->ended);
-            for (std::size_t i = 0; i < r->moves.size(); ++i) {
-                const index::MoveStats& m = r->moves[i];
-                if (i) text += ',';
-                text += "{\"move\":";
-                append_json_string(text, m.move);
-                text += fmt::format(
-                    ",\"count\":{},\"first\":{},\"draws\":{},\"second\":{},\"unknown\":{},\"score\":{:.4f},"
-                    "\"games\":[",
-                    m.count, m.first, m.draws, m.second, m.unknown, m.score);
-                for (std::size_t k = 0; k < m.games.size(); ++k) {
-                    if (k) text += ',';
-                    append_game_json(text, m.games[k]);
-                }
-                text += "]}";
-            }
-            text += "]}\n";
+            text = index::to_json(*r) + "\n";
         } else {
             text = fmt::format("{} through the position; {} end there\n", counted(r->games, "game"),
                                thousands(r->ended));
