@@ -8,6 +8,7 @@
 #include "kifu/core/json.hpp"
 #include "kifu/formats/describe.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/formats/write.hpp"
 #include "kifu/serve/service.hpp"
 
 namespace kifu::serve {
@@ -91,38 +92,25 @@ Result<formats::NodeChoice> node_choice(const Target& t, bool& chosen) {
     return std::get<formats::NodeChoice>(std::move(c));
 }
 
-// `doc` (or, for a position format, its chosen position) in `to`; the output as the CLI
-// prints it.
-struct Written {
+// `doc` (or, for a position format, its chosen position) in `to` (formats/write.hpp): the
+// output as the CLI prints it, or the first game's error.
+struct Converted {
     std::string text;
     std::vector<std::string> notes;
     std::vector<Error> warnings;
 };
-Result<Written> write_as(const formats::Document& doc, const formats::Format& to,
-                         const formats::NodeChoice& choice, bool chosen, bool every_game,
-                         const formats::WriteOptions& options = {}) {
-    Written w;
-    const auto one = [&](const formats::Document& d) -> Result<void> {
-        Result<std::string> text = to.write(d, options, w.notes);
-        if (!text) return std::move(text).error();
-        w.text += *text;
-        if (w.text.empty() || w.text.back() != '\n') w.text.push_back('\n');
-        return {};
-    };
-    if (formats::is_record(doc) && (to.kind == formats::Kind::position || chosen)) {
-        const std::size_t games = every_game && !chosen ? formats::game_count(doc) : 1;
-        for (std::size_t g = 0; g < games; ++g) {
-            formats::NodeChoice c = choice;
-            if (games > 1) c.game_index = g;
-            Result<formats::Document> position = formats::position_in(doc, c);
-            if (!position) return std::move(position).error();
-            w.warnings.insert(w.warnings.end(), position->warnings.begin(), position->warnings.end());
-            if (Result<void> r = one(*position); !r) return r.error();
-        }
-        return w;
+Result<Converted> write_as(const formats::Document& doc, const formats::Format& to,
+                           const formats::NodeChoice& choice, bool chosen, bool every_game,
+                           const formats::ReadOptions& read = {}, const formats::WriteOptions& write = {}) {
+    Converted out;
+    for (formats::Written& w :
+         formats::write_document(doc, to, choice, chosen, every_game && !chosen, read, write)) {
+        if (w.error) return std::move(*w.error);
+        out.text += w.text;
+        out.notes.insert(out.notes.end(), w.notes.begin(), w.notes.end());
+        out.warnings.insert(out.warnings.end(), w.warnings.begin(), w.warnings.end());
     }
-    if (Result<void> r = one(doc); !r) return r.error();
-    return w;
+    return out;
 }
 
 constexpr std::string_view kConvertNames[] = {"from", "to", "text", "ply", "move", "node", "game"};
@@ -192,7 +180,7 @@ Response convert_json(const Target& t) {
     if (!doc) return fail({doc.error()}, "text");
     j.key("from"), j.string((*from)->name);
     j.key("to"), j.string(to->name);
-    Result<Written> written = write_as(*doc, *to, *choice, chosen, true, *write);
+    Result<Converted> written = write_as(*doc, *to, *choice, chosen, true, *options, *write);
     if (!written) return fail({written.error()}, "text");
     std::vector<Error> warnings = doc->warnings;
     warnings.insert(warnings.end(), written->warnings.begin(), written->warnings.end());
@@ -297,7 +285,7 @@ Response inspect_json(const Target& t) {
             if (!to.can_write() || to.takes(formats::kImage) ||
                 (to.game != formats::game_of(*doc) && to.game != formats::Game::any))
                 continue;
-            Result<Written> w = write_as(*doc, to, *choice, chosen, false);
+            Result<Converted> w = write_as(*doc, to, *choice, chosen, false, *options);
             if (!w) continue;  // it cannot hold this document
             j.open('{');
             j.key("format"), j.string(to.name);

@@ -7,6 +7,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
+#include "kifu/formats/write.hpp"
 #include "pgn_commands.hpp"
 
 namespace kifu::cli {
@@ -45,22 +46,6 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
                            fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
-// One document written; returns its exit code.
-int write_one(const formats::Document& doc, const formats::Format& to, const formats::WriteOptions& write,
-              const std::string& source, Output& out) {
-    std::vector<std::string> notes;
-    Result<std::string> text = to.write(doc, write, notes);
-    if (!text) {
-        report(text.error(), source);
-        return kInvalidInput;
-    }
-    for (const std::string& n : notes)
-        note(source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
-    if (text->empty() || text->back() != '\n') text->push_back('\n');
-    out.write(*text);
-    return kOk;
-}
-
 // One input converted; returns its exit code.
 int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
     const formats::WriteOptions write = write_options(o, to);
@@ -80,35 +65,37 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
         return kInvalidInput;
     }
     report_warnings(doc->warnings, in.source);
-    // A record written as a position format shows one of its positions; so does any record
-    // when a ply or node is chosen (SGF to SGF after move 50 is that position as SGF). A
-    // collection gives one position a game (as PGN does), unless --game-index picks one.
-    if (formats::is_record(*doc) && (to.kind == formats::Kind::position || o.source.chooses_node())) {
-        const std::size_t games = o.source.game_index ? 1 : formats::game_count(*doc);
-        int status = kOk;
-        for (std::size_t g = 0; g < games; ++g) {
-            formats::NodeChoice choice = o.source.choice();
-            if (!o.source.game_index) choice.game_index = g;
-            Result<formats::Document> position = formats::position_in(*doc, choice, o.source.read_options());
-            if (!position) {
-                // The error is about the choice (a node path's column, a move past the end).
-                const SourceOptions& s = o.source;
-                const std::string where = !s.node.empty() ? "--node"
-                                          : s.move        ? "--move"
-                                          : s.ply         ? "--ply"
-                                          : s.game_index  ? "--game-index"
-                                                          : in.source;
-                report(position.error(),
-                       games > 1 ? fmt::format("{} (game {} of {})", where, g + 1, games) : where);
-                status = kInvalidInput;
-                continue;
-            }
-            report_warnings(position->warnings, in.source);
-            status = std::max(status, write_one(*position, to, write, in.source, out));
+    // A record written as a position format shows one of its positions, one a game of a
+    // collection unless --game-index picks one (formats/write.hpp).
+    const SourceOptions& s = o.source;
+    const std::vector<formats::Written> written = formats::write_document(
+        *doc, to, s.choice(), s.chooses_node(), !s.game_index, s.read_options(), write);
+    int status = kOk;
+    for (const formats::Written& w : written) {
+        if (w.error && w.choice_failed) {
+            // The error is about the choice (a node path's column, a move past the end).
+            const std::string where = !s.node.empty() ? "--node"
+                                      : s.move        ? "--move"
+                                      : s.ply         ? "--ply"
+                                      : s.game_index  ? "--game-index"
+                                                      : in.source;
+            report(*w.error, written.size() > 1
+                                 ? fmt::format("{} (game {} of {})", where, w.game + 1, written.size())
+                                 : where);
+            status = kInvalidInput;
+            continue;
         }
-        return status;
+        report_warnings(w.warnings, in.source);
+        if (w.error) {
+            report(*w.error, in.source);
+            status = kInvalidInput;
+            continue;
+        }
+        for (const std::string& n : w.notes)
+            note(in.source, fmt::format("{} cannot be written in {}: dropped", n, to.name));
+        out.write(w.text);
     }
-    return write_one(*doc, to, write, in.source, out);
+    return status;
 }
 
 }  // namespace
