@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/documents.hpp"
+
 #include "kifu/feen/games.hpp"
 
 #include <algorithm>
@@ -10,11 +12,7 @@
 namespace kifu::formats {
 namespace {
 
-Document read_as(std::string_view format, std::string_view text) {
-    Result<Document> d = find_format(format)->read(text, {});
-    EXPECT_TRUE(d) << text;
-    return std::move(*d);
-}
+using test::read_as;
 
 std::string write_as(std::string_view format, const Document& d) {
     std::vector<std::string> notes;

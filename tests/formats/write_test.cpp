@@ -4,14 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/documents.hpp"
+
 namespace kifu::formats {
 namespace {
 
-Document read_as(std::string_view format, std::string_view text) {
-    Result<Document> d = find_format(format)->read(text, {});
-    EXPECT_TRUE(d) << text;
-    return std::move(*d);
-}
+using test::read_as;
 
 TEST(WriteDocument, EachGameOfACollectionStandsApart) {
     const Document two = read_as("sgf", "(;SZ[9];B[aa];W[bb])(;SZ[9];B[cc])");
