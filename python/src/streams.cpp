@@ -14,8 +14,8 @@
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/collection.hpp"
 #include "kifu/formats/options.hpp"
-#include "kifu/xiangqi/pgn.hpp"
 
 namespace kifu::python {
 namespace {
@@ -117,20 +117,11 @@ class GameStream {
             return;
         }
         if (!ranged) {
-            // A .pgn of xiangqi goes to its own reader (its first 64 KiB tell).
-            Result<std::unique_ptr<ByteSource>> probe = open_byte_source(path_);
-            if (!probe) raise(probe.error(), path_);
-            std::string head(64 << 10, '\0');
-            std::size_t got = 0;
-            while (got < head.size()) {
-                Result<std::size_t> n = (*probe)->read(head.data() + got, head.size() - got);
-                if (!n) raise(n.error(), path_);
-                if (*n == 0) break;
-                got += *n;
-            }
-            head.resize(got);
-            if (!format && xiangqi::looks_like_xiangqi_pgn(head)) {
-                whole_format_ = "pgn-xiangqi";
+            // A .pgn of xiangqi goes to its own reader (formats/collection.hpp: its first 64 KiB tell).
+            const Result<formats::CollectionFormat> plan = formats::collection_format_of_file(path_);
+            if (!plan && plan.error().code == ErrorCode::io_error) raise(plan.error(), path_);
+            if (!format && plan && !plan->streams) {
+                whole_format_ = plan->format->name;
                 return;
             }
             Result<std::unique_ptr<ByteSource>> source = open_byte_source(path_);

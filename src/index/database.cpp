@@ -12,6 +12,7 @@
 #include "entries.hpp"
 #include "inputs.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/formats/collection.hpp"
 #include "replay.hpp"
 
 namespace kifu::index {
@@ -667,25 +668,16 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
         for_each_input(paths, [&](const std::string& name, ByteSource& source) -> Result<void> {
             ++report.files;
             // The first bytes decide between chess PGN (streamed game by game) and the others
-            // (read whole): a .pgn may hold xiangqi games.
-            // Read in steps, not into 64 KiB made first: most SGF files are a few KiB, and
-            // clearing 64 KiB for each was a tenth of indexing a directory of them.
-            constexpr std::size_t kHead = std::size_t{64} << 10;
-            std::string head;
-            char step[8192];
-            while (head.size() < kHead) {
-                Result<std::size_t> n = source.read(step, std::min(sizeof step, kHead - head.size()));
-                if (!n) return io(name + ": " + n.error().message);
-                if (*n == 0) break;
-                head.append(step, *n);
-            }
-            Result<const formats::Format*> format = formats::detect_format(head, name);
-            if (format && (*format)->game == formats::Game::chess && (*format)->takes(formats::kStreams)) {
+            // (read whole): a .pgn may hold xiangqi games (formats/collection.hpp).
+            Result<std::string> head = formats::read_head(source);
+            if (!head) return io(name + ": " + head.error().message);
+            const Result<formats::CollectionFormat> plan = formats::collection_format(*head, name);
+            if (plan && plan->streams && plan->format->game == formats::Game::chess) {
                 if (Result<void> r = send_files(); !r) return r;
-                PrefixSource rest(std::move(head), source);
+                PrefixSource rest(std::move(*head), source);
                 return index_pgn(name, rest, pipeline, report, options, progress_games);
             }
-            PrefixSource rest(std::move(head), source);
+            PrefixSource rest(std::move(*head), source);
             Result<std::string> bytes = read_all(rest);
             if (!bytes) return io(name + ": " + bytes.error().message);
             report.bytes += bytes->size();

@@ -1,7 +1,7 @@
 #include "formats.hpp"
 
 #include "kifu/core/byte_source.hpp"
-#include "kifu/xiangqi/pgn.hpp"
+#include "kifu/formats/collection.hpp"
 
 #include <charconv>
 
@@ -138,34 +138,19 @@ const formats::Format& format_named(std::string_view name, bool for_reading) {
     return *f;
 }
 
-namespace {
-
-// Whether a .pgn file's first bytes say it holds xiangqi games (then it is read whole as
-// pgn-xiangqi, not streamed as chess PGN). A file that cannot be opened is left to the
-// reader to report.
-bool holds_xiangqi(std::string_view path) {
-    Result<std::unique_ptr<ByteSource>> source = open_byte_source(std::string(path));
-    if (!source) return false;
-    std::string head(4096, '\0');
-    std::size_t filled = 0;
-    while (filled < head.size()) {
-        Result<std::size_t> n = (*source)->read(head.data() + filled, head.size() - filled);
-        if (!n || *n == 0) break;
-        filled += *n;
-    }
-    head.resize(filled);
-    return xiangqi::looks_like_xiangqi_pgn(head);
-}
-
-}  // namespace
-
 bool streams_pgn(const SourceOptions& options, std::string_view path) {
     bool streams = false;
     if (options.from == "pgn") {
         streams = !options.input.text_given;
     } else if (options.from.empty() && !options.input.text_given && !path.empty() && path != "-") {
         const formats::Format* named = formats::format_of_file_name(path);
-        streams = named && named->takes(formats::kStreams) && !holds_xiangqi(path);
+        // The name says a streamed format; the first bytes have the last word (a .pgn of
+        // xiangqi games is read whole). A file that cannot be read is the streamer's to report.
+        if (named && named->takes(formats::kStreams)) {
+            const Result<formats::CollectionFormat> plan =
+                formats::collection_format_of_file(std::string(path));
+            streams = !plan || plan->streams;
+        }
     }
     return streams;  // --max-input is then the limit of one game
 }
