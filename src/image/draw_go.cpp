@@ -128,13 +128,16 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
         const bool sgf = options.coordinates == Coordinates::sgf;
         const double size = 17;
         for (int x = r.x0; x <= r.x1; ++x) {
-            const std::string name = sgf ? sgf_letter(x) : v.file_names[static_cast<std::size_t>(x)];
+            // The view is already turned when flipped; SGF's letters name the points it came from.
+            const std::string name = sgf ? sgf_letter(options.flip ? v.width - 1 - x : x)
+                                         : v.file_names[static_cast<std::size_t>(x)];
             scene.shapes.push_back(Text{X(x), band / 2, size, name, theme.line, Font::sans, false, false});
             scene.shapes.push_back(Text{X(x), scene.height - caption - band / 2, size, name, theme.line,
                                         Font::sans, false, false});
         }
         for (int y = r.y0; y <= r.y1; ++y) {
-            const std::string name = sgf ? sgf_letter(y) : v.rank_names[static_cast<std::size_t>(y)];
+            const std::string name = sgf ? sgf_letter(options.flip ? v.height - 1 - y : y)
+                                         : v.rank_names[static_cast<std::size_t>(y)];
             scene.shapes.push_back(Text{band / 2, Y(y), size, name, theme.line, Font::sans, false, false});
             scene.shapes.push_back(
                 Text{scene.width - band / 2, Y(y), size, name, theme.line, Font::sans, false, false});

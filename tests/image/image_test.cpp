@@ -521,6 +521,21 @@ std::vector<std::string> texts_of(const image::Scene& scene) {
     return out;
 }
 
+TEST(ImageDraw, SgfCoordinatesTurnWithTheBoard) {
+    Result<formats::Document> d = formats::find_format("hen")->read(".9x9", {});
+    ASSERT_TRUE(d);
+    Result<BoardView> view = formats::board_view(*d);
+    ASSERT_TRUE(view);
+    image::DrawOptions o;
+    o.coordinates = image::DrawOptions::Coordinates::sgf;
+    // The first label drawn is the file at the left: aa is the top left point, unless turned.
+    EXPECT_EQ(texts_of(*image::draw(*view, o)).front(), "a");
+    o.flip = true;
+    EXPECT_EQ(texts_of(*image::draw(*view, o)).front(), "i");
+    o.coordinates = image::DrawOptions::Coordinates::game;
+    EXPECT_EQ(texts_of(*image::draw(*view, o)).front(), "J");  // as the game's own names do
+}
+
 TEST(ImageDraw, PgnCommentSquaresAndArrowsAreDrawn) {
     const std::string_view pgn = "[Result \"*\"]\n\n1. e4 {[%csl Gd4,Re5][%cal Ge2e4,Bg1f3]} e5 *\n";
     Result<formats::Document> d = formats::find_format("pgn")->read(pgn, {});
