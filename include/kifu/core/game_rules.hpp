@@ -50,21 +50,22 @@ concept GameRules = requires(typename T::Position& position, const typename T::P
     { T::parse_move(before, text) } -> std::same_as<Result<typename T::Move>>;
     // How the position stands: "ongoing", "checkmate", ... (formats/play.hpp), and check.
     { T::status(before) } -> std::same_as<PositionStatus>;
-    // A move in every notation the game lists moves in, blank-separated ("e4 e2e4"), the one
-    // a position's legal moves are listed in first.
+    // A move in every notation the game lists moves in, blank-separated ("e4 e2e4").
     { T::move_notations(before, move) } -> std::convertible_to<std::string>;
     // What to say of a position beside its moves: why there are none, a draw that stands;
     // "" for nothing.
     { T::status_note(before) } -> std::convertible_to<std::string>;
 };
 
-// A legal move as a position lists it: the first of the game's notations (chess SAN, shogi
-// USI, xiangqi ICCS, Go "D4"). write_move is the tree's word, which for Go names the colour.
+// A legal move as a position lists it: the game's plain notation (chess SAN, shogi USI,
+// xiangqi ICCS), or list_move where the traits have one because their write_move is the tree's
+// word and says more (Go: "D4", where a tree's node writes "B D4").
 template <GameRules Rules>
 std::string listed_move(const typename Rules::Position& before, const typename Rules::Move& move) {
-    std::string all = Rules::move_notations(before, move);
-    if (const std::size_t blank = all.find(' '); blank != std::string::npos) all.resize(blank);
-    return all;
+    if constexpr (requires { Rules::list_move(before, move); })
+        return Rules::list_move(before, move);
+    else
+        return Rules::write_move(before, move);
 }
 
 // The move words of a Move that is itself 16 bits (raw() and from_raw()): traits derive from

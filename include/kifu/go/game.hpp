@@ -74,6 +74,10 @@ struct GameTraits {
     static std::string write_move(const GameState& before, const NodeAction& action);
     // GTP's vertex: "D4", "pass" (SGF's "dp" on a board wider than the letters go).
     static std::string engine_move(const GameState& before, const NodeAction& action);
+    // How a position lists a legal move: the vertex alone, the colour being the player's to move.
+    static std::string list_move(const GameState& before, const NodeAction& action) {
+        return engine_move(before, action);
+    }
     // Top row first, left to right, then the pass.
     static std::vector<NodeAction> legal_moves(const GameState& state);
     static std::uint64_t perft(const GameState& state, int depth);
