@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "kifu/formats/registry.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/image/render.hpp"
 
 #ifdef KIFU_BENCH_RSVG
@@ -38,7 +39,7 @@ struct Prepared {
 };
 Prepared prepare(const Board& b) {
     Result<formats::Document> d = formats::find_format(b.format)->read(b.text, {});
-    return {*formats::board_view(*d), formats::image_texts(*d)};
+    return {*formats::board_view(*d), image::texts_of(*d)};
 }
 
 void image(benchmark::State& state, const Board& board, image::ImageFormat format) {

@@ -14,11 +14,13 @@
 
 #include "kifu/formats/play.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/image/formats.hpp"
 
 using namespace kifu::formats;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const std::vector<const Format*> readable = [] {
+        kifu::image::add_formats();  // images too: svg, png and gif read the notation they carry
         std::vector<const Format*> out;
         for (const Format& f : all_formats())
             if (f.can_read()) out.push_back(&f);

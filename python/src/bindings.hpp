@@ -21,6 +21,7 @@
 #include "kifu/chess/pgn_recording.hpp"
 #include "kifu/core/error.hpp"
 #include "kifu/core/result.hpp"
+#include "kifu/formats/game_rules.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::python {
@@ -42,11 +43,15 @@ T take(Result<T> result, std::string_view source = "<text>") {
 struct Position {
     std::shared_ptr<const formats::Document> doc;  // immutable: play() gives a new position
 };
-struct GoPosition : Position {};
-struct ChessPosition : Position {};
-struct ShogiPosition : Position {};
-struct XiangqiPosition : Position {};
-struct FeenPosition : Position {};
+// The class of a game's positions is named by its traits (the game interface), so that a
+// document finds its class through formats::visit_game_rules.
+template <class Rules>
+struct GamePosition : Position {};
+using GoPosition = GamePosition<go::GameTraits>;
+using ChessPosition = GamePosition<chess::GameTraits>;
+using ShogiPosition = GamePosition<shogi::GameTraits>;
+using XiangqiPosition = GamePosition<xiangqi::GameTraits>;
+struct FeenPosition : Position {};  // a FEEN board of no game behind the interface
 
 // The format a game writes its positions in (hen, fen, epd, sfen, xfen-xiangqi, feen).
 std::string_view own_format(const formats::Document& doc);

@@ -11,6 +11,7 @@
 #include "kifu/core/byte_source.hpp"
 #include "kifu/formats/game_rules.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/image/formats.hpp"
 
 namespace kifu::python {
 namespace {
@@ -178,11 +179,6 @@ formats::WriteOptions write_options(const formats::Format& format, const py::kwa
         throw py::type_error("kifu.write: no option '" + name + "'" +
                              (near.empty() ? std::string{} : "; did you mean '" + std::string(near) + "'?"));
     }
-    if (format.takes(formats::kImage)) {
-        o.image.format = format.name == "png"   ? image::ImageFormat::png
-                         : format.name == "gif" ? image::ImageFormat::gif
-                                                : image::ImageFormat::svg;
-    }
     return o;
 }
 
@@ -262,6 +258,8 @@ PYBIND11_MODULE(_kifu, m) {
     using namespace kifu;
     using namespace kifu::python;
     m.doc() = "kifu: read, validate, convert and write board-game notation (Go, chess, shogi, xiangqi)";
+    // kifu.write and kifu.read take images: svg, png and gif join the registry first.
+    image::add_formats();
 
     m.def(
         "formats",

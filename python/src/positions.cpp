@@ -216,20 +216,12 @@ std::shared_ptr<const formats::Document> shared(formats::Document doc) {
 }  // namespace
 
 py::object wrap_position(formats::Document doc) {
-    if (std::holds_alternative<feen::Position>(doc.value))
-        return py::cast(FeenPosition{{shared(std::move(doc))}});
-    switch (formats::game_of(doc)) {
-        case formats::Game::go:
-            return py::cast(GoPosition{{shared(std::move(doc))}});
-        case formats::Game::chess:
-            return py::cast(ChessPosition{{shared(std::move(doc))}});
-        case formats::Game::shogi:
-            return py::cast(ShogiPosition{{shared(std::move(doc))}});
-        case formats::Game::xiangqi:
-            return py::cast(XiangqiPosition{{shared(std::move(doc))}});
-        default:
-            return py::cast(FeenPosition{{shared(std::move(doc))}});
-    }
+    py::object out;
+    const bool of_a_game =
+        formats::visit_game_rules(formats::game_of(doc), [&]<class Rules>(std::type_identity<Rules>) {
+            out = py::cast(GamePosition<Rules>{{shared(std::move(doc))}});
+        });
+    return of_a_game ? out : py::cast(FeenPosition{{shared(std::move(doc))}});
 }
 
 void bind_positions(py::module_& m) {

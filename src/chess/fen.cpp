@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "../core/placement.hpp"
 #include "kifu/chess/movegen.hpp"
 #include "kifu/core/diagnostics.hpp"
-#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 #include "last_move.hpp"

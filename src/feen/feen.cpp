@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "../core/placement.hpp"
 #include "kifu/core/diagnostics.hpp"
-#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 

@@ -166,6 +166,16 @@ GameReport describe_game(const std::vector<chess::Game>& games, std::size_t inde
     return r;
 }
 
+ValueInfo value_info(const chess::Position&) noexcept {
+    return {"a chess position", Game::chess, false};
+}
+ValueInfo value_info(const chess::Epd&) noexcept {
+    return {"a chess position", Game::chess, false};
+}
+ValueInfo value_info(const std::vector<chess::Game>&) noexcept {
+    return {"a chess game", Game::chess, true};
+}
+
 void add_chess_formats(std::vector<Format>& out) {
     out.push_back({"fen", Game::chess, Kind::position,
                    "Forsyth-Edwards Notation (X-FEN castling), or 'startpos'", kFenExtensions, 0, detect_fen,

@@ -210,6 +210,10 @@ Result<std::string> write_txt(const Document& d, const WriteOptions&, std::vecto
 
 }  // namespace
 
+ValueInfo value_info(const feen::Position&) noexcept {
+    return {"a FEEN position of no known game", Game::any, false};
+}
+
 void add_feen_formats(std::vector<Format>& out) {
     out.push_back({"feen", Game::any, Kind::position,
                    "FEEN v1.0.0: any board up to 3D, with hands and styles", kFeenExtensions, 0, detect_feen,

@@ -18,8 +18,26 @@ void add_go_formats(std::vector<Format>& out);
 void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_xiangqi_formats(std::vector<Format>& out);
-void add_feen_formats(std::vector<Format>& out);   // FEEN, the seed's form, txt
-void add_image_formats(std::vector<Format>& out);  // svg, png, gif
+void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, txt
+
+// What each type a Document may hold is, said by its game's formats file beside its
+// formats: a name for messages, its game, whether it is a record. A new type of
+// formats::Value needs its line here (the registry's visit does not compile without it).
+struct ValueInfo {
+    std::string_view name;
+    Game game;
+    bool record;
+};
+ValueInfo value_info(const go::Position&) noexcept;
+ValueInfo value_info(const go::Record&) noexcept;
+ValueInfo value_info(const chess::Position&) noexcept;
+ValueInfo value_info(const chess::Epd&) noexcept;
+ValueInfo value_info(const std::vector<chess::Game>&) noexcept;
+ValueInfo value_info(const shogi::Position&) noexcept;
+ValueInfo value_info(const std::vector<shogi::Game>&) noexcept;
+ValueInfo value_info(const xiangqi::Position&) noexcept;
+ValueInfo value_info(const std::vector<xiangqi::Game>&) noexcept;
+ValueInfo value_info(const feen::Position&) noexcept;
 
 // The first blank-separated field of a trimmed text.
 constexpr std::string_view first_field(std::string_view text) noexcept {

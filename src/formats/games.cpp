@@ -7,11 +7,14 @@ namespace kifu::formats {
 namespace {
 
 constexpr std::array kGames{
-    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", true},
-    GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen"},
-    GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen"},
+    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", "HEN", "sgf",
+             "SGF", true},
+    GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen", "FEN",
+             "pgn", "PGN"},
+    GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen", "SFEN",
+             "kif", "KIF"},
     GameInfo{Game::xiangqi, "xiangqi", "red", "black", "red", "black", "1-0", "0-1", "1/2-1/2",
-             "xfen-xiangqi"},
+             "xfen-xiangqi", "FEN", "pgn-xiangqi", "PGN"},
 };
 
 // The numbers are the rows' places: checked once, here.

@@ -276,6 +276,13 @@ Result<BoardView> node_view(const go::Game& game, const go::GameState& state, No
     return go::board_view(go::position_of(state, game.nodes[node].marks()));
 }
 
+ValueInfo value_info(const go::Position&) noexcept {
+    return {"a Go position", Game::go, false};
+}
+ValueInfo value_info(const go::Record&) noexcept {
+    return {"an SGF collection", Game::go, true};
+}
+
 void add_go_formats(std::vector<Format>& out) {
     out.push_back({"hen", Game::go, Kind::position, "Hemme Notation: a Go position on one line",
                    kHenExtensions, kPretty | kAlwaysSize, detect_hen,

@@ -6,11 +6,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "../core/growing_table.hpp"
 #include "kifu/core/charset.hpp"
 #include "kifu/core/problem.hpp"
 #include "kifu/go/rules.hpp"
-#include "kifu/image/draw.hpp"
-#include "kifu/image/render.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -106,54 +105,6 @@ Result<void> set_notation(WriteOptions& o, std::string_view value) {
     return {};
 }
 
-// Images: what kifu render, kifu convert --to svg|png|gif, Python and the image URLs draw.
-Result<void> set_size(WriteOptions& o, std::string_view value) {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (ec != std::errc{} || end != value.data() + value.size() || n < image::RenderOptions::kMinSize ||
-        n > image::RenderOptions::kMaxSize)
-        return bad(fmt::format("'{}': a number of pixels from {} to {}", value,
-                               image::RenderOptions::kMinSize, image::RenderOptions::kMaxSize));
-    o.image.size = n;
-    return {};
-}
-std::vector<std::string> theme_names() {
-    std::vector<std::string> names;
-    for (const image::Theme& t : image::themes()) names.emplace_back(t.name);
-    return names;
-}
-Result<void> set_theme(WriteOptions& o, std::string_view value) {
-    if (!image::find_theme(value))
-        return bad(fmt::format("'{}': the themes are {}", value, fmt::join(theme_names(), ", ")));
-    o.image.theme = value;
-    return {};
-}
-std::vector<std::string> coordinate_kinds() {
-    return {"none", "game", "sgf"};
-}
-// none, game or sgf; a yes or no as well (the image URLs' coordinates=1, Python's True):
-// the game's own coordinates or none.
-Result<void> set_coordinates(WriteOptions& o, std::string_view value) {
-    using Coordinates = image::DrawOptions::Coordinates;
-    if (value == "sgf")
-        o.image.coordinates = Coordinates::sgf;
-    else if (value == "game" || value == "true" || value == "True" || value == "1")
-        o.image.coordinates = Coordinates::game;
-    else if (value == "none" || value == "false" || value == "False" || value == "0" || value == "None")
-        o.image.coordinates = Coordinates::none;
-    else
-        return bad(fmt::format("'{}': none, game or sgf", value));
-    return {};
-}
-Result<void> set_crop(WriteOptions& o, std::string_view value) {
-    o.image.crop = !value.empty();
-    return {};
-}
-Result<void> set_flip(WriteOptions& o, std::string_view value) {
-    o.image.flip = !value.empty();
-    return {};
-}
-
 constexpr std::array kWriteSpecs{
     WriteOptionSpec{"pretty", OptionKind::flag, kPretty, "", "HEN output",
                     "HEN: one part a line, row numbers zero-padded", "", set_pretty},
@@ -174,18 +125,6 @@ constexpr std::array kWriteSpecs{
     WriteOptionSpec{"notation", OptionKind::text, kNotation, "NOTATION", "xiangqi PGN output",
                     "pgn-xiangqi: the moves in this notation (default: the record's own)", "wxf",
                     set_notation, notations},
-    WriteOptionSpec{"size", OptionKind::text, kImage, "N", "image output",
-                    "images: pixels of the longer side (16-4096, default 400)", "300", set_size},
-    WriteOptionSpec{"theme", OptionKind::text, kImage, "NAME", "image output",
-                    "images: the colours (default: the game's own)", "blue", set_theme, theme_names},
-    WriteOptionSpec{"coordinates", OptionKind::text, kImage, "WHICH", "image output",
-                    "images: the coordinates around the board: none (the default), game (the game's own: "
-                    "D4, e4, 7g) or sgf (Go's SGF letters, aa top left)",
-                    "game", set_coordinates, coordinate_kinds},
-    WriteOptionSpec{"crop", OptionKind::flag, kImage, "", "image output",
-                    "images, Go: only the region in use, taken to the edges it is near", "", set_crop},
-    WriteOptionSpec{"flip", OptionKind::flag, kImage, "", "image output",
-                    "images: seen from the second player's side (chess: black at the bottom)", "", set_flip},
 };
 
 template <class Options>
@@ -238,8 +177,20 @@ Result<void> set_read_option(ReadOptions& options, std::string_view name, std::s
     return set_in(read_option_specs(), "read", options, name, value);
 }
 
+// Room for the core's write options and those components add (kifu::image's five).
+using WriteOptionTable = GrowingTable<WriteOptionSpec, 48>;
+WriteOptionTable& write_option_table() {
+    static WriteOptionTable specs{kWriteSpecs};
+    return specs;
+}
+
 std::span<const WriteOptionSpec> write_option_specs() noexcept {
-    return kWriteSpecs;
+    return write_option_table().items();
+}
+
+Result<void> add_write_options(std::span<const WriteOptionSpec> specs) {
+    if (!write_option_table().append_new(specs)) return bad("the table of write options is full");
+    return {};
 }
 
 const WriteOptionSpec* find_write_option(std::string_view name) noexcept {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "../core/growing_table.hpp"
 #include "format_support.hpp"
 #include "kifu/chess/board_view.hpp"
 #include "kifu/chess/comment_commands.hpp"
@@ -19,56 +20,28 @@
 namespace kifu::formats {
 namespace {
 
-std::vector<Format> build_table() {
+std::vector<Format> core_formats() {
     std::vector<Format> table;
     add_go_formats(table);
     add_chess_formats(table);
     add_shogi_formats(table);
     add_xiangqi_formats(table);
     add_feen_formats(table);
-    add_image_formats(table);
     return table;
 }
 
-const std::vector<Format>& table() {
-    static const std::vector<Format> formats = build_table();
+// Room for the core's formats (35 with kifu::image's) and those programs add.
+using FormatTable = GrowingTable<Format, 96>;
+FormatTable& format_table() {
+    static FormatTable formats{core_formats()};
     return formats;
 }
-
-// What each type a Document may hold is: one line a type, the one place that knows.
-struct ValueInfo {
-    std::string_view name;
-    Game game;
-    bool record;
-};
-template <class T>
-constexpr ValueInfo kValueInfo = [] {
-    static_assert(!sizeof(T*), "a type of formats::Value needs its line here");
-    return ValueInfo{};
-}();
-template <>
-constexpr ValueInfo kValueInfo<go::Position>{"a Go position", Game::go, false};
-template <>
-constexpr ValueInfo kValueInfo<go::Record>{"an SGF collection", Game::go, true};
-template <>
-constexpr ValueInfo kValueInfo<chess::Position>{"a chess position", Game::chess, false};
-template <>
-constexpr ValueInfo kValueInfo<chess::Epd>{"a chess position", Game::chess, false};
-template <>
-constexpr ValueInfo kValueInfo<std::vector<chess::Game>>{"a chess game", Game::chess, true};
-template <>
-constexpr ValueInfo kValueInfo<shogi::Position>{"a shogi position", Game::shogi, false};
-template <>
-constexpr ValueInfo kValueInfo<std::vector<shogi::Game>>{"a shogi record", Game::shogi, true};
-template <>
-constexpr ValueInfo kValueInfo<xiangqi::Position>{"a xiangqi position", Game::xiangqi, false};
-template <>
-constexpr ValueInfo kValueInfo<std::vector<xiangqi::Game>>{"a xiangqi game", Game::xiangqi, true};
-template <>
-constexpr ValueInfo kValueInfo<feen::Position>{"a FEEN position of no known game", Game::any, false};
+std::span<const Format> table() noexcept {
+    return format_table().items();
+}
 
 ValueInfo info_of(const Document& d) {
-    return std::visit([](const auto& v) { return kValueInfo<std::decay_t<decltype(v)>>; }, d.value);
+    return std::visit([](const auto& v) { return value_info(v); }, d.value);
 }
 
 std::string_view value_name(const Document& d) {
@@ -192,6 +165,12 @@ Error cannot_write(const Document& d, std::string_view format) {
 
 std::span<const Format> all_formats() noexcept {
     return table();
+}
+
+Result<void> add_formats(std::span<const Format> formats) {
+    if (!format_table().append_new(formats))
+        return unplaced_error(ErrorCode::unsupported, "the registry of formats is full");
+    return {};
 }
 
 const Format* find_format(std::string_view name) noexcept {

@@ -261,6 +261,13 @@ GameReport describe_game(const std::vector<shogi::Game>& games, std::size_t inde
     return r;
 }
 
+ValueInfo value_info(const shogi::Position&) noexcept {
+    return {"a shogi position", Game::shogi, false};
+}
+ValueInfo value_info(const std::vector<shogi::Game>&) noexcept {
+    return {"a shogi record", Game::shogi, true};
+}
+
 void add_shogi_formats(std::vector<Format>& out) {
     out.push_back({"sfen", Game::shogi, Kind::position, "SFEN, or a USI position ('startpos moves 7g7f ...')",
                    kSfenExtensions, 0, detect_sfen,

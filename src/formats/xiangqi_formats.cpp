@@ -159,6 +159,13 @@ GameReport describe_game(const std::vector<xiangqi::Game>& games, std::size_t in
     return r;
 }
 
+ValueInfo value_info(const xiangqi::Position&) noexcept {
+    return {"a xiangqi position", Game::xiangqi, false};
+}
+ValueInfo value_info(const std::vector<xiangqi::Game>&) noexcept {
+    return {"a xiangqi game", Game::xiangqi, true};
+}
+
 void add_xiangqi_formats(std::vector<Format>& out) {
     out.push_back({"xfen-xiangqi",
                    Game::xiangqi,

@@ -103,9 +103,9 @@ Result<SearchResult> search_chess_scan(Database& db, const ChessScan& scan, cons
         }
     };
     Result<std::vector<detail::ScanHit>> hits =
-        detail::scan_games(db.impl().db, formats::Game::chess, threads, test);
+        detail::scan_games(DatabaseAccess::impl(db).db, formats::Game::chess, threads, test);
     if (!hits) return hits.error();
-    detail::GameRows rows(db.impl().db);
+    detail::GameRows rows(DatabaseAccess::impl(db).db);
     SearchResult out;
     for (const detail::ScanHit& h : *hits)
         rows.list(h.game, h.ply, 0, filter, offset, limit, out.count, out.games);

@@ -22,6 +22,11 @@ struct Database::Impl {
     ~Impl();
 };
 
+// A database's SQLite handle, for the queries of src/index/ (pattern and material scans).
+struct DatabaseAccess {
+    static Database::Impl& impl(Database& d) noexcept { return *d.impl_; }
+};
+
 namespace detail {
 
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool create);

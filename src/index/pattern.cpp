@@ -290,9 +290,9 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
         return hit;
     };
     Result<std::vector<detail::ScanHit>> hits =
-        detail::scan_games(db.impl().db, formats::Game::go, threads, test);
+        detail::scan_games(DatabaseAccess::impl(db).db, formats::Game::go, threads, test);
     if (!hits) return hits.error();
-    detail::GameRows rows(db.impl().db);
+    detail::GameRows rows(DatabaseAccess::impl(db).db);
     PatternResult out;
     out.replayed = replayed.load();
     std::map<std::uint32_t, Continuation> by_move;

@@ -8,6 +8,7 @@
 
 #include "kifu/chess/board_view.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/image/formats.hpp"
 
 namespace kifu::serve {
 namespace {
@@ -365,13 +366,8 @@ Expected<ImageRequest> parse_image_request(const Target& target, const RequestLi
 std::optional<std::string> check_applies(const ImageRequest& r, const formats::Document& doc) {
     const formats::Game game = formats::game_of(doc);
     const bool record = formats::is_record(doc);
-    if (game != formats::Game::go) {
-        if (r.render.crop)
-            return fmt::format("crop: it is for Go, and the notation is {}", formats::to_string(game));
-        if (r.render.coordinates == image::DrawOptions::Coordinates::sgf)
-            return fmt::format("coordinates=sgf: it is for Go, and the notation is {}",
-                               formats::to_string(game));
-    }
+    if (const std::string_view option = image::option_not_for(r.render, game); !option.empty())
+        return fmt::format("{}: it is for Go, and the notation is {}", option, formats::to_string(game));
     if (game != formats::Game::chess && (r.last_move || !r.marks.empty()))
         return fmt::format("lastMove, check, arrows and squares: they are for chess, and the notation is {}",
                            formats::to_string(game));
@@ -382,8 +378,9 @@ std::optional<std::string> check_applies(const ImageRequest& r, const formats::D
                    : std::string(
                          "ply, move, node and game: they choose a position of a record, and the notation is "
                          "one position");
-    if (r.choice.sgf_move && r.format != "sgf" && !(r.format.empty() && game == formats::Game::go))
-        return std::string("move: it is for SGF (ply counts plies in any record)");
+    const formats::GameInfo* info = formats::game_info(game);
+    const bool sgf = r.format.empty() ? info && info->record_format == "sgf" : r.format == "sgf";
+    if (r.choice.sgf_move && !sgf) return std::string("move: it is for SGF (ply counts plies in any record)");
     return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "kifu/core/problem.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/version.hpp"
 
 namespace kifu::serve {
@@ -75,7 +76,7 @@ Expected<std::string> draw(const ImageRequest& r) {
     if (r.animate) {
         Result<std::vector<BoardView>> views = formats::main_line_views(*doc, r.choice.game_index);
         if (!views) return HttpError{400, views.error().format("game")};
-        image = image::render_animation(*views, r.render, formats::image_texts(*doc));
+        image = image::render_animation(*views, r.render, image::texts_of(*doc));
     } else {
         Result<formats::Document> position =
             formats::is_record(*doc) ? formats::position_in(*doc, r.choice) : std::move(*doc);
@@ -90,7 +91,7 @@ Expected<std::string> draw(const ImageRequest& r) {
         position->marks.insert(position->marks.end(), r.marks.begin(), r.marks.end());
         Result<BoardView> view = formats::board_view(*position);
         if (!view) return HttpError{400, view.error().format(r.source)};
-        image = image::render(*view, r.render, formats::image_texts(*position));
+        image = image::render(*view, r.render, image::texts_of(*position));
     }
     if (!image) return HttpError{400, image.error().format(r.source)};
     return std::move(*image);
@@ -122,7 +123,9 @@ Service::Service(ServiceOptions options)
     : options_(options),
       cache_(options.cache_bytes),
       pool_(std::max<std::size_t>(1, options.workers), options.max_waiting),
-      limiter_(options.rate_limit, options.rate_burst > 0 ? options.rate_burst : 2 * options.rate_limit) {}
+      limiter_(options.rate_limit, options.rate_burst > 0 ? options.rate_burst : 2 * options.rate_limit) {
+    image::add_formats();  // the service draws: svg, png and gif and their options in the registry
+}
 
 Response Service::handle(const Request& request) {
     Response out = [&]() -> Response {

@@ -3,7 +3,7 @@
 #include <array>
 #include <optional>
 
-#include "kifu/core/move_words.hpp"
+#include "../core/move_words.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/handicap.hpp"
 #include "kifu/shogi/sfen.hpp"

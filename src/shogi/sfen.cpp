@@ -7,8 +7,8 @@
 
 #include "kifu/core/utf8.hpp"
 
+#include "../core/placement.hpp"
 #include "kifu/core/diagnostics.hpp"
-#include "kifu/core/placement.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 

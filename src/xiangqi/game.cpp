@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "kifu/core/move_words.hpp"
+#include "../core/move_words.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/walk.hpp"

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "kifu/formats/registry.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/image/glyphs.hpp"
 #include "kifu/image/metadata.hpp"
 #include "kifu/image/render.hpp"
@@ -90,7 +91,7 @@ TEST(ImageSvg, GoldenFilesOfEveryGame) {
         ASSERT_TRUE(view) << c.name;
         image::RenderOptions o;
         static_cast<image::DrawOptions&>(o) = c.options;
-        Result<std::string> svg = image::render(*view, o, formats::image_texts(d));
+        Result<std::string> svg = image::render(*view, o, image::texts_of(d));
         ASSERT_TRUE(svg) << c.name;
         const std::filesystem::path golden = kGolden / (std::string(c.name) + ".svg");
         if (update) std::ofstream(golden, std::ios::binary) << *svg;
@@ -98,7 +99,7 @@ TEST(ImageSvg, GoldenFilesOfEveryGame) {
             << c.name << ": differs from " << golden
             << " (KIFU_UPDATE_GOLDEN=1 rewrites the golden files after a deliberate change)";
         // Deterministic, and nothing outside the file.
-        EXPECT_EQ(*svg, *image::render(*view, o, formats::image_texts(d)));
+        EXPECT_EQ(*svg, *image::render(*view, o, image::texts_of(d)));
         EXPECT_EQ(svg->find("xlink:href=\"http"), std::string::npos);
         EXPECT_EQ(svg->find("<text"), std::string::npos);
         EXPECT_EQ(svg->find("<image"), std::string::npos);
@@ -117,7 +118,7 @@ TEST(ImageSvg, GoldenFilesOfEveryGame) {
         const formats::Document d = read(*c);
         image::RenderOptions o;
         static_cast<image::DrawOptions&>(o) = c->options;
-        EXPECT_EQ(*image::render(*formats::board_view(d), o, formats::image_texts(d)),
+        EXPECT_EQ(*image::render(*formats::board_view(d), o, image::texts_of(d)),
                   slurp(kGolden / (std::string(c->name) + ".svg")))
             << c->name << " drawn after the others";
     }
@@ -188,7 +189,7 @@ Result<std::string> render_text(std::string_view format, std::string_view text, 
     image::RenderOptions o;
     o.format = to;
     o.size = size;
-    return image::render(*view, o, formats::image_texts(*d));
+    return image::render(*view, o, image::texts_of(*d));
 }
 
 TEST(ImagePng, GoBoardSizeColoursAndText) {
@@ -345,7 +346,7 @@ TEST(ImageGif, AnAnimationHasAFrameAPositionAndCarriesTheRecord) {
     image::RenderOptions o;
     o.format = ImageFormat::gif;
     o.size = 160;
-    Result<std::string> gif = image::render_animation(*views, o, formats::image_texts(*d));
+    Result<std::string> gif = image::render_animation(*views, o, image::texts_of(*d));
     ASSERT_TRUE(gif);
     const DecodedGif g = decode_gif(*gif);
     EXPECT_EQ(g.frames, 11);

@@ -9,6 +9,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/version.hpp"
 
 namespace {
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
     using namespace kifu::cli;
     // A closed pipe is an I/O error to report (exit 3), not a silent death by SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
+    // The tool draws: svg, png and gif join the registry before its flags are made from it.
+    kifu::image::add_formats();
     CLI::App app{"kifu: read, validate, convert and write board-game notation", "kifu"};
     app.set_version_flag("--version", fmt::format("kifu {}", kifu::version));
     app.require_subcommand(1);

@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "formats.hpp"
 #include "kifu/core/problem.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/image/render.hpp"
 
 namespace kifu::cli {
@@ -56,11 +57,9 @@ std::span<const formats::WriteOptionSpec> image_rows() {
 void check_options(const RenderCommandOptions& o, const image::RenderOptions& render,
                    const formats::Document& doc) {
     const formats::Game game = formats::game_of(doc);
-    if (game != formats::Game::go) {
-        const std::string why = fmt::format("it is for Go, and the input is {}", formats::to_string(game));
-        if (render.crop) not_applicable("--crop", why);
-        if (o.sgf_coordinates) not_applicable("--sgf-coordinates", why);
-    }
+    if (const std::string_view option = image::option_not_for(render, game); !option.empty())
+        not_applicable(option == "crop" ? "--crop" : "--sgf-coordinates",
+                       fmt::format("it is for Go, and the input is {}", formats::to_string(game)));
     if (o.animate && !formats::is_record(doc))
         not_applicable("--animate", "it is for records (SGF, PGN, KIF, ...), and the input is one position");
     if (o.animate && render.format == image::ImageFormat::png)
@@ -78,7 +77,7 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
         return kInvalidInput;
     }
     report_warnings(doc->warnings, in.source);
-    image::RenderOptions render = o.image_values.collect(formats::set_write_option).image;
+    image::RenderOptions render(o.image_values.collect(formats::set_write_option).image);
     render.format = output_format(o);
     render.coordinates = o.sgf_coordinates ? image::DrawOptions::Coordinates::sgf
                          : o.coordinates   ? image::DrawOptions::Coordinates::game
@@ -99,7 +98,7 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
             report(views.error(), in.source);
             return kInvalidInput;
         }
-        image = image::render_animation(*views, render, formats::image_texts(*doc));
+        image = image::render_animation(*views, render, image::texts_of(*doc));
     } else {
         // A record narrowed to the position asked for; a position as it is.
         const formats::Document* shown = &*doc;
@@ -122,7 +121,7 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
             report(view.error(), in.source);
             return kInvalidInput;
         }
-        image = image::render(*view, render, formats::image_texts(*shown));
+        image = image::render(*view, render, image::texts_of(*shown));
     }
     if (!image) {
         // A theme or size refused is the command line's fault.

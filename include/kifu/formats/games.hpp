@@ -28,6 +28,9 @@ struct GameInfo {
     std::string_view first_colour, second_colour;    // the sides' colours: shogi's sente is "black"
     std::string_view first_wins, second_wins, draw;  // outcome words as the index answers them
     std::string_view position_format;                // its own position notation: "hen", "fen", "sfen", ...
+    std::string_view position_notation;              // that notation's name: "HEN", "FEN", "SFEN"
+    std::string_view record_format;                  // its own record format: "sgf", "pgn", "kif", ...
+    std::string_view record_notation;                // that format's name: "SGF", "PGN", "KIF"
     // The index keys its positions up to the board's eight symmetries and a swap of colours
     // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
     // search may match either colour (--colours any).

@@ -62,9 +62,14 @@ Result<void> set_read_option(ReadOptions& options, std::string_view name, std::s
 Result<void> check_applies(const Format& format, const ReadOptionSpec& option);
 
 // The write options, in the order help lists them: HEN's layout, FEEN's letters, what PGN
-// output keeps, KIF/KI2/CSA's encoding, xiangqi PGN's notation, and an image's size, theme,
-// coordinates, crop and flip (kifu render's, kifu convert's for an image, the image URLs').
+// output keeps, KIF/KI2/CSA's encoding, xiangqi PGN's notation; then those added (kifu::image:
+// an image's size, theme, coordinates, crop and flip, for kifu render, kifu convert to an
+// image and the image URLs).
 std::span<const WriteOptionSpec> write_option_specs() noexcept;
+// Adds the write options of formats from outside the core library (kifu::image's size,
+// theme, coordinates, crop and flip), as add_formats adds the formats: a name already known
+// is left as it is; add before other threads read the table. Errors: unsupported when full.
+Result<void> add_write_options(std::span<const WriteOptionSpec> specs);
 const WriteOptionSpec* find_write_option(std::string_view name) noexcept;
 // As set_read_option, for writing.
 Result<void> set_write_option(WriteOptions& options, std::string_view name, std::string_view value);

@@ -23,6 +23,7 @@
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/board_view.hpp"
+#include "kifu/core/image_options.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/feen/feen.hpp"
 #include "kifu/formats/games.hpp"
@@ -30,7 +31,6 @@
 #include "kifu/go/hen.hpp"
 #include "kifu/go/record.hpp"
 #include "kifu/go/sgf.hpp"
-#include "kifu/image/render.hpp"
 #include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
 
@@ -91,9 +91,9 @@ struct WriteOptions {
     bool always_size = false;
     bool letters = false;
     chess::PgnWriteOptions pgn{};
-    bool shift_jis = false;        // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
-    std::string notation;          // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
-    image::RenderOptions image{};  // kImage formats (the format itself is the Format's)
+    bool shift_jis = false;  // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
+    std::string notation;    // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
+    ImageOptions image{};    // kImage formats (kifu::image's; the format itself is the Format's)
 };
 
 struct Format {
@@ -131,8 +131,14 @@ struct Format {
     bool takes(Option option) const noexcept { return (options & option) != 0; }
 };
 
-// Every format, in the order `kifu formats` lists them.
+// Every format, in the order `kifu formats` lists them: the core library's, then those added.
 std::span<const Format> all_formats() noexcept;
+// Adds formats from outside the core library: kifu::image's svg, png and gif
+// (image::add_formats, image/formats.hpp), or a program's own. A name already known is left
+// as it is, so adding twice is harmless. Add before other threads read the registry (the
+// formats read so far stay where they are: spans and pointers given out stay valid).
+// Errors: unsupported when the registry is full.
+Result<void> add_formats(std::span<const Format> formats);
 // The format of that name, or nullptr.
 const Format* find_format(std::string_view name) noexcept;
 // The known name nearest to a misspelt one (edit distance), or "".
@@ -174,10 +180,5 @@ Result<BoardView> board_view(const Document& position);
 // frames). Errors: out_of_range for a game index past the collection; unsupported for a
 // document that is no record.
 Result<std::vector<BoardView>> main_line_views(const Document& record, std::size_t game_index = 0);
-
-// The notation an image of the document carries: the game's own (HEN, FEN, SFEN, the
-// xiangqi FEN as FEN) and FEEN where FEEN holds it; for a record, the record itself (SGF,
-// PGN, KIF) before those of its final position.
-std::vector<image::ImageText> image_texts(const Document& document);
 
 }  // namespace kifu::formats

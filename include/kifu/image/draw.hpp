@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "kifu/core/board_view.hpp"
+#include "kifu/core/image_options.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/image/scene.hpp"
 
@@ -40,7 +41,7 @@ std::span<const Theme> themes() noexcept;
 const Theme* find_theme(std::string_view name) noexcept;
 
 struct DrawOptions {
-    enum class Coordinates { none, game, sgf };  // sgf: Go's SGF letters (aa = top left)
+    using Coordinates = BoardCoordinates;  // sgf: Go's SGF letters (aa = top left)
     Coordinates coordinates = Coordinates::none;
     bool crop = false;          // Go: only the region in use
     bool flip = false;          // seen from the second player's side (chess: black at the bottom)

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "kifu/core/board_view.hpp"
+#include "kifu/core/image_options.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/image/draw.hpp"
 #include "kifu/image/encode.hpp"
@@ -26,9 +27,14 @@ struct RenderOptions : DrawOptions {
     ImageFormat format = ImageFormat::svg;
     int size = kDefaultSize;  // pixels of the longer side (the other follows the board's shape)
     int delay_ms = 800;       // an animation's time a frame
-    static constexpr int kDefaultSize = 400;
-    static constexpr int kMinSize = 16;
-    static constexpr int kMaxSize = 4096;
+    static constexpr int kDefaultSize = ImageOptions::kDefaultSize;
+    static constexpr int kMinSize = ImageOptions::kMinSize;
+    static constexpr int kMaxSize = ImageOptions::kMaxSize;
+
+    RenderOptions() = default;
+    // The image formats' write options (formats::WriteOptions::image) as a drawing's.
+    explicit RenderOptions(const ImageOptions& o, ImageFormat format_ = ImageFormat::svg)
+        : DrawOptions{o.coordinates, o.crop, o.flip, o.theme}, format(format_), size(o.size) {}
 };
 
 // The image of one position. Errors: a theme no one knows, a size out of range, a view

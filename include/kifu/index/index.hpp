@@ -144,9 +144,9 @@ class Database {
     Result<DatabaseStats> stats();
 
     struct Impl;
-    Impl& impl() noexcept { return *impl_; }  // for kifu's own queries (src/index/)
 
   private:
+    friend struct DatabaseAccess;  // kifu's own queries (src/index/) reach the SQLite handle
     explicit Database(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
     friend Result<IndexReport> merge(const std::string&, std::span<const std::string>, const IndexOptions&);

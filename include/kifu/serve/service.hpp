@@ -75,7 +75,9 @@ class Service {
     RateLimiter limiter_;
 };
 
-// The JSON endpoints (serve/api.cpp); `params` are the query's, or a POSTed form's.
+// The JSON endpoints (serve/api.cpp); `params` are the query's, or a POSTed form's. They
+// answer for the formats in the registry: a Service adds kifu::image's (image::add_formats);
+// a program calling these alone adds them first.
 Response formats_json();  // the registry: name, game, kind, description, read, write, image
 Response convert_json(const Target& params);
 Response validate_json(const Target& params);
