@@ -2,7 +2,6 @@
 #include <bit>
 #include <deque>
 #include <filesystem>
-#include <future>
 #include <memory>
 #include <unordered_map>
 
@@ -12,6 +11,7 @@
 #include "entries.hpp"
 #include "inputs.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
 #include "replay.hpp"
 
@@ -518,40 +518,17 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
 
 namespace {
 
-// Work items run on threads, their results taken in input order.
-class Pipeline {
-  public:
-    Pipeline(unsigned threads, Writer& writer, IndexReport& report)
-        : threads_(threads), writer_(writer), report_(report) {}
-    Result<void> submit(std::function<std::vector<GameEntry>()> job) {
-        if (threads_ <= 1) return take(job());
-        pending_.push_back(std::async(std::launch::async, std::move(job)));
-        while (pending_.size() > threads_ * 2)
-            if (Result<void> r = take_one(); !r) return r;
-        return {};
-    }
-    Result<void> drain() {
-        while (!pending_.empty())
-            if (Result<void> r = take_one(); !r) return r;
-        return {};
-    }
-
-  private:
-    Result<void> take_one() {
-        std::vector<GameEntry> entries = pending_.front().get();
-        pending_.pop_front();
-        return take(std::move(entries));
-    }
-    Result<void> take(std::vector<GameEntry> entries) {
+// The games each job reads, given to the writer in input order (core/ordered_pipeline.hpp).
+struct TakeEntries {
+    Writer* writer;
+    IndexReport* report;
+    Result<void> operator()(std::vector<GameEntry> entries) const {
         for (GameEntry& e : entries)
-            if (Result<std::uint32_t> r = writer_.add(e, report_); !r) return r.error();
+            if (Result<std::uint32_t> r = writer->add(e, *report); !r) return r.error();
         return {};
     }
-    unsigned threads_;
-    Writer& writer_;
-    IndexReport& report_;
-    std::deque<std::future<std::vector<GameEntry>>> pending_;
 };
+using Pipeline = OrderedPipeline<std::vector<GameEntry>, TakeEntries>;
 
 // Bytes already read, then the rest of a source.
 class PrefixSource : public ByteSource {
@@ -633,7 +610,9 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
     IndexReport report;
     Writer writer(impl.db, options.max_postings);
     if (Result<void> r = writer.begin(); !r) return r.error();
-    Pipeline pipeline(std::max(1u, options.threads), writer, report);
+    // Two jobs a thread: the reader prepares the next while the writer takes the oldest.
+    const unsigned threads = std::max(1u, options.threads);
+    Pipeline pipeline(threads, TakeEntries{&writer, &report}, 2 * threads);
     std::uint64_t progress_games = 0;
     // Small files (SGF, KIF) go to the threads in batches of files.
     struct FileBatch {

@@ -1,8 +1,9 @@
 #include "scan.hpp"
 
-#include <deque>
-#include <future>
+#include <algorithm>
 #include <memory>
+
+#include "kifu/core/ordered_pipeline.hpp"
 
 namespace kifu::index::detail {
 
@@ -23,20 +24,13 @@ Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigne
         return hits;
     };
     std::vector<ScanHit> out;
-    std::deque<std::future<std::vector<ScanHit>>> pending;
-    auto take = [&] {
-        for (const ScanHit& h : pending.front().get()) out.push_back(h);
-        pending.pop_front();
-    };
+    auto take = [&out](std::vector<ScanHit> hits) { out.insert(out.end(), hits.begin(), hits.end()); };
+    // Two batches a thread, in the order of the games' ids.
+    OrderedPipeline<std::vector<ScanHit>, decltype(take)> pipeline(threads, take, 2 * std::max(1u, threads));
     auto batch = std::make_shared<Batch>();
     auto send = [&] {
         if (batch->empty()) return;
-        if (threads <= 1) {
-            for (const ScanHit& h : run(batch)) out.push_back(h);
-        } else {
-            pending.push_back(std::async(std::launch::async, run, batch));
-            while (pending.size() > threads * 2) take();
-        }
+        (void)pipeline.submit([run, batch] { return run(batch); });
         batch = std::make_shared<Batch>();
     };
     while (rows.step()) {
@@ -47,7 +41,7 @@ Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigne
     }
     if (!rows.ok()) return sqlite_error(db, "reading the games");
     send();
-    while (!pending.empty()) take();
+    (void)pipeline.drain();
     return out;
 }
 

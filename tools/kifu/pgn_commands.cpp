@@ -6,8 +6,6 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <deque>
-#include <future>
 #include <memory>
 
 #include <fmt/format.h>
@@ -20,6 +18,7 @@
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
@@ -282,7 +281,6 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     const bool progress = isatty(STDERR_FILENO) != 0;
     auto last_progress = std::chrono::steady_clock::now();
     Totals totals;
-    std::deque<std::future<BatchOutput>> running;
     std::vector<std::string> buffers;  // output buffers written and free for the next batch
     const auto take_buffer = [&buffers] {
         std::string b;
@@ -314,28 +312,13 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     // Read ahead at most this much, however many threads there are: a file of large games
     // holds a few of them at a time, not one a thread (a batch always runs).
     constexpr std::size_t kInFlightBytes = std::size_t{64} << 20;
-    std::size_t in_flight = 0;
-    std::deque<std::size_t> running_bytes;
-    const auto finish_oldest = [&] {
-        emit(running.front().get());
-        running.pop_front();
-        in_flight -= running_bytes.front();
-        running_bytes.pop_front();
-    };
+    OrderedPipeline<BatchOutput, decltype(emit)> pipeline(threads, emit, 0, kInFlightBytes);
     const auto dispatch = [&](std::shared_ptr<Batch> batch) {
         batch->finish();
-        if (threads == 1) {
-            emit(run_batch(*batch, s, take_buffer()));
-            return;
-        }
         const std::size_t bytes = batch->bytes.size();
-        while (!running.empty() && (running.size() >= threads || in_flight + bytes > kInFlightBytes))
-            finish_oldest();
-        running.push_back(std::async(std::launch::async, [batch, &s, buffer = take_buffer()]() mutable {
-            return run_batch(*batch, s, std::move(buffer));
-        }));
-        running_bytes.push_back(bytes);
-        in_flight += bytes;
+        (void)pipeline.submit(
+            [batch, &s, buffer = take_buffer()]() mutable { return run_batch(*batch, s, std::move(buffer)); },
+            bytes);
     };
     auto batch = std::make_shared<Batch>();
     while (const std::optional<PgnGameText> g = splitter.next()) {
@@ -357,7 +340,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         }
     }
     if (!batch->games.empty()) dispatch(std::move(batch));
-    while (!running.empty()) finish_oldest();
+    (void)pipeline.drain();
     end_messages();
     if (progress && totals.games > 0) fmt::print(stderr, "\r");
     if (broken) broken->close();
