@@ -9,6 +9,7 @@
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/chess/status.hpp"
 #include "kifu/feen/games.hpp"
+#include "kifu/formats/collection.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -136,14 +137,6 @@ Result<void> append_jsonl(std::string& out, const Document& d, const WriteOption
     return {};
 }
 
-std::unique_ptr<chess::PgnVisitor> pgn_game_writer(std::string& out, const WriteOptions& o) {
-    return std::make_unique<chess::PgnExporter>(out, o.pgn, true);
-}
-
-std::unique_ptr<chess::PgnVisitor> jsonl_game_writer(std::string& out, const WriteOptions&) {
-    return std::make_unique<chess::JsonExporter>(out, true);
-}
-
 template <Result<void> (*Append)(std::string&, const Document&, const WriteOptions&,
                                  std::vector<std::string>&)>
 Result<std::string> write_by_appending(const Document& d, const WriteOptions& o,
@@ -174,6 +167,13 @@ ValueInfo value_info(const chess::Epd&) noexcept {
 }
 ValueInfo value_info(const std::vector<chess::Game>&) noexcept {
     return {"a chess game", Game::chess, true};
+}
+
+std::unique_ptr<chess::PgnVisitor> pgn_game_writer(const Format& to, std::string& out,
+                                                   const WriteOptions& options) {
+    if (to.name == "pgn") return std::make_unique<chess::PgnExporter>(out, options.pgn, true);
+    if (to.name == "jsonl") return std::make_unique<chess::JsonExporter>(out, true);
+    return nullptr;
 }
 
 void add_chess_formats(std::vector<Format>& out) {
@@ -208,10 +208,10 @@ void add_chess_formats(std::vector<Format>& out) {
     out.push_back({"pgn", Game::chess, Kind::record,
                    "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
                    kPgnWrite | kStreams | kNodeChoice | kCharset, detect_pgn, read_pgn, validate_pgn,
-                   accepts_games, write_by_appending<append_pgn>, append_pgn, pgn_game_writer});
+                   accepts_games, write_by_appending<append_pgn>, append_pgn});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
                    kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
-                   write_by_appending<append_jsonl>, append_jsonl, jsonl_game_writer});
+                   write_by_appending<append_jsonl>, append_jsonl});
 }
 
 }  // namespace kifu::formats

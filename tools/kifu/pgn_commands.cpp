@@ -19,6 +19,7 @@
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
+#include "kifu/formats/collection.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
@@ -223,8 +224,8 @@ BatchOutput run_batch(const Batch& batch, const Settings& s, std::string buffer)
     // Records are written as they are read, without a tree (a game with an error is taken
     // back out by the writer); positions at a ply come from the tree.
     std::unique_ptr<chess::PgnVisitor> writer;
-    if (s.job == Job::convert && s.to->game_writer && s.to->kind == formats::Kind::record)
-        writer = s.to->game_writer(out.text, s.write);
+    if (s.job == Job::convert && s.to->kind == formats::Kind::record)
+        writer = formats::pgn_game_writer(*s.to, out.text, s.write);
     CountingVisitor counter(out, s, writer.get());
     for (const PgnGameText& g : batch.games) {
         const std::uint64_t errors_before = out.totals.errors;

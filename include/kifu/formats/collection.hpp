@@ -7,9 +7,11 @@
 // is 64 KiB so that detect_format sees as much of any other format as the index always gave it.
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "kifu/chess/pgn.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/formats/registry.hpp"
@@ -36,5 +38,11 @@ Result<CollectionFormat> collection_format(std::string_view head, std::string_vi
 // The same for a file: its head read from a source of its own. A file that cannot be read
 // is an io_error.
 Result<CollectionFormat> collection_format_of_file(const std::string& path);
+
+// A writer of `to` that takes chess games as the PGN reader tells them, appending each to
+// `out` with no tree built (pgn, jsonl; a game with an error is taken back out), or nullptr
+// when `to` has none (build the tree, then write): how a PGN stream is converted.
+std::unique_ptr<chess::PgnVisitor> pgn_game_writer(const Format& to, std::string& out,
+                                                   const WriteOptions& options);
 
 }  // namespace kifu::formats

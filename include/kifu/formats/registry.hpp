@@ -120,11 +120,6 @@ struct Format {
     // (PGN, JSON Lines) write game after game into one buffer without a copy.
     Result<void> (*append)(std::string& out, const Document& document, const WriteOptions& options,
                            std::vector<std::string>& notes) = nullptr;
-    // A writer that takes chess games as the PGN reader tells them, appending to `out` with
-    // no tree built (PGN, JSON Lines); games with an error are left out of `out`. nullptr:
-    // build the tree, then write.
-    std::unique_ptr<chess::PgnVisitor> (*game_writer)(std::string& out,
-                                                      const WriteOptions& options) = nullptr;
 
     bool can_read() const noexcept { return read != nullptr; }
     bool can_write() const noexcept { return write != nullptr; }
