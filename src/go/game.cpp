@@ -127,8 +127,8 @@ class NodeReader {
         // The common case, two lower-case letters on the board, without building a Result.
         if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
             const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
-            if (pt.on(size_) && !(raw == "tt" && size_.width <= 19 && size_.height <= 19))
-                return Move::at(pt);
+            const bool tt = raw[0] == 't' && raw[1] == 't';  // FF[3]'s pass on boards up to 19x19
+            if (pt.on(size_) && !(tt && size_.width <= 19 && size_.height <= 19)) return Move::at(pt);
         }
         Result<Move> m = sgf_move(size_, raw);
         if (m) return *m;

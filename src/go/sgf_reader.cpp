@@ -74,6 +74,32 @@ constexpr bool is_letter(char c) noexcept {
 }
 constexpr std::size_t kMaxIdLength = 64;
 
+// How many times `c` is in `text`, eight bytes a step: the bytes equal to c become zero,
+// and the zero bytes of a word are counted exactly (a byte's high bit is set in `t` only
+// where the byte is zero; no popcount instruction is assumed).
+std::size_t count_of(std::string_view text, char c) noexcept {
+    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
+    const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<unsigned char>(c);
+    std::size_t count = 0, i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, text.data() + i, 8);
+        const std::uint64_t v = word ^ pattern;
+        const std::uint64_t t = ~(((v & kLow7) + kLow7) | v | kLow7);
+        count +=
+            static_cast<std::size_t>(((t >> 7) * 0x0101010101010101ULL) >> 56);  // add the bytes' 0s and 1s
+    }
+    for (; i < text.size(); ++i) count += text[i] == c;
+    return count;
+}
+
+// Identifiers are one or two letters nearly always: compared without a call to memcmp.
+constexpr bool same_id(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    if (a.size() > 2) return a == b;
+    return a.empty() || (a[0] == b[0] && (a.size() == 1 || a[1] == b[1]));
+}
+
 // FF[4] identifiers, so that an id spelled with lower-case letters (FF[1]-FF[3] long
 // names such as "AddBlack") needs no storage of its own once reduced to "AB".
 constexpr std::array<std::string_view, 87> kKnownIds{
@@ -91,6 +117,12 @@ class SgfReader {
     explicit SgfReader(SgfCollection& out) : out_(out), text_(*out.text_) {}
 
     Result<void> read() {
+        // Every value opens with '[' and every node with ';' (brackets in comments count
+        // too): reserved at once, the arrays grow without copying themselves.
+        const std::size_t brackets = count_of(text_, '[');
+        out_.values_.reserve(brackets);
+        out_.properties_.reserve(brackets);
+        out_.nodes_.reserve(brackets + 1);  // a node has a value or two; one without grows the array
         std::size_t i = 0;
         const std::size_t n = text_.size();
         bool outside_warned = false;
@@ -206,7 +238,7 @@ class SgfReader {
     Result<void> read_property(std::size_t& i) {
         const std::size_t n = text_.size();
         const std::size_t id_at = i;
-        std::array<char, kMaxIdLength> upper{};
+        std::array<char, kMaxIdLength> upper;  // written before it is read
         std::size_t length = 0;
         bool lower_case = false;
         while (i < n && is_letter(text_[i])) {
@@ -263,6 +295,16 @@ class SgfReader {
         const std::size_t n = text_.size();
         const char* data = text_.data();
         std::size_t j = open + 1;
+        // Most values are short (a point, a number): looked at byte by byte, and closed by a
+        // ']' that a property, node or tree follows, they need no search.
+        for (const std::size_t end = std::min(n, j + 16); j < end; ++j) {
+            if (data[j] == '\\') break;
+            if (data[j] == ']') {
+                if (can_follow_value(j + 1)) return j;
+                break;
+            }
+        }
+        j = open + 1;
         std::size_t first_close = n;
         skipped_.clear();
         for (;;) {
@@ -324,7 +366,7 @@ class SgfReader {
         if (props.size() <= 16) {
             for (std::size_t a = 0; a < props.size() && !repeated; ++a)
                 for (std::size_t b = a + 1; b < props.size(); ++b)
-                    if (props[a].id == props[b].id) repeated = true;
+                    if (same_id(props[a].id, props[b].id)) repeated = true;
         } else {
             std::vector<std::string_view> ids;
             for (const auto& p : props) ids.push_back(p.id);
