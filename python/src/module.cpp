@@ -2,6 +2,7 @@
 // the per-area bindings. kifu/__init__.py re-exports it with the Python-side conveniences.
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -353,7 +354,13 @@ PYBIND11_MODULE(_kifu, m) {
             const formats::Document* doc_ptr = held.get();
             if (formats::is_record(*held) && f.kind == formats::Kind::position) {
                 formats::NodeChoice choice;
-                if (!ply.is_none()) choice.ply = ply.cast<std::size_t>();
+                if (!ply.is_none()) {
+                    const py::int_ largest(std::numeric_limits<std::size_t>::max());
+                    if (!py::isinstance<py::int_>(ply) || ply < py::int_(0) || ply > largest)
+                        throw py::value_error("kifu.write: ply is a whole number of 0 or more, not " +
+                                              py::repr(ply).cast<std::string>());
+                    choice.ply = ply.cast<std::size_t>();
+                }
                 if (!node.is_none()) choice.node = node.cast<std::string>();
                 choice.game_index = game_index;
                 narrowed = take(formats::position_in(*held, choice));

@@ -295,24 +295,20 @@ Result<DatabaseStats> Database::stats() {
     return s;
 }
 
-Result<IndexReport> merge(const std::string& out, std::span<const std::string> inputs,
-                          const IndexOptions& options) {
-    std::error_code ec;
-    if (std::filesystem::exists(out, ec))
-        return Error{ErrorCode::io_error, out + ": exists already (merge writes a new index)"};
-    for (const std::string& input : inputs)
-        if (std::filesystem::exists(input, ec) && std::filesystem::exists(out, ec) &&
-            std::filesystem::equivalent(input, out, ec))
-            return Error{ErrorCode::io_error, out + ": is also an input"};
+namespace {
+
+// The merge itself, into a new index at `out`.
+Result<IndexReport> merge_into(const std::string& out, std::span<const std::string> inputs,
+                               const IndexOptions& options) {
     Result<Database> target = Database::open(out, true);
     if (!target) return target.error();
     IndexReport report;
-    detail::Writer writer(target->impl_->db, options.max_postings);
+    detail::Writer writer(DatabaseAccess::impl(*target).db, options.max_postings);
     if (Result<void> r = writer.begin(); !r) return r.error();
     for (const std::string& input : inputs) {
         Result<Database> source = Database::open(input, false);
         if (!source) return source.error();
-        sqlite3* db = source->impl_->db;
+        sqlite3* db = DatabaseAccess::impl(*source).db;
         ++report.files;
         detail::Statement games(
             db,
@@ -352,6 +348,30 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
         if (!games.ok()) return detail::sqlite_error(db, input);
     }
     if (Result<void> r = writer.commit(options.progress); !r) return r.error();
+    return report;
+}
+
+}  // namespace
+
+Result<IndexReport> merge(const std::string& out, std::span<const std::string> inputs,
+                          const IndexOptions& options) {
+    std::error_code ec;
+    if (std::filesystem::exists(out, ec))
+        return Error{ErrorCode::io_error, out + ": exists already (merge writes a new index)"};
+    for (const std::string& input : inputs)
+        if (std::filesystem::exists(input, ec) && std::filesystem::exists(out, ec) &&
+            std::filesystem::equivalent(input, out, ec))
+            return Error{ErrorCode::io_error, out + ": is also an input"};
+    // Built beside `out` and renamed when done: a merge that fails or is killed leaves no
+    // index under `out` (a half-written one would answer "0 games" and block a retry).
+    const std::string partial = out + ".kifu-partial";
+    std::filesystem::remove(partial, ec);  // what a killed merge left
+    Result<IndexReport> report = merge_into(partial, inputs, options);
+    if (report) {
+        std::filesystem::rename(partial, out, ec);
+        if (ec) report = Error{ErrorCode::io_error, out + ": " + ec.message()};
+    }
+    if (!report) std::filesystem::remove(partial, ec);
     return report;
 }
 

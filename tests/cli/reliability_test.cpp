@@ -145,3 +145,75 @@ TEST_F(Cli, EachFaultIsSaidWithWhatToDo) {
     EXPECT_EQ(gz.exit_code, 0) << gz.err;
     EXPECT_EQ(gz.out, "ok: 1 games\n");
 }
+
+// No command destroys its input: every output (-o, --keep-broken, the index an index
+// command writes) is checked against every input, aliases included, and against the other
+// outputs; a merge that fails leaves nothing under the name it was to write.
+TEST_F(Cli, NoOutputDestroysAnInput) {
+    const std::string games =
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 Ke7 2. Kxe1 *\n\n"
+        "[Event \"c\"]\n\n1. d4 *\n";
+    std::ofstream(dir_ / "m.pgn") << games;
+    const std::string m = (dir_ / "m.pgn").string();
+    const Outcome keep = kifu({"validate", m, "--keep-broken", m});
+    EXPECT_EQ(keep.exit_code, 3) << keep.err;
+    EXPECT_NE(keep.err.find("--keep-broken " + m + " names the input " + m), std::string::npos) << keep.err;
+    EXPECT_EQ(slurp(dir_ / "m.pgn"), games);
+    // By another name: a link.
+    std::filesystem::create_symlink(dir_ / "m.pgn", dir_ / "link.pgn");
+    EXPECT_EQ(kifu({"convert", "--to", "pgn", m, "--keep-broken", (dir_ / "link.pgn").string()}).exit_code,
+              3);
+    EXPECT_EQ(slurp(dir_ / "m.pgn"), games);
+    // Two outputs of one name, before either exists.
+    const Outcome both = kifu({"convert", "--to", "pgn", m, "--keep-broken", (dir_ / "o.pgn").string(), "-o",
+                               (dir_ / "." / "o.pgn").string()});
+    EXPECT_EQ(both.exit_code, 3);
+    EXPECT_NE(both.err.find("name the same file"), std::string::npos) << both.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_ / "o.pgn"));
+
+    // The index's commands: search and explore -o onto the index or the query's record, an
+    // index written over its input.
+    const std::string db = (dir_ / "i.db").string();
+    ASSERT_EQ(kifu({"index", db, m}).exit_code, 1);  // the broken game is left out
+    const std::string index_bytes = slurp(dir_ / "i.db");
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    const Outcome search = kifu({"search", db, "--position", fen, "-o", db});
+    EXPECT_EQ(search.exit_code, 3);
+    EXPECT_NE(search.err.find("names the index"), std::string::npos) << search.err;
+    EXPECT_EQ(kifu({"explore", db, "--position", fen, "-o", db}).exit_code, 3);
+    EXPECT_EQ(slurp(dir_ / "i.db"), index_bytes);
+    std::ofstream(dir_ / "q.pgn") << "1. e4 e5 2. Nf3 *\n";
+    const std::string q = (dir_ / "q.pgn").string();
+    EXPECT_EQ(kifu({"search", db, q, "--ply", "1", "-o", q}).exit_code, 3);
+    EXPECT_EQ(slurp(dir_ / "q.pgn"), "1. e4 e5 2. Nf3 *\n");
+    EXPECT_EQ(kifu({"index", m, m}).exit_code, 3);
+    EXPECT_EQ(slurp(dir_ / "m.pgn"), games);
+
+    // A merge that fails (an input that is no index) leaves no output, and a retry works.
+    const std::string all = (dir_ / "all.db").string();
+    EXPECT_EQ(kifu({"index", "--merge", all, db, m}).exit_code, 3);
+    EXPECT_FALSE(std::filesystem::exists(all));
+    EXPECT_FALSE(std::filesystem::exists(all + ".kifu-partial"));
+    const Outcome retry = kifu({"index", "--merge", all, db});
+    EXPECT_EQ(retry.exit_code, 0) << retry.err;
+    EXPECT_NE(retry.out.find("2 games added"), std::string::npos) << retry.out;
+}
+
+// A node is named one way, by a number of 0 or more: two node options at once and a
+// negative ply are usage errors, not a wrapped 2^64-1.
+TEST_F(Cli, ANodeIsNamedOneWay) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"convert", "--to", "fen", "--ply", "-1", "--text", "1. e4 e5 *"},
+          {"convert", "--to", "fen", "--ply", "1", "--node", "1", "--text", "1. e4 e5 *"},
+          {"convert", "--to", "hen", "--ply", "1", "--move", "1", "--text", "(;SZ[9];B[ee];W[cc])"},
+          {"convert", "--to", "hen", "--move", "1", "--node", "1", "--text", "(;SZ[9];B[ee];W[cc])"},
+          {"search", "i.db", "--position", "1. e4 *", "--ply", "-2"},
+          {"search", "i.db", "--position", "1. e4 *", "--ply", "1", "--node", "1"}}) {
+        const Outcome o = kifu(args);
+        EXPECT_EQ(o.exit_code, 2) << args[3] << ' ' << args[4] << ": " << o.err;
+    }
+    EXPECT_NE(kifu({"convert", "--to", "fen", "--ply", "-1", "--text", "1. e4 *"})
+                  .err.find("--ply: '-1' is not a whole number of 0 or more"),
+              std::string::npos);
+    EXPECT_EQ(kifu({"convert", "--to", "fen", "--ply", "1", "--text", "1. e4 e5 *"}).exit_code, 0);
+}

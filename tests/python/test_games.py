@@ -174,3 +174,11 @@ def test_describe_says_what_kifu_info_says(kifu_cli, tmp_path):
     assert dict(played.describe(dead="A5")["facts"])["dead stones"] == "1"
     (error,) = played.describe(dead="zz")["errors"]
     assert "'zz' is no point" in str(error)
+
+
+def test_a_ply_is_a_whole_number_of_0_or_more():
+    game = kifu.read("1. e4 e5 2. Nf3 *")[0]
+    assert kifu.write(game, "fen", ply=1).startswith("rnbqkbnr/pppppppp/8/8/4P3/")
+    for bad in (-1, 2**70, 1.5, "2"):
+        with pytest.raises(ValueError, match="ply is a whole number of 0 or more"):
+            kifu.write(game, "fen", ply=bad)

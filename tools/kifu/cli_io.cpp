@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -161,18 +162,39 @@ void Output::close() {
                                    std::strerror(flushed ? errno : error)));
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+    if (a.empty() || b.empty() || a == "-" || b == "-") return false;
+    struct stat a_info {
+    }, b_info{};
+    const bool a_exists = ::stat(a.c_str(), &a_info) == 0, b_exists = ::stat(b.c_str(), &b_info) == 0;
+    if (a_exists && b_exists) return a_info.st_dev == b_info.st_dev && a_info.st_ino == b_info.st_ino;
+    if (a_exists != b_exists) return false;
+    // Neither exists yet (two outputs): the same name, however written.
+    std::error_code ec;
+    const std::filesystem::path pa = std::filesystem::weakly_canonical(a, ec);
+    if (ec) return a == b;
+    const std::filesystem::path pb = std::filesystem::weakly_canonical(b, ec);
+    return ec ? a == b : pa == pb;
+}
+
+void check_not_an_input(std::string_view flag, const std::string& output, std::span<const std::string> inputs,
+                        std::string_view what) {
+    for (const std::string& input : inputs)
+        if (same_file(output, input))
+            fail(kIoError, fmt::format("{} {} names {} {}: writing it would destroy what is to be read", flag,
+                                       output, what, input));
+}
+
+void check_outputs_apart(std::string_view flag_a, const std::string& a, std::string_view flag_b,
+                         const std::string& b) {
+    if (same_file(a, b))
+        fail(kIoError, fmt::format("{} {} and {} {} name the same file: one output would destroy the other",
+                                   flag_a, a, flag_b, b));
+}
+
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input) {
     if (output.path.empty() || output.path == "-" || input.text_given) return;
-    struct stat out_info {};
-    if (::stat(output.path.c_str(), &out_info) != 0) return;  // a new file
-    for (const std::string& path : input.paths) {
-        struct stat in_info {};
-        if (path != "-" && ::stat(path.c_str(), &in_info) == 0 && in_info.st_dev == out_info.st_dev &&
-            in_info.st_ino == out_info.st_ino)
-            fail(kIoError,
-                 fmt::format("-o {} names the input {}: writing it would destroy what is to be read",
-                             output.path, path));
-    }
+    check_not_an_input("-o", output.path, input.paths);
 }
 
 void report(const Error& error, std::string_view source, std::string_view severity) {

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,8 +73,20 @@ class Output {
     bool owned_ = false;
 };
 
-// Refuses (exit 3) an -o FILE that is one of the inputs: writing it would destroy what
-// is to be read.
+// Whether two paths name one file: the same file by any name or link when it exists; the
+// same name, however written, when neither does yet (two outputs).
+bool same_file(const std::string& a, const std::string& b);
+
+// Refuses (exit 3) an output (`flag` FILE: -o, --keep-broken, an index) that is one of
+// `inputs` (`what` they are: "the input", "the index"), aliases included: writing it would
+// destroy what is to be read.
+void check_not_an_input(std::string_view flag, const std::string& output, std::span<const std::string> inputs,
+                        std::string_view what = "the input");
+// Refuses (exit 3) two outputs that name one file.
+void check_outputs_apart(std::string_view flag_a, const std::string& a, std::string_view flag_b,
+                         const std::string& b);
+
+// check_not_an_input for -o FILE and the inputs of a command.
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
 
 // How many errors and warnings of one source are printed when --max-messages is not given.

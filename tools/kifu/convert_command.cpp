@@ -127,6 +127,7 @@ Run add_convert_command(CLI::App& app) {
         const formats::Format& to = format_named(options->to, false);
         check_write_options(to, *options);
         check_output_is_not_input(options->output, options->source.input);
+        options->pgn.check_keep_broken(options->output, options->source.input);
         Output out(options->output);
         int status = kOk;
         for (const std::string& path : options->source.input.sources())

@@ -9,7 +9,6 @@
 
 namespace kifu::cli {
 
-namespace {
 // A whole number of at least `least`, said in those words (CLI11's own range check prints
 // the largest double in full).
 CLI::Validator at_least(long long least) {
@@ -23,7 +22,6 @@ CLI::Validator at_least(long long least) {
         },
         fmt::format("N >= {}", least));
 }
-}  // namespace
 
 void SourceOptions::add_to(CLI::App& command, bool node_choice) {
     command.add_option("--from", from,
@@ -31,17 +29,24 @@ void SourceOptions::add_to(CLI::App& command, bool node_choice) {
     command.add_option("--game", game,
                        "the game: go, chess, shogi or xiangqi (a check, or a hint for detection)");
     if (node_choice) {
-        command
-            .add_option("--ply", ply,
-                        "a record: the position after N plies of the main line (default: its end)")
-            ->option_text("N");
-        command.add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
-            ->check(at_least(0))
-            ->option_text("N");
-        command.add_option(
+        // One way to name the node: each of the three excludes the others.
+        CLI::Option* by_ply =
+            command
+                .add_option("--ply", ply,
+                            "a record: the position after N plies of the main line (default: its end)")
+                ->check(at_least(0))
+                ->option_text("N");
+        CLI::Option* by_move =
+            command
+                .add_option("--move", move, "SGF: the position after move N of the main line (0: the start)")
+                ->check(at_least(0))
+                ->option_text("N");
+        CLI::Option* by_node = command.add_option(
             "--node", node,
             "a record: the position at a node path, as 'kifu tree' prints them: steps N (N moves "
             "down) or vK (child K), joined by '.', e.g. 20.v1.5");
+        by_ply->excludes(by_move)->excludes(by_node);
+        by_move->excludes(by_node);
         command
             .add_option("--game-index", game_index,
                         "a collection: which game, counting from 1 (default: each game in turn)")

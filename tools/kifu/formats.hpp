@@ -60,6 +60,10 @@ struct SourceOptions {
 // Every format name, for help texts; and those that read or write.
 std::vector<std::string_view> format_names(bool readable, bool writable);
 
+// A check of a whole number of at least `least`, said in those words: "--ply: '-1' is not a
+// whole number of 0 or more".
+CLI::Validator at_least(long long least);
+
 // The format of that name; a usage error (with the nearest name) when there is none or it
 // cannot do what is asked.
 const formats::Format& format_named(std::string_view name, bool for_reading);

@@ -76,9 +76,10 @@ struct QueryOptions {
         command
             .add_option("--ply", ply,
                         "a record: the position after N plies of the main line (default: its end)")
-            ->option_text("N");
-        command.add_option("--node", node,
-                           "a record: the position at a node path (as 'kifu tree' prints them)");
+            ->check(at_least(0))
+            ->option_text("N")
+            ->excludes(command.add_option(
+                "--node", node, "a record: the position at a node path (as 'kifu tree' prints them)"));
         command.add_option("--game-index", game_index, "a collection: which game, counting from 1")
             ->check(CLI::PositiveNumber)
             ->option_text("N");
@@ -97,6 +98,12 @@ struct QueryOptions {
             ->option_text("RESULT");
         command.add_flag("--json", json, "one JSON object instead of text");
         output.add_to(command);
+    }
+    // Refuses (exit 3) an -o FILE that is the index or the query's record.
+    void check_output() const {
+        if (output.path.empty() || output.path == "-") return;
+        check_not_an_input("-o", output.path, std::span(&db, 1), "the index");
+        check_not_an_input("-o", output.path, paths);
     }
 };
 
@@ -263,6 +270,7 @@ Run add_index_command(CLI::App& app) {
                     fmt::print(stderr, "\r{}, {:.1f} MB: {}\x1b[K", counted(p.games, "game"),
                                static_cast<double>(p.bytes) / 1e6, p.file);
             };
+        check_not_an_input(o->merge ? "--merge" : "DB", o->db, o->files);
         const auto started = std::chrono::steady_clock::now();
         Result<index::IndexReport> report = [&]() -> Result<index::IndexReport> {
             if (o->merge) {
@@ -374,6 +382,7 @@ Run add_search_command(CLI::App& app) {
             not_applicable("--threads",
                            "a position is looked up by its key; threads replay games for --pattern, "
                            "--material and --sub-fen");
+        q.check_output();
         index::Database db = open_index(q.db, false);
         std::string text;
         if (pattern) {
@@ -441,6 +450,7 @@ Run add_explore_command(CLI::App& app) {
     command->add_option("--games", o->games, "games listed for each move (default 3)")->option_text("N");
     return [command, o]() -> int {
         if (!command->parsed()) return -1;
+        o->query.check_output();
         index::Database db = open_index(o->query.db, false);
         const index::PositionQuery q = read_query(o->query);
         Result<index::ExploreResult> r = db.explore(q, o->games);

@@ -475,6 +475,7 @@ Run add_pgn_command(CLI::App& app) {
             {.strict_results = options->pgn.strict_results, .charset = in.read_options().charset},
             max_game_bytes(in)};
         check_output_is_not_input(options->output, in.input);
+        options->pgn.check_keep_broken(options->output, in.input);
         Output out(options->output);
         const Totals t = run(path, text, s, out);
         out.write(

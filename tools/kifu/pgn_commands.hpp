@@ -25,6 +25,13 @@ struct PgnOptions {
                : strict_results       ? "--strict-results"
                                       : "";
     }
+    // Refuses (exit 3) a --keep-broken FILE that is an input or the -o FILE.
+    void check_keep_broken(const OutputOptions& output, const InputOptions& input) const {
+        if (keep_broken.empty()) return;
+        if (!input.text_given) check_not_an_input("--keep-broken", keep_broken, input.paths);
+        if (!output.path.empty() && output.path != "-")
+            check_outputs_apart("-o", output.path, "--keep-broken", keep_broken);
+    }
 };
 
 // The commands on one PGN input: `path` is a file or "-", or `text` the input already read.

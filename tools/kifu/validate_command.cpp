@@ -35,6 +35,7 @@ Run add_validate_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         const SourceOptions& o = options->source;
         check_output_is_not_input(options->output, o.input);
+        options->pgn.check_keep_broken(options->output, o.input);
         Output out(options->output);
         const std::vector<std::string> sources = o.input.sources();
         const bool several = sources.size() > 1;

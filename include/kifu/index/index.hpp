@@ -149,10 +149,11 @@ class Database {
     friend struct DatabaseAccess;  // kifu's own queries (src/index/) reach the SQLite handle
     explicit Database(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
-    friend Result<IndexReport> merge(const std::string&, std::span<const std::string>, const IndexOptions&);
 };
 
 // Builds `out` (which must not exist) from separately built indexes, in the order given.
+// It is built as `out`.kifu-partial and renamed when done: a merge that fails or is killed
+// leaves no index under `out`.
 Result<IndexReport> merge(const std::string& out, std::span<const std::string> inputs,
                           const IndexOptions& options = {});
 
