@@ -217,3 +217,27 @@ TEST_F(Cli, ANodeIsNamedOneWay) {
               std::string::npos);
     EXPECT_EQ(kifu({"convert", "--to", "fen", "--ply", "1", "--text", "1. e4 e5 *"}).exit_code, 0);
 }
+
+// An output file is whole or as it was: a run that fails leaves the old file and no
+// partial one; a run that succeeds replaces it, keeping its permissions.
+TEST_F(Cli, AFailedRunLeavesTheOutputAsItWas) {
+    std::ofstream(dir_ / "out.txt") << "before\n";
+    std::filesystem::permissions(dir_ / "out.txt", std::filesystem::perms::owner_read |
+                                                       std::filesystem::perms::owner_write |
+                                                       std::filesystem::perms::group_read);
+    // A stream of games cut short inside its compression: games are written, then the fault.
+    const Outcome cut = shell(
+        "printf '[Event \"a\"]\\n\\n1. e4 *\\n\\n[Event \"b\"]\\n\\n1. d4 *\\n' | gzip | "
+        "head -c 30 > cut.pgn.gz && $KIFU convert --to jsonl cut.pgn.gz -o out.txt");
+    EXPECT_EQ(cut.exit_code, 3) << cut.err;
+    EXPECT_EQ(slurp(dir_ / "out.txt"), "before\n");
+    for (const auto& entry : std::filesystem::directory_iterator(dir_))
+        EXPECT_EQ(entry.path().filename().string().find(".kifu-partial"), std::string::npos) << entry.path();
+    const Outcome ok =
+        kifu({"convert", "--to", "fen", "--text", "1. e4 *", "-o", (dir_ / "out.txt").string()});
+    EXPECT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_EQ(slurp(dir_ / "out.txt"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    EXPECT_EQ(std::filesystem::status(dir_ / "out.txt").permissions() & std::filesystem::perms::all,
+              std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                  std::filesystem::perms::group_read);
+}

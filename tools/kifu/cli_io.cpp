@@ -128,6 +128,12 @@ Output::Output(const OutputOptions& options) : path_(options.path == "-" ? "" : 
 
 Output::~Output() {
     if (owned_ && file_) std::fclose(file_);
+    // Not closed: the run failed (an I/O error, an exception). The file keeps what it held.
+    if (!partial_.empty()) ::unlink(partial_.c_str());
+}
+
+std::string partial_name(const std::string& path) {
+    return fmt::format("{}.kifu-partial-{}", path, ::getpid());
 }
 
 void Output::open() {
@@ -136,8 +142,18 @@ void Output::open() {
         file_ = stdout;
         return;
     }
-    file_ = std::fopen(path_.c_str(), "wb");
-    if (!file_) fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+    // A file (new, or a regular one) is written under a name of its own beside it and
+    // renamed over it when closed: a run that fails or is killed leaves no half-written
+    // output, and an existing file as it was. Devices and pipes are written as they are.
+    struct stat info {};
+    const bool exists = ::stat(path_.c_str(), &info) == 0;
+    if (!exists || S_ISREG(info.st_mode)) partial_ = partial_name(path_);
+    file_ = std::fopen(partial_.empty() ? path_.c_str() : partial_.c_str(), "wb");
+    if (!file_) {
+        partial_.clear();
+        fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+    }
+    if (exists && !partial_.empty()) (void)::fchmod(::fileno(file_), info.st_mode & 07777);
     owned_ = true;
 }
 
@@ -160,6 +176,11 @@ void Output::close() {
     if (!flushed || !closed)
         fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
                                    std::strerror(flushed ? errno : error)));
+    if (!partial_.empty()) {
+        if (std::rename(partial_.c_str(), path_.c_str()) != 0)
+            fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+        partial_.clear();
+    }
 }
 
 bool same_file(const std::string& a, const std::string& b) {

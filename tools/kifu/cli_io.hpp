@@ -55,6 +55,9 @@ struct OutputOptions {
     void add_to(CLI::App& command);
 };
 
+// Standard output, or a file written under a name of its own (partial_name) and renamed
+// over FILE by close(): a run that fails or is killed leaves no half-written output and an
+// existing FILE as it was. Devices and pipes (/dev/null, a FIFO) are written directly.
 class Output {
   public:
     explicit Output(const OutputOptions& options);
@@ -69,9 +72,13 @@ class Output {
   private:
     void open();
     std::string path_;
+    std::string partial_;  // the name written until close() renames it to path_
     std::FILE* file_ = nullptr;
     bool owned_ = false;
 };
+
+// The name an output file is written under until it is whole: FILE.kifu-partial-PID.
+std::string partial_name(const std::string& path);
 
 // Whether two paths name one file: the same file by any name or link when it exists; the
 // same name, however written, when neither does yet (two outputs).
