@@ -77,14 +77,23 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
             if (!create) return io(path + ": not a kifu index (empty)");
         }
     }
+    // A reader asks nothing of the schema (and takes no write lock beside a writer's run).
+    if (!create) return impl;
     // Rows of postings are a few kilobytes: large pages hold them without overflow pages.
     if (Result<void> r = execute(impl->db, "PRAGMA page_size=32768;"); !r)
         return io(path + ": " + r.error().message);
-    // One transaction: one journal and one sync, not one a table.
-    if (Result<void> r = execute(impl->db, (std::string("BEGIN;") + kSchema + "COMMIT;").c_str()); !r) {
+    // One transaction: one journal and one sync, not one a table. IMMEDIATE: a second writer
+    // waits (the busy timeout) for the first, instead of failing when its read turns to a write.
+    if (Result<void> r = execute(impl->db, (std::string("BEGIN IMMEDIATE;") + kSchema + "COMMIT;").c_str());
+        !r) {
         (void)execute(impl->db, "ROLLBACK");
         return io(path + ": " + r.error().message);
     }
+    // Write-ahead logging (after the page size, which it fixes): queries read the last
+    // committed state while an index run writes, instead of finding the file locked, and a
+    // second writer waits its 5 s. The mode stays with the file.
+    if (Result<void> r = execute(impl->db, "PRAGMA journal_mode=WAL;"); !r)
+        return io(path + ": " + r.error().message);
     return impl;
 }
 

@@ -134,3 +134,30 @@ TEST_F(Cli, IndexUsageAndIoErrors) {
 }
 
 }  // namespace
+
+// Queries run beside a writer (write-ahead logging: they read the last committed state),
+// and a second writer waits for the first instead of failing at once. The searches run
+// while the first writer is alive; each must answer.
+TEST_F(Cli, QueriesRunBesideAWriter) {
+    const Outcome o = shell(
+        "for i in $(seq 60000); do printf '[Event \"%d\"]\\n\\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\\n\\n' $i; "
+        "done "
+        "> many.pgn; printf '[Event \"x\"]\\n\\n1. d4 *\\n' > one.pgn; $KIFU index i.db one.pgn > /dev/null; "
+        "$KIFU index i.db many.pgn > w1.log 2>&1 & w=$!; during=0; "
+        "while kill -0 $w 2>/dev/null; do "
+        "  $KIFU search i.db --position 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1' > s.out "
+        "2>&1 "
+        "    || { echo \"search failed: $(cat s.out)\"; }; "
+        "  kill -0 $w 2>/dev/null && during=$((during + 1)); "
+        "done; wait $w; echo \"writer $?\"; echo \"searches during the run: $during\"");
+    EXPECT_EQ(o.out.find("search failed"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("writer 0"), std::string::npos) << o.out;
+    if (o.out.find("searches during the run: 0") != std::string::npos)
+        GTEST_SKIP() << "the index run ended before a search could run beside it";
+    // A second writer against a short run (a second or so): it waits for the first (up to
+    // 5 s) and then writes, where it failed at once.
+    const Outcome two = shell(
+        "head -n 80000 many.pgn > some.pgn; $KIFU index j.db some.pgn > /dev/null 2>&1 & w=$!; sleep 0.3; "
+        "$KIFU index j.db one.pgn > w2.log 2>&1; echo \"second $?\"; cat w2.log; wait $w");
+    EXPECT_NE(two.out.find("second 0"), std::string::npos) << two.out;
+}

@@ -241,3 +241,23 @@ TEST_F(Cli, AFailedRunLeavesTheOutputAsItWas) {
               std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
                   std::filesystem::perms::group_read);
 }
+
+// A PGN found by its content is reported under its file's name, and a FIFO named .pgn is
+// read once (it was opened twice, and the second open waited for ever for a writer).
+TEST_F(Cli, APgnIsNamedAndReadOnce) {
+    const std::string game = "[Event \"x\"]\n\n1. e4 Ke7 *\n";
+    std::ofstream(dir_ / "game.txt") << game;
+    const Outcome txt = kifu({"validate", (dir_ / "game.txt").string()});
+    EXPECT_EQ(txt.exit_code, 1);
+    EXPECT_EQ(txt.err.rfind((dir_ / "game.txt").string() + ":3:7: error: game 1: illegal move 'Ke7'", 0), 0u)
+        << txt.err;
+    const Outcome gz =
+        shell("printf '[Event \"x\"]\\n\\n1. e4 Ke7 *\\n' | gzip > game.gz && $KIFU validate game.gz");
+    EXPECT_EQ(gz.err.rfind("game.gz:3:7: error:", 0), 0u) << gz.err;
+    const Outcome fifo = shell(
+        "mkfifo games.pgn && (printf '[Event \"x\"]\\n\\n1. e4 *\\n' > games.pgn &) && timeout 10 $KIFU "
+        "validate "
+        "games.pgn");
+    EXPECT_EQ(fifo.exit_code, 0) << fifo.err;
+    EXPECT_EQ(fifo.out, "ok: 1 games\n");
+}

@@ -1,5 +1,7 @@
 #include "formats.hpp"
 
+#include <sys/stat.h>
+
 #include "kifu/core/byte_source.hpp"
 #include "kifu/formats/collection.hpp"
 
@@ -151,7 +153,12 @@ bool streams_pgn(const SourceOptions& options, std::string_view path) {
         const formats::Format* named = formats::format_of_file_name(path);
         // The name says a streamed format; the first bytes have the last word (a .pgn of
         // xiangqi games is read whole). A file that cannot be read is the streamer's to report.
+        // A pipe or a device is read once: its name decides (peeking would take bytes the
+        // stream then misses, and a FIFO opened twice waits for ever for a second writer).
+        struct stat info {};
+        const bool regular = ::stat(std::string(path).c_str(), &info) != 0 || S_ISREG(info.st_mode);
         if (named && named->takes(formats::kStreams)) {
+            if (!regular) return true;
             const Result<formats::CollectionFormat> plan =
                 formats::collection_format_of_file(std::string(path));
             streams = !plan || plan->streams;

@@ -354,9 +354,11 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     return totals;
 }
 
-std::string source_name(const std::string& path, const std::string* text, const SourceOptions& source) {
+// The name errors give the input: a file read whole first (its content said PGN) is still
+// the file.
+std::string source_name(const std::string& path, const SourceOptions& source) {
     if (source.input.text_given) return "<text>";
-    if (text || path.empty() || path == "-") return "<stdin>";
+    if (path.empty() || path == "-") return "<stdin>";
     return path;
 }
 
@@ -404,7 +406,7 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                source.choice(),
                write,
                &options,
-               source_name(path, text, source),
+               source_name(path, source),
                {.strict_results = options.strict_results, .charset = source.read_options().charset},
                max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
@@ -425,7 +427,7 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
                      {},
                      {},
                      &options,
-                     source_name(path, text, source),
+                     source_name(path, source),
                      {.strict_results = options.strict_results, .charset = source.read_options().charset},
                      max_game_bytes(source)};
     const Totals totals = run(path, text, s, out);
@@ -471,7 +473,7 @@ Run add_pgn_command(CLI::App& app) {
             {},
             {},
             &options->pgn,
-            source_name(path, text, in),
+            source_name(path, in),
             {.strict_results = options->pgn.strict_results, .charset = in.read_options().charset},
             max_game_bytes(in)};
         check_output_is_not_input(options->output, in.input);
