@@ -15,6 +15,9 @@ namespace kifu::image {
 namespace {
 
 constexpr std::size_t kMaxText = 1 << 20;
+// All the texts of one image together: a record of a long game is some kilobytes, and a
+// small file of many compressed chunks must not inflate to gigabytes.
+constexpr std::size_t kMaxTexts = 4 << 20;
 
 std::uint32_t be32(std::string_view b, std::size_t at) {
     return static_cast<std::uint32_t>(static_cast<unsigned char>(b[at])) << 24 |
@@ -30,8 +33,9 @@ std::string as_utf8(std::string_view text) {
     return latin1 ? std::move(latin1->text) : std::string(text.size(), '?');
 }
 
-// zlib data inflated, at most kMaxText bytes.
-Result<std::string> inflate_text(std::string_view bytes, std::string_view all, std::size_t at) {
+// zlib data inflated, at most `limit` bytes.
+Result<std::string> inflate_text(std::string_view bytes, std::string_view all, std::size_t at,
+                                 std::size_t limit) {
     z_stream z{};
     if (inflateInit(&z) != Z_OK) return error_at(all, at, ErrorCode::io_error, "zlib could not start");
     std::string out;
@@ -44,9 +48,11 @@ Result<std::string> inflate_text(std::string_view bytes, std::string_view all, s
         z.avail_out = sizeof buffer;
         status = inflate(&z, Z_NO_FLUSH);
         out.append(buffer, sizeof buffer - z.avail_out);
-        if (out.size() > kMaxText) {
+        if (out.size() > limit) {
             inflateEnd(&z);
-            return error_at(all, at, ErrorCode::out_of_range, "compressed text inflates to more than 1 MiB");
+            return error_at(all, at, ErrorCode::out_of_range,
+                            limit == kMaxText ? std::string("compressed text inflates to more than 1 MiB")
+                                              : "the image's texts come to more than 4 MiB");
         }
         if (status == Z_BUF_ERROR && z.avail_in == 0) break;
     }
@@ -59,8 +65,13 @@ Result<std::string> inflate_text(std::string_view bytes, std::string_view all, s
 
 Result<std::vector<ImageText>> png_texts(std::string_view b) {
     std::vector<ImageText> out;
-    std::size_t at = 8;
+    std::size_t at = 8, total = 0;
+    const auto room = [&] { return std::min(kMaxText, kMaxTexts - std::min(total, kMaxTexts)); };
+    std::size_t counted = 0;  // texts of `out` in `total`
     while (true) {
+        for (; counted < out.size(); ++counted) total += out[counted].key.size() + out[counted].text.size();
+        if (total > kMaxTexts)
+            return error_at(b, at, ErrorCode::out_of_range, "the image's texts come to more than 4 MiB");
         if (b.size() - at < 12)
             return error_at(b, at, ErrorCode::unexpected_end,
                             "expected a PNG chunk (12 bytes at least), found the end of the file");
@@ -82,7 +93,7 @@ Result<std::vector<ImageText>> png_texts(std::string_view b) {
         if (type == "tEXt" && nul != std::string_view::npos) {
             out.push_back({as_utf8(data.substr(0, nul)), as_utf8(data.substr(nul + 1))});
         } else if (type == "zTXt" && nul != std::string_view::npos && nul + 2 <= data.size()) {
-            Result<std::string> text = inflate_text(data.substr(nul + 2), b, at);
+            Result<std::string> text = inflate_text(data.substr(nul + 2), b, at, room());
             if (!text) return text.error();
             out.push_back({as_utf8(data.substr(0, nul)), as_utf8(*text)});
         } else if (type == "iTXt" && nul != std::string_view::npos && nul + 3 <= data.size()) {
@@ -97,7 +108,7 @@ Result<std::vector<ImageText>> png_texts(std::string_view b) {
                     "PNG iTXt chunk: expected a language and a translated keyword, found the chunk's end");
             std::string text(data.substr(translated_end + 1));
             if (compressed) {
-                Result<std::string> inflated = inflate_text(text, b, at);
+                Result<std::string> inflated = inflate_text(text, b, at, room());
                 if (!inflated) return inflated.error();
                 text = std::move(*inflated);
             }

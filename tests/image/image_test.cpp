@@ -437,6 +437,34 @@ TEST(ImageMetadata, HenPythonAndHenWorkerImagesRead) {
     EXPECT_EQ(*formats::find_format("hen")->write(*c, {}, notes), ".9x9_5Gb.b");
 }
 
+// The texts of one image are bounded together: a small file of many compressed chunks
+// (each under the 1 MiB a text may be) is refused at 4 MiB in all, not inflated to
+// gigabytes. A few large texts under the bound read.
+TEST(ImageMetadata, TheTextsOfAnImageAreBoundedTogether) {
+    const std::string megabyte(1000 * 1000, 'a');
+    uLongf packed_size = compressBound(megabyte.size());
+    std::string packed(packed_size, '\0');
+    ASSERT_EQ(compress(reinterpret_cast<Bytef*>(packed.data()), &packed_size,
+                       reinterpret_cast<const Bytef*>(megabyte.data()), megabyte.size()),
+              Z_OK);
+    packed.resize(packed_size);
+    const auto png_of = [&](int chunks) {
+        std::string png = std::string("\x89PNG\r\n\x1A\n") +
+                          chunk("IHDR", std::string("\0\0\0\1\0\0\0\1\x08\x02\0\0\0", 13));
+        for (int i = 0; i < chunks; ++i)
+            png += chunk("zTXt", "Comment" + std::string(1, '\0') + '\0' + packed);
+        return png + chunk("IEND", "");
+    };
+    const std::string three = png_of(3), many = png_of(400);
+    EXPECT_LT(many.size(), 2'000'000u);  // 400 MB of text in a file of some hundred kilobytes
+    Result<std::vector<image::ImageText>> read = image::read_image_texts(three);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->size(), 3u);
+    Result<std::vector<image::ImageText>> refused = image::read_image_texts(many);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().message, "the image's texts come to more than 4 MiB");
+}
+
 TEST(ImageMetadata, BrokenImagesAreErrorsWithTheirPlace) {
     const formats::Format* png = formats::find_format("png");
     std::string good = png_with_text("HEN", ".9x9_5Gb.b");
