@@ -8,11 +8,13 @@
 
 #include "kifu/core/utf8.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/image/formats.hpp"
 #include "kifu/image/metadata.hpp"
 
 using namespace kifu;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    image::add_formats();  // svg, png and gif in the registry (once)
     if (size == 0) return 0;
     static constexpr std::string_view kStarts[] = {std::string_view("\x89PNG\r\n\x1A\n", 8), "GIF89a",
                                                    "<svg ", ""};
@@ -51,6 +53,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Result<std::string> drawn = svg->write(*position, small, notes);
     if (!drawn) return 0;
     Result<std::vector<image::ImageText>> again = image::read_image_texts(*drawn);
-    if (!again || *again != formats::image_texts(*position)) std::abort();
+    if (!again || *again != image::texts_of(*position)) std::abort();
     return 0;
 }

@@ -45,12 +45,37 @@ INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 4');
 )sql";
 
 constexpr std::string_view kFormat = "kifu-index 4";
+// What kSchema makes: an index without one of them is damaged.
+constexpr std::string_view kTables[] = {"meta",       "folders", "files",    "file_paths", "games",
+                                        "duplicates", "chunks",  "postings", "moves"};
 
 Error io(std::string message) {
     return Error{ErrorCode::io_error, std::move(message)};
 }
 
 }  // namespace
+
+std::optional<std::string_view> missing_table(sqlite3* db) {
+    for (const std::string_view name : kTables) {
+        Statement found(db, "SELECT 1 FROM sqlite_master WHERE name = ?");
+        if (!found) return name;
+        found.bind_static(1, name);
+        if (!found.step()) return name;
+    }
+    return std::nullopt;
+}
+
+Result<std::vector<std::string>> check_index(sqlite3* db) {
+    std::vector<std::string> problems;
+    if (const std::optional<std::string_view> missing = missing_table(db))
+        problems.push_back(fmt::format("no table '{}'", *missing));
+    Statement integrity(db, "PRAGMA integrity_check");
+    if (!integrity) return sqlite_error(db, "the integrity check");
+    while (integrity.step())
+        if (integrity.text(0) != "ok") problems.emplace_back(integrity.text(0));
+    if (!integrity.ok()) return sqlite_error(db, "the integrity check");
+    return problems;
+}
 
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool create) {
     std::error_code ec;
@@ -76,6 +101,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
                 return io(path + ": not a kifu index (an SQLite database of something else)");
             if (!create) return io(path + ": not a kifu index (empty)");
         }
+        if (has_meta)
+            if (const std::optional<std::string_view> missing = missing_table(impl->db))
+                return io(
+                    fmt::format("{}: a damaged kifu index (no table '{}'; kifu index --check DB says more)",
+                                path, *missing));
     }
     // A reader asks nothing of the schema (and takes no write lock beside a writer's run).
     if (!create) return impl;

@@ -30,6 +30,8 @@ struct DatabaseAccess {
 namespace detail {
 
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool create);
+// SQLite's integrity check and the index's tables: each problem found, none when whole.
+Result<std::vector<std::string>> check_index(sqlite3* db);
 Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string> paths,
                                const IndexOptions& options);
 

@@ -280,6 +280,22 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
     return out;
 }
 
+Result<std::vector<std::string>> check(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        return Error{ErrorCode::io_error, path + ": no such index"};
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        Error e = detail::sqlite_error(db, path);
+        sqlite3_close(db);
+        return e;
+    }
+    Result<std::vector<std::string>> problems = detail::check_index(db);
+    sqlite3_close(db);
+    if (!problems) return Error{ErrorCode::io_error, path + ": " + problems.error().message};
+    return problems;
+}
+
 Result<DatabaseStats> Database::stats() {
     DatabaseStats s;
     auto one = [&](const char* sql) -> std::uint64_t {

@@ -161,3 +161,29 @@ TEST_F(Cli, QueriesRunBesideAWriter) {
         "$KIFU index j.db one.pgn > w2.log 2>&1; echo \"second $?\"; cat w2.log; wait $w");
     EXPECT_NE(two.out.find("second 0"), std::string::npos) << two.out;
 }
+
+// A damaged index is an error, not an empty answer; kifu index --check says what is wrong
+// (SQLite's integrity check and the index's tables).
+TEST_F(Cli, ADamagedIndexIsAnError) {
+    const std::string db = (dir_ / "games.db").string();
+    ASSERT_EQ(kifu({"index", db, kExamples + "/opera-game.pgn"}).exit_code, 0);
+    const Outcome whole = kifu({"index", "--check", db});
+    EXPECT_EQ(whole.exit_code, 0) << whole.err;
+    EXPECT_EQ(whole.out, db + ": ok\n");
+    ASSERT_EQ(
+        shell("/usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(\"DROP TABLE "
+              "moves\")' " +
+              quote(db))
+            .exit_code,
+        0);
+    const Outcome search = kifu({"search", db, "--position", kStart});
+    EXPECT_EQ(search.exit_code, 3);
+    EXPECT_NE(search.err.find("a damaged kifu index (no table 'moves'"), std::string::npos) << search.err;
+    EXPECT_EQ(kifu({"index", db, kExamples + "/ko.sgf"}).exit_code, 3);  // not silently made whole again
+    const Outcome check = kifu({"index", "--check", db});
+    EXPECT_EQ(check.exit_code, 1);
+    EXPECT_EQ(check.err, db + ": error: no table 'moves'\n");
+    EXPECT_EQ(kifu({"index", "--check", kExamples + "/opera-game.pgn"}).exit_code, 3);
+    EXPECT_EQ(kifu({"index", "--check", db, kExamples + "/ko.sgf"}).exit_code, 2);
+    EXPECT_EQ(kifu({"index", db}).exit_code, 2);
+}

@@ -216,6 +216,7 @@ Run add_index_command(CLI::App& app) {
         std::vector<std::string> files;
         unsigned threads = 1;
         bool merge = false;
+        bool check = false;
         std::size_t max_postings_m = 8;
     };
     auto o = std::make_shared<Options>();
@@ -237,19 +238,33 @@ Run add_index_command(CLI::App& app) {
         records));
     command->add_option("DB", o->db, "the index (created when missing; with --merge: the new index)")
         ->required();
-    command->add_option("FILE", o->files, "records, directories or archives (with --merge: the indexes)")
-        ->required();
+    CLI::Option* files =
+        command->add_option("FILE", o->files, "records, directories or archives (with --merge: the indexes)");
     command->add_option("--threads", o->threads, "threads reading games (default 1)")
         ->check(CLI::Range(1u, 256u))
         ->option_text("N");
     command->add_flag("--merge", o->merge,
                       "merge indexes built apart into a new index DB, in the order given");
     command
+        ->add_flag(
+            "--check", o->check,
+            "check the index DB (SQLite's integrity check, its tables): 'ok', or each problem (exit 1)")
+        ->excludes(files)
+        ->excludes("--merge");
+    command
         ->add_option("--memory", o->max_postings_m, "millions of postings held before a chunk is written (8)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1024}))
         ->option_text("M");
     return [command, o]() -> int {
         if (!command->parsed()) return -1;
+        if (o->check) {
+            Result<std::vector<std::string>> problems = index::check(o->db);
+            if (!problems) fail(kIoError, problems.error().message);
+            if (problems->empty()) fmt::print("{}: ok\n", o->db);
+            for (const std::string& p : *problems) fmt::print(stderr, "{}: error: {}\n", o->db, p);
+            return problems->empty() ? kOk : kInvalidInput;
+        }
+        if (o->files.empty()) fail(kUsage, "FILE is required: the records to index (or --check DB)");
         index::IndexOptions options;
         options.threads = o->threads;
         options.max_postings = o->max_postings_m << 20;

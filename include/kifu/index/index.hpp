@@ -151,6 +151,11 @@ class Database {
     std::unique_ptr<Impl> impl_;
 };
 
+// SQLite's integrity check of the index at `path`, and the tables an index has: each
+// problem found, none when the index is whole (kifu index --check). It opens what
+// Database::open refuses as damaged. Errors: io_error for a file that is no SQLite database.
+Result<std::vector<std::string>> check(const std::string& path);
+
 // Builds `out` (which must not exist) from separately built indexes, in the order given.
 // It is built as `out`.kifu-partial and renamed when done: a merge that fails or is killed
 // leaves no index under `out`.
