@@ -13,8 +13,8 @@
 namespace kifu::shogi {
 namespace {
 
-// The value of "encoding=" in the first lines of a KIF or CSA file ("#KIF version=2.0
-// encoding=Shift_JIS", "'CSA encoding=UTF-8", "'encoding=Shift_JIS"), or "".
+// The value of "encoding=" in a declaration of the first lines of a KIF or CSA file
+// ("#KIF version=2.0 encoding=Shift_JIS", "'CSA encoding=UTF-8", "'encoding=Shift_JIS"), or "".
 std::string_view declared_encoding(std::string_view bytes) {
     std::size_t start = 0;
     for (int line = 0; line < 3 && start < bytes.size(); ++line) {
@@ -22,12 +22,22 @@ std::string_view declared_encoding(std::string_view bytes) {
         if (end == std::string_view::npos) end = bytes.size();
         const std::string_view text = bytes.substr(start, end - start);
         start = end + 1;
-        if (text.empty() || (text[0] != '#' && text[0] != '\'')) continue;
+        // Only the declarations the formats have: "#KIF ... encoding=" (or #KI2), "'CSA
+        // encoding=", "'encoding=". A comment or a header that only mentions "encoding=" is text.
+        const bool kif = text.starts_with("#KIF") || text.starts_with("#KI2");
+        const bool csa = text.starts_with("'CSA ") || text.starts_with("'encoding=");
+        if (!kif && !csa) continue;
         const std::size_t at = text.find("encoding=");
         if (at == std::string_view::npos) continue;
+        // A charset's name is letters, digits and '-', '_', '.', ':' ("Shift_JIS", "UTF-8");
+        // whatever follows (a NUL, a bracket) ends it.
         std::string_view name = text.substr(at + 9);
         std::size_t n = 0;
-        while (n < name.size() && !is_blank(name[n])) ++n;
+        const auto in_name = [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                   c == '_' || c == '.' || c == ':';
+        };
+        while (n < name.size() && in_name(name[n])) ++n;
         return name.substr(0, n);
     }
     return {};

@@ -313,6 +313,33 @@ TEST(ShogiRecordRegressions, WhatTheFuzzersFound) {
         charset::from_utf8("#KIF version=2.0 encoding=UTF-8\n先手：羽生\n", "CP932");
     ASSERT_TRUE(sjis);
     EXPECT_EQ(one(read_kif(*sjis)).tag("先手").value_or(""), "羽生");
+    // A declared encoding's name ends at the first byte no charset name has (it took NULs and
+    // all, and the written file, declaring the same, decoded another way).
+    const std::string declares_nul = std::string(
+        "\xff\xff\xff\x01\x00\x00\xef\x37\x00\x00\x00\xbb\xbf\xe5\x89\x8b\x30\xf3\x30\x3a\x31\x36"
+        "\x29\x00\x00\x00\x0a\x27\x62\x65\xbc\xe5\x89\xb2\x8f\xbc\x9a\x66\x6f\x72\x2f\x30\x30\x3a"
+        "\x00\x06\xad\x3a\x30\xf3\x65\x6e\x63\x6f\x64\x69\x6e\x67\x3d\x00\x00\x30\x3a\x36\x31\x29"
+        "\x00\xe7\x00\x00\x00",
+        71);
+    // And only the formats' declarations declare: a header line that mentions "encoding=" after
+    // a BOM (which decided) declared an unknown charset once written without the BOM.
+    const std::string mentions_encoding = std::string(
+        "\xef\xbb\xbf\xb2\xef\xbc\x97\xe5\x85\xed\xad\xa9\xe6\x0a\x85\xed\x2a\x97\xf3\x30\x3a\x31"
+        "\x36\x29\x00\x00\x00\x0a\xe6\x95\xb0\x2d\x2d\x2d\xef\x8b\x30\xf3\x30\x3a\x31\x36\x29\x00"
+        "\x00\x00\x0a\x27\x62\x65\xbc\xe5\x89\xb2\x8f\xbc\x9a\x66\x6f\x72\x2d\x2d\x2f\x30\x30\x3a"
+        "\x00\x06\xad\x3a\x30\xf3\x65\x6e\x63\x6f\x64\x69\x6e\x67\x3d\x30\x3a\x31\x36\x29\x00\x00"
+        "\xe5\x85\xed\xad\xa9\xe6\xed\xad\xa9\xe6\x0a\x85\xed\x2a\x97\xff\xff\x5f\x60\x00\x7f\xc9"
+        "\xd7\x38\x38\x38\x74\x19",
+        116);
+    for (const std::string& text : {declares_nul, mentions_encoding}) {
+        const Result<std::vector<Game>> declared = read_ki2(text);
+        ASSERT_TRUE(declared) << declared.error().message;
+        const Game first = declared->front();
+        const Result<std::vector<Game>> again_read = read_ki2(write_ki2(first, notes));
+        ASSERT_TRUE(again_read) << again_read.error().message;
+        EXPECT_EQ(again_read->front().tags, first.tags);
+        EXPECT_EQ(write_ki2(again_read->front(), notes), write_ki2(first, notes));
+    }
     // nlohmann quotes the token it stopped at; the message stays short.
     const std::string long_token = "{\"moves\": [" + std::string(5000, '1') + "x]}";
     const Result<std::vector<Game>> bad = read_jkf(long_token);
