@@ -128,6 +128,15 @@ class KifReader {
             if (!r) return error_at(text_, line.offset, r.error().code, r.error().message);
             return {};
         }
+        // 変化 names a variation ("変化：N手"); a line of that key that is none is no header
+        // either (kept as a tag, it was written back as one that read as a variation).
+        if (key == "変化") {
+            game_.warnings.push_back(
+                error_at(text_, line.offset, ErrorCode::unexpected_character,
+                         fmt::format("a 変化 line that names no variation (変化：N手), skipped: '{}'",
+                                     utf8::snippet(t))));
+            return {};
+        }
         if (key.empty() || key.starts_with("|") || key.starts_with("+")) {  // a diagram's line out of place
             game_.warnings.push_back(
                 error_at(text_, line.offset, ErrorCode::unexpected_character,
