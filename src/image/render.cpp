@@ -99,10 +99,20 @@ Result<std::string> render_animation(std::span<const BoardView> views, const Ren
     const auto [w, h] = pixel_size(scenes.front(), options.size);
     if (options.format == ImageFormat::svg)
         return write_svg_animation(scenes, w, h, options.delay_ms, title(views.back(), texts), texts);
-    std::vector<Pixels> frames;
-    frames.reserve(scenes.size());
-    for (const Scene& s : scenes) frames.push_back(paint(s, w, h));
-    return write_gif(frames, options.delay_ms, texts);
+    // Frame by frame, twice (the palette sees every frame first): one frame's pixels held,
+    // not the animation's.
+    Pixels pixels;
+    GifPalette palette;
+    for (const Scene& s : scenes) {
+        paint(s, w, h, pixels);
+        palette.count(pixels);
+    }
+    GifWriter writer(palette, w, h, scenes.size(), options.delay_ms, texts);
+    for (const Scene& s : scenes) {
+        paint(s, w, h, pixels);
+        writer.add(pixels);
+    }
+    return writer.finish();
 }
 
 }  // namespace kifu::image

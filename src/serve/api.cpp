@@ -19,7 +19,7 @@ using Json = JsonWriter;
 Response json_response(int status, Json&& json) {
     std::string body = json.take();
     body.push_back('\n');
-    return {status, "application/json", std::move(body), {}};
+    return {status, "application/json", std::move(body), {}, {}};
 }
 
 Response bad_request(std::string message) {

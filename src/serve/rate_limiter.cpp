@@ -23,21 +23,23 @@ std::string client_group(std::string_view address) {
 
 double RateLimiter::admit(const std::string& group, Clock::time_point now) {
     const std::lock_guard lock(mutex_);
-    if (buckets_.size() >= kMaxClients) {
-        // Forget the clients whose buckets have filled again: they lose nothing.
-        std::erase_if(buckets_, [&](const auto& entry) {
-            const std::chrono::duration<double> idle = now - entry.second.updated;
-            return entry.second.tokens + idle.count() * rate_ >= burst_;
-        });
-        if (buckets_.size() >= kMaxClients) return 1.0;  // a flood of new clients: wait
+    auto found = buckets_.find(group);
+    if (found == buckets_.end()) {
+        if (buckets_.size() >= max_clients_) {
+            // The client seen least recently is forgotten: a flood of new addresses costs
+            // each of them its own bucket, and no one else anything.
+            buckets_.erase(recent_.back().group);
+            recent_.pop_back();
+        }
+        recent_.push_front(Bucket{group, burst_, now});
+        found = buckets_.emplace(recent_.front().group, recent_.begin()).first;
+    } else {
+        recent_.splice(recent_.begin(), recent_, found->second);
     }
-    const auto [it, fresh] = buckets_.try_emplace(group, Bucket{burst_, now});
-    Bucket& b = it->second;
-    if (!fresh) {
-        const std::chrono::duration<double> elapsed = now - b.updated;
-        b.tokens = std::min(burst_, b.tokens + elapsed.count() * rate_);
-        b.updated = now;
-    }
+    Bucket& b = *found->second;
+    const std::chrono::duration<double> elapsed = now - b.updated;
+    b.tokens = std::min(burst_, b.tokens + std::max(0.0, elapsed.count()) * rate_);
+    b.updated = now;
     if (b.tokens >= 1.0) {
         b.tokens -= 1.0;
         return 0.0;

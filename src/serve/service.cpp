@@ -16,7 +16,7 @@ constexpr std::string_view kJson = "application/json";
 
 Response text_response(int status, std::string body) {
     if (!body.empty() && body.back() != '\n') body.push_back('\n');
-    return {status, std::string(kText), std::move(body), {}};
+    return {status, std::string(kText), std::move(body), {}, {}};
 }
 
 Response error_response(const HttpError& e) {
@@ -59,7 +59,24 @@ Response busy() {
 }
 
 // The image a request asks for, or why there is none (400 with the positioned error).
-Expected<std::string> draw(const ImageRequest& r) {
+// An animated GIF within the limit of frames x pixels, or why not (413).
+std::optional<HttpError> check_animation(const ImageRequest& r, std::size_t frames,
+                                         const RequestLimits& limits) {
+    if (r.render.format != image::ImageFormat::gif) return std::nullopt;
+    const auto side = static_cast<std::size_t>(r.render.size);
+    if (frames * side * side <= limits.max_animation_pixels) return std::nullopt;
+    const auto fits = static_cast<int>(std::sqrt(static_cast<double>(limits.max_animation_pixels / frames)));
+    const std::string advice = fits >= image::RenderOptions::kMinSize
+                                   ? fmt::format("ask for size={} or less, or for fewer moves", fits)
+                                   : std::string("the game has too many moves for one animation");
+    return HttpError{413,
+                     fmt::format("error: the animation is {} frames of up to {}x{} pixels, {:.1f} million "
+                                 "pixels in all, over the limit of {:.1f} million: {}",
+                                 frames, side, side, static_cast<double>(frames * side * side) / 1e6,
+                                 static_cast<double>(limits.max_animation_pixels) / 1e6, advice)};
+}
+
+Expected<std::string> draw(const ImageRequest& r, const RequestLimits& limits) {
     const formats::Format* from = nullptr;
     if (r.format.empty()) {
         Result<const formats::Format*> detected = formats::detect_format(r.text);
@@ -76,6 +93,7 @@ Expected<std::string> draw(const ImageRequest& r) {
     if (r.animate) {
         Result<std::vector<BoardView>> views = formats::main_line_views(*doc, r.choice.game_index);
         if (!views) return HttpError{400, views.error().format("game")};
+        if (std::optional<HttpError> e = check_animation(r, views->size(), limits)) return std::move(*e);
         image = image::render_animation(*views, r.render, image::texts_of(*doc));
     } else {
         Result<formats::Document> position =
@@ -153,7 +171,7 @@ Response Service::handle(const Request& request) {
         }
         const bool api = path == "/convert" || path == "/validate" || path == "/inspect";
         if (request.method == "OPTIONS") {
-            Response r{204, {}, {}, {}};
+            Response r{204, {}, {}, {}, {}};
             r.headers.emplace_back("Access-Control-Allow-Origin", "*");
             r.headers.emplace_back("Access-Control-Allow-Methods",
                                    api ? "GET, POST, OPTIONS" : "GET, HEAD, OPTIONS");
@@ -167,7 +185,7 @@ Response Service::handle(const Request& request) {
             return r;
         }
         if (path == "/" || path == "/index.html") {
-            Response r{200, "text/html; charset=utf-8", std::string(page_html()), {}};
+            Response r{200, "text/html; charset=utf-8", std::string(page_html()), {}, {}};
             r.headers.emplace_back("Cache-Control", "no-cache");
             r.headers.emplace_back(
                 "Content-Security-Policy",
@@ -177,11 +195,17 @@ Response Service::handle(const Request& request) {
             return r;
         }
         if (api) {
-            if (request.body.size() > options_.limits.max_text + 4096)
+            // A form's notation is percent-escaped: up to 3 bytes a byte of it.
+            const std::size_t max_body = 3 * options_.limits.max_text + 4096;
+            if (request.body.size() > max_body)
                 return text_response(413, fmt::format("error: the body is {} bytes, over the limit of {}",
-                                                      request.body.size(), options_.limits.max_text + 4096));
+                                                      request.body.size(), max_body));
             Expected<Target> params = with_body(std::move(*target), request);
             if (const HttpError* e = std::get_if<HttpError>(&params)) return error_response(*e);
+            for (const Param& p : std::get<Target>(params).params)
+                if (p.value.size() > options_.limits.max_text)
+                    return text_response(413, fmt::format("error: '{}' is {} bytes, over the limit of {}",
+                                                          p.name, p.value.size(), options_.limits.max_text));
             Response r;
             const bool ran = pool_.run([&] {
                 const Target& t = std::get<Target>(params);
@@ -208,13 +232,13 @@ Response Service::image(const Request& request, const Target& target) {
     std::shared_ptr<const CachedImage> cached = cache_.find(key);
     const std::string etag = cached ? cached->etag : etag_of(key);
     if (!request.if_none_match.empty() && matches(request.if_none_match, etag)) {
-        Response not_modified{304, {}, {}, {}};
+        Response not_modified{304, {}, {}, {}, {}};
         add_image_headers(not_modified, etag);
         return not_modified;
     }
     if (!cached) {
         Expected<std::string> drawn = std::string{};
-        if (!pool_.run([&] { drawn = draw(r); })) return busy();
+        if (!pool_.run([&] { drawn = draw(r, options_.limits); })) return busy();
         if (HttpError* e = std::get_if<HttpError>(&drawn))
             return text_response(e->status, std::move(e->message));
         auto image = std::make_shared<CachedImage>();
@@ -224,7 +248,8 @@ Response Service::image(const Request& request, const Target& target) {
         cache_.insert(key, image);
         cached = std::move(image);
     }
-    Response out{200, cached->content_type, cached->body, {}};
+    Response out{
+        200, cached->content_type, {}, {}, std::shared_ptr<const std::string>(cached, &cached->body)};
     add_image_headers(out, cached->etag);
     return out;
 }
@@ -241,6 +266,7 @@ Response Service::health() const {
                     "\"rate_limited_clients\":{}}}\n",
                     KIFU_VERSION_STRING, c.entries, c.bytes, c.hits, c.misses, q.workers, q.busy, q.waiting,
                     q.refused, limiter_.clients()),
+        {},
         {}};
     r.headers.emplace_back("Cache-Control", "no-store");
     return r;

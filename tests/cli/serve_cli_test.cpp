@@ -1,6 +1,8 @@
 // kifu serve over real sockets: the binary started on a free loopback port, asked over
-// HTTP (cpp-httplib's client), then stopped with a signal.
+// HTTP (cpp-httplib's client, or raw sockets for clients that misbehave), then stopped
+// with a signal.
 
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -9,12 +11,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <thread>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 
@@ -106,6 +110,96 @@ int connect_to(int port) {
     }
     return fd;
 }
+
+// A connection from `from` (any 127.x.y.z is this machine), or -1.
+int connect_from(int port, const char* from) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    inet_pton(AF_INET, from, &local.sin_addr);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+        connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// What the server answers to `request` sent whole on a new connection, read until it
+// closes or `patience` passes ("" when nothing came).
+std::string exchange(int port, std::string_view request, const char* from = "127.0.0.1",
+                     std::chrono::milliseconds patience = 20s) {
+    const int fd = connect_from(port, from);
+    if (fd < 0) return {};
+    std::size_t sent = 0;
+    while (sent < request.size()) {
+        const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) break;
+        sent += static_cast<std::size_t>(n);
+    }
+    const timeval tv{static_cast<time_t>(patience.count() / 1000),
+                     static_cast<suseconds_t>(patience.count() % 1000 * 1000)};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    std::string answer;
+    char buf[4096];
+    for (ssize_t n; (n = recv(fd, buf, sizeof buf, 0)) > 0;) answer.append(buf, static_cast<std::size_t>(n));
+    close(fd);
+    return answer;
+}
+
+int status_of(std::string_view answer) {
+    return answer.size() > 12 && answer.starts_with("HTTP/1.")
+               ? std::atoi(std::string(answer.substr(9, 3)).c_str())
+               : 0;
+}
+
+// Connections that each send a request's first bytes and then a header line now and then,
+// never finishing it: the slowloris attack.
+class Trickle {
+  public:
+    Trickle(int port, int connections, const char* from = "127.0.0.1") {
+        for (int i = 0; i < connections; ++i) {
+            const int fd = connect_from(port, from);
+            if (fd < 0) break;
+            fcntl(fd, F_SETFL, O_NONBLOCK);
+            constexpr std::string_view kStart = "GET /health HTTP/1.1\r\nHost: x\r\n";
+            send(fd, kStart.data(), kStart.size(), MSG_NOSIGNAL);
+            fds_.push_back(fd);
+        }
+        thread_ = std::thread([this] {
+            while (!done_) {
+                constexpr std::string_view kLine = "X-a: b\r\n";
+                for (const int fd : fds_) send(fd, kLine.data(), kLine.size(), MSG_NOSIGNAL);
+                for (int i = 0; i < 10 && !done_; ++i) std::this_thread::sleep_for(50ms);
+            }
+        });
+    }
+    ~Trickle() {
+        done_ = true;
+        thread_.join();
+        for (const int fd : fds_) close(fd);
+    }
+    std::size_t size() const { return fds_.size(); }
+    // The connections the server has closed (a read sees the end or an error).
+    std::size_t closed() const {
+        std::size_t n = 0;
+        for (const int fd : fds_) {
+            char buf[512];
+            const ssize_t got = recv(fd, buf, sizeof buf, 0);
+            if (got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) ++n;
+        }
+        return n;
+    }
+
+  private:
+    std::vector<int> fds_;
+    std::atomic<bool> done_{false};
+    std::thread thread_;
+};
 
 TEST(ServeHttp, EveryUrlFormAnswers) {
     Server server({});
@@ -241,6 +335,117 @@ TEST(ServeHttp, BusyServerAnswers503AndSlowClientsAreCut) {
     }
     EXPECT_EQ(status, 200);
     EXPECT_EQ(server.stop(SIGTERM), 0);
+}
+
+// The slowloris: a thousand connections that trickle header lines and never finish a
+// request. Other clients are answered while they trickle; beyond the connections allowed
+// from one address they are refused at once; the whole request has a deadline however
+// often a line comes; and SIGTERM stops the server whatever they do.
+TEST(ServeHttp, TricklingClientsStopNoOne) {
+    Server server({"--timeout", "30", "--connections-per-client", "1000"});
+    ASSERT_GT(server.port(), 0) << server.stderr_text();
+    Trickle slowloris(server.port(), 1000);
+    ASSERT_EQ(slowloris.size(), 1000u);
+    std::this_thread::sleep_for(300ms);
+    // (A thread-a-connection server answers none of these until the trickle ends.)
+    for (int i = 0; i < 5; ++i) {
+        const std::string answer =
+            exchange(server.port(), "GET /hen.9x9_5Gb.b.png HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                     "127.0.0.2", 5s);
+        EXPECT_EQ(status_of(answer), 200) << answer.substr(0, 200);
+    }
+    // The 1,001st connection from the trickling address: 503 at once, its request unread.
+    const std::string refused = exchange(server.port(), "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(status_of(refused), 503) << refused;
+    EXPECT_NE(refused.find("Retry-After: 1"), std::string::npos);
+    EXPECT_EQ(slowloris.closed(), 0u);  // within their 30 s
+    EXPECT_EQ(server.stop(SIGTERM, 4s), 0) << "SIGTERM did not stop the server within 4 s";
+}
+
+TEST(ServeHttp, AWholeRequestHasADeadline) {
+    Server server({"--timeout", "1"});
+    ASSERT_GT(server.port(), 0) << server.stderr_text();
+    Trickle slowloris(server.port(), 20);  // a line every 0.5 s: never silent for 1 s
+    std::size_t closed = 0;
+    for (int i = 0; i < 60 && closed < slowloris.size(); ++i) {
+        std::this_thread::sleep_for(100ms);
+        closed = slowloris.closed();
+    }
+    EXPECT_EQ(closed, slowloris.size());
+    EXPECT_EQ(
+        status_of(exchange(server.port(), "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")),
+        200);
+}
+
+TEST(ServeHttp, ConnectionsFromOneClientAreBounded) {
+    Server server({"--connections-per-client", "10"});
+    ASSERT_GT(server.port(), 0) << server.stderr_text();
+    std::vector<int> held;
+    for (int i = 0; i < 10; ++i) held.push_back(connect_to(server.port()));
+    std::this_thread::sleep_for(100ms);
+    const std::string refused = exchange(server.port(), "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(status_of(refused), 503) << refused;
+    // Another client is not counted with them.
+    EXPECT_EQ(
+        status_of(exchange(server.port(), "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                           "127.0.0.3")),
+        200);
+    for (const int fd : held) close(fd);
+}
+
+TEST(ServeHttp, HeadersAndBodiesAreBounded) {
+    Server server({});
+    ASSERT_GT(server.port(), 0) << server.stderr_text();
+    std::string many = "GET /health HTTP/1.1\r\nHost: x\r\n";
+    for (int i = 0; i < 200; ++i) many += "X-" + std::to_string(i) + ": y\r\n";
+    many += "\r\n";
+    const std::string too_many = exchange(server.port(), many);
+    EXPECT_EQ(status_of(too_many), 431) << too_many;
+    EXPECT_NE(too_many.find("201 header fields, over the limit of 100"), std::string::npos) << too_many;
+    const std::string long_line =
+        "GET /health HTTP/1.1\r\nHost: x\r\nX-long: " + std::string(20000, 'a') + "\r\n\r\n";
+    const std::string too_long = exchange(server.port(), long_line);
+    EXPECT_EQ(status_of(too_long), 431) << too_long.substr(0, 300);
+    EXPECT_NE(too_long.find("over 16384 bytes"), std::string::npos) << too_long.substr(0, 300);
+    // A form of 60 KiB of notation (percent-escaped, 3 bytes a byte of it) is read; an
+    // announced body over the limit is refused before it is sent.
+    std::string pgn;
+    while (pgn.size() < 60 * 1024) pgn += "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    std::string form = "to=fen&text=";
+    for (const char c : pgn) form += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    const std::string post = fmt::format(
+        "POST /convert HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        "Content-Length: {}\r\nConnection: close\r\n\r\n{}",
+        form.size(), form);
+    const std::string converted = exchange(server.port(), post);
+    EXPECT_EQ(status_of(converted), 200) << converted.substr(0, 300);
+    const std::string huge = exchange(server.port(),
+                                      "POST /convert HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                                      "Content-Length: 100000000\r\n\r\n");
+    EXPECT_EQ(status_of(huge), 413) << huge;
+    EXPECT_NE(huge.find("error: the body is 100000000 bytes, over the limit of"), std::string::npos) << huge;
+}
+
+TEST(ServeHttp, AnAnimationBeyondItsBudgetIsRefusedWithTheSizeThatFits) {
+    Server server({"--max-animation-mpx", "4"});
+    ASSERT_GT(server.port(), 0) << server.stderr_text();
+    httplib::Client c = server.client();
+    std::string sgf = "(;SZ[19]";
+    for (int i = 0; i < 60; ++i)
+        sgf += fmt::format(";{}[{}{}]", i % 2 ? 'W' : 'B', static_cast<char>('a' + i % 19),
+                           static_cast<char>('a' + i / 19));
+    sgf += ")";
+    const httplib::Result big = c.Get("/game.gif?size=1024&sgf=" + httplib::detail::encode_query_param(sgf));
+    ASSERT_TRUE(big);
+    EXPECT_EQ(big->status, 413) << big->body;
+    EXPECT_NE(big->body.find("the animation is 61 frames of up to 1024x1024 pixels"), std::string::npos)
+        << big->body;
+    EXPECT_NE(big->body.find("ask for size=256 or less"), std::string::npos) << big->body;
+    const httplib::Result fits = c.Get("/game.gif?size=256&sgf=" + httplib::detail::encode_query_param(sgf));
+    ASSERT_TRUE(fits);
+    EXPECT_EQ(fits->status, 200) << fits->body;
+    for (const auto& [name, value] : fits->headers)
+        EXPECT_EQ(name.find("EXCEPTION"), std::string::npos) << name;
 }
 
 TEST(ServeHttp, UsageAndIoErrors) {

@@ -5,6 +5,7 @@
 // extension, an SVG <metadata> element; image/metadata.hpp reads them back.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -55,5 +56,37 @@ std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, in
 // one palette of at most 256 colours for all frames and the texts as a comment extension
 // ("KEY: text" a line). Later frames store only the rectangle that changed.
 std::string write_gif(std::span<const Pixels> frames, int delay_ms, std::span<const ImageText> texts);
+
+// The same frame by frame, for animations too long to hold: a GifPalette sees every frame
+// first (count), then a GifWriter takes them again one at a time (add). What either keeps
+// is a frame's size, whatever the number of frames: render_animation paints each frame
+// twice rather than hold them all (500 frames of 1024 x 1024 pixels are 2 GB).
+class GifPalette {
+  public:
+    GifPalette();
+    void count(const Pixels& frame);
+
+  private:
+    friend class GifWriter;
+    struct Counts;
+    std::shared_ptr<Counts> counts_;
+};
+
+class GifWriter {
+  public:
+    // `frames`: how many add() will give (more than one: an animation, looping).
+    GifWriter(const GifPalette& palette, int width, int height, std::size_t frames, int delay_ms,
+              std::span<const ImageText> texts);
+    ~GifWriter();
+    GifWriter(const GifWriter&) = delete;
+    GifWriter& operator=(const GifWriter&) = delete;
+
+    void add(const Pixels& frame);  // of the writer's width and height
+    std::string finish();           // the GIF; the writer is spent
+
+  private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 }  // namespace kifu::image

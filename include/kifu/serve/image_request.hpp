@@ -41,6 +41,10 @@ using Expected = std::variant<T, HttpError>;
 struct RequestLimits {
     std::size_t max_text = 64 * 1024;  // notation bytes (413 beyond)
     int max_size = 1024;               // pixels; larger sizes are clamped to it
+    // An animated GIF's frames x the pixels of a frame (413 beyond): the time a drawing
+    // takes (about 7 ns a pixel) and the size of what it makes. An animated SVG is text
+    // whatever its size and is not counted.
+    std::size_t max_animation_pixels = 128'000'000;
 };
 
 struct ImageRequest {

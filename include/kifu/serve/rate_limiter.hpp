@@ -3,8 +3,10 @@
 // with bursts of `burst`. IPv6 clients are grouped by their /64, as hen-worker does (one
 // host commonly holds a whole /64); IPv4 clients are one address each.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <list>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -19,22 +21,28 @@ std::string client_group(std::string_view address);
 class RateLimiter {
   public:
     using Clock = std::chrono::steady_clock;
-    RateLimiter(double rate, double burst) : rate_(rate), burst_(burst) {}
+    // `burst` below 1 is taken as 1 (a bucket that never holds a whole token would refuse
+    // for ever); `max_clients` buckets at most, the least recently seen forgotten beyond.
+    RateLimiter(double rate, double burst, std::size_t max_clients = 1 << 16)
+        : rate_(rate), burst_(std::max(burst, 1.0)), max_clients_(std::max<std::size_t>(max_clients, 1)) {}
 
-    // 0 when the request may go on; else the seconds until it may (for Retry-After).
+    // 0 when the request may go on; else the seconds until it may (for Retry-After): the
+    // time the bucket takes to hold one token again.
     double admit(const std::string& group, Clock::time_point now);
 
     std::size_t clients() const;
 
   private:
     struct Bucket {
+        std::string group;
         double tokens = 0;
         Clock::time_point updated;
     };
-    static constexpr std::size_t kMaxClients = 1 << 16;  // beyond: idle clients are forgotten
     mutable std::mutex mutex_;
-    std::unordered_map<std::string, Bucket> buckets_;
+    std::list<Bucket> recent_;  // the most recently seen first
+    std::unordered_map<std::string_view, std::list<Bucket>::iterator> buckets_;
     double rate_, burst_;
+    std::size_t max_clients_;
 };
 
 }  // namespace kifu::serve

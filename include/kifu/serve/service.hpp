@@ -1,7 +1,7 @@
 #pragma once
 // kifu serve's answers, apart from any HTTP library: a request (method, target, a few
 // headers, the body) in, a response (status, headers, body) out. `kifu serve` puts it
-// behind cpp-httplib; a test or another server can call it directly.
+// behind serve/http_server.hpp; a test or another server can call it directly.
 //
 //   GET /                      the web page: paste any notation, see the board
 //   GET /health                {"status":"ok", ...} with the cache's and the queue's state
@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,6 +54,11 @@ struct Response {
     std::string content_type;
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
+    // A cached image's bytes, shared with the cache rather than copied into `body` (which
+    // is then empty): a thousand slow clients of one large GIF hold it once.
+    std::shared_ptr<const std::string> shared_body;
+
+    std::string_view content() const noexcept { return shared_body ? *shared_body : body; }
 };
 
 class Service {
@@ -62,6 +68,7 @@ class Service {
     // Thread-safe: kifu serve's connection threads call it at once.
     Response handle(const Request& request);
 
+    const ServiceOptions& options() const noexcept { return options_; }
     ImageCache::Stats cache_stats() const { return cache_.stats(); }
     WorkerPool::Stats pool_stats() const { return pool_.stats(); }
 
