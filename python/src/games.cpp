@@ -332,6 +332,20 @@ void bind_games(py::module_& m) {
                         b.cast<const GameNode&>().id == a.id;
              })
         .def("__hash__", [](const GameNode& n) { return std::hash<const void*>{}(n.data.get()) ^ n.id; })
+        // A node pickles as its game (written in its format) and its path in it: what a
+        // Dask worker needs to hand a node back.
+        .def(py::pickle(
+            [](const GameNode& n) {
+                return py::make_tuple(Game{n.data},
+                                      with_tree(*n.data, [&](const auto& t) { return node_path(t, n.id); }));
+            },
+            [](const py::tuple& state) {
+                const Game game = state[0].cast<Game>();
+                const std::string path = state[1].cast<std::string>();
+                const NodeId id =
+                    take(with_tree(*game.data, [&](const auto& t) { return node_at_path(t, path); }), "node");
+                return node(game, id);
+            }))
         .def("__repr__", [](const GameNode& n) {
             return "<GameNode " + with_tree(*n.data, [&](const auto& t) { return node_path(t, n.id); }) +
                    " " + std::string(py::repr(py::str(move_text(*n.data, n.id)))) + ">";

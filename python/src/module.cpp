@@ -89,7 +89,7 @@ formats::Document copy_document(const formats::Document& doc) {
 
 py::object error_object(const Error& error, std::string_view source, std::string_view severity) {
     py::object e = error_class(error.code)(error.format(source, severity));
-    e.attr("message") = error.message;
+    e.attr("message") = visible_text(error.message);
     e.attr("line") = error.line;
     e.attr("column") = error.column;
     e.attr("offset") = error.offset;

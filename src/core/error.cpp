@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 namespace kifu {
 
 std::string_view to_string(ErrorCode code) noexcept {
@@ -30,29 +32,39 @@ std::string_view to_string(ErrorCode code) noexcept {
     return "unknown";
 }
 
-namespace {
-
-// Messages quote what was found, and input may hold any byte: control characters (tab aside) are
-// shown as \xNN, so that a NUL or an escape sequence of the input can neither cut the
-// line short where it is printed nor drive the terminal.
-std::string visible(std::string_view text) {
+std::string visible_text(std::string_view text, LineBreaks line_breaks) {
     std::string out;
     out.reserve(text.size());
-    for (const char c : text) {
-        const auto b = static_cast<unsigned char>(c);
-        if ((b < 0x20 && c != '\t') || b == 0x7F)
+    for (std::size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        if (b >= 0x80) {
+            const utf8::Decoded d = utf8::decode(text, i);
+            const bool c1_control = d.length > 0 && d.code_point >= 0x80 && d.code_point <= 0x9F;
+            if (d.length > 0 && !c1_control) {
+                out.append(text.substr(i, d.length));
+                i += d.length;
+                continue;
+            }
+            if (c1_control) {  // two bytes, both shown
+                out += fmt::format("\\x{:02x}\\x{:02x}", b, static_cast<unsigned char>(text[i + 1]));
+                i += 2;
+                continue;
+            }
+        }
+        const bool kept = b == '\t' || (b == '\n' && line_breaks == LineBreaks::keep);
+        if ((b < 0x20 && !kept) || b == 0x7F || b >= 0x80)
             out += fmt::format("\\x{:02x}", b);
         else
-            out += c;
+            out += static_cast<char>(b);
+        ++i;
     }
     return out;
 }
 
-}  // namespace
-
 std::string Error::format(std::string_view source_name, std::string_view severity) const {
-    if (line == 0) return fmt::format("{}: {}: {}", source_name, severity, visible(message));
-    return fmt::format("{}:{}:{}: {}: {}", source_name, line, column, severity, visible(message));
+    // The source too: an archive's member names are the archive's text.
+    if (line == 0) return visible_text(fmt::format("{}: {}: {}", source_name, severity, message));
+    return visible_text(fmt::format("{}:{}:{}: {}: {}", source_name, line, column, severity, message));
 }
 
 }  // namespace kifu

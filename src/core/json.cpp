@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/utf8.hpp"
+
 namespace kifu {
 
 void append_json_string(std::string& out, std::string_view text) {
@@ -9,6 +11,19 @@ void append_json_string(std::string& out, std::string_view text) {
     std::size_t plain = 0;  // runs of characters that need no escape are appended whole
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x80) {
+            // JSON is UTF-8: a byte of no valid sequence (a record in another charset, a
+            // hostile file) is U+FFFD, the replacement character.
+            const std::size_t length = utf8::decode(text, i).length;
+            if (length > 0) {
+                i += length - 1;
+                continue;
+            }
+            out.append(text.substr(plain, i - plain));
+            plain = i + 1;
+            out += "\\ufffd";
+            continue;
+        }
         if (c >= 0x20 && c != '"' && c != '\\') continue;
         out.append(text.substr(plain, i - plain));
         plain = i + 1;
@@ -92,7 +107,7 @@ void JsonWriter::error(const Error& e, std::string_view source, std::string_view
     key("line"), number(std::uint64_t{e.line});
     key("column"), number(std::uint64_t{e.column});
     key("code"), string(to_string(e.code));
-    key("message"), string(e.message);
+    key("message"), string(visible_text(e.message));
     key("text"), string(e.format(source, severity));
     close('}');
 }

@@ -261,3 +261,27 @@ TEST_F(Cli, APgnIsNamedAndReadOnce) {
     EXPECT_EQ(fifo.exit_code, 0) << fifo.err;
     EXPECT_EQ(fifo.out, "ok: 1 games\n");
 }
+
+// What a record says (tags, comments, names of archive members) reaches a terminal shown,
+// not obeyed: escape sequences and C1 controls as \xNN. A file or a pipe gets the bytes.
+TEST_F(Cli, WhatATerminalIsShownCannotDriveIt) {
+    const std::string game =
+        "[Event \"a\x1b]0;title\x07z\"]\n[White \"\x1b[2J\xc2\x9b\"]\n\n1. e4 {x\x1b[31my} e5 *\n";
+    std::ofstream(dir_ / "evil.pgn", std::ios::binary) << game;
+    // `script` runs the command on a pseudo-terminal and copies what it showed.
+    const Outcome shown = shell(
+        "script -qec \"$KIFU info evil.pgn; $KIFU tree evil.pgn; mkdir -p a && cp evil.pgn a/$'n\\e[1m.pgn' "
+        "&& printf '\\e]0;x\\a' > a/$'e\\e[5m.sgf' && tar cf a.tar -C a . && $KIFU index i.db a.tar\" "
+        "/dev/null");
+    EXPECT_EQ(shown.exit_code, 1) << shown.err;  // the member that is not SGF
+    std::string out = shown.out;
+    // kifu's own progress line clears itself with ESC [K: the one sequence allowed.
+    for (std::size_t at; (at = out.find("\x1b[K")) != std::string::npos;) out.erase(at, 3);
+    for (const char control : {'\x1b', '\x07', '\x9b'})
+        EXPECT_EQ(out.find(control), std::string::npos) << shown.out;
+    for (const char* text :
+         {"a\\x1b]0;title\\x07z", "\\x1b[2J\\xc2\\x9b", "{x\\x1b[31my}", "e\\x1b[5m.sgf:1:7: error"})
+        EXPECT_NE(out.find(text), std::string::npos) << text << " in " << shown.out;
+    const Outcome piped = kifu({"tree", (dir_ / "evil.pgn").string()});
+    EXPECT_NE(piped.out.find("{x\x1b[31my}"), std::string::npos) << piped.out;
+}

@@ -1,4 +1,5 @@
 #include "kifu/core/utf8.hpp"
+#include "kifu/core/error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -40,3 +41,23 @@ TEST(Utf8, PrefixNeverCutsACharacter) {
 }
 
 }  // namespace kifu::utf8
+
+namespace kifu {
+namespace {
+
+// The one escaping path: controls (C0 but tab, DEL, C1) and bytes of no UTF-8 sequence as
+// \xNN; text in any script unchanged; line breaks kept only when asked.
+TEST(VisibleText, ShowsControlsAndStrayBytesKeepsText) {
+    EXPECT_EQ(visible_text("\xe6\x89\x8b\xe6\x95\xb0 e4\tok"), "\xe6\x89\x8b\xe6\x95\xb0 e4\tok");
+    EXPECT_EQ(visible_text("a\x1b[2Jb\x07\x7f"), "a\\x1b[2Jb\\x07\\x7f");
+    EXPECT_EQ(visible_text("csi \xc2\x9b nel \xc2\x85 nbsp \xc2\xa0"),
+              "csi \\xc2\\x9b nel \\xc2\\x85 nbsp \xc2\xa0");
+    EXPECT_EQ(visible_text("\xff\xc3\x28 cut \xe6\x89"), "\\xff\\xc3( cut \\xe6\\x89");
+    EXPECT_EQ(visible_text("one\ntwo\r\n"), "one\\x0atwo\\x0d\\x0a");
+    EXPECT_EQ(visible_text("one\ntwo\r\n", LineBreaks::keep), "one\ntwo\\x0d\n");
+    const std::string once = visible_text("\x1b\xff\xc2\x9b");
+    EXPECT_EQ(visible_text(once), once);  // shown text is shown as it is
+}
+
+}  // namespace
+}  // namespace kifu

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "kifu/core/json.hpp"
+#include "kifu/core/utf8.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::formats {
@@ -176,6 +178,40 @@ TEST(Registry, BoardViewsOfEveryGame) {
     EXPECT_EQ(cube.width, 2);
     EXPECT_EQ(cube.height, 4);  // two layers of two ranks, one under another
     EXPECT_EQ(cube.at(0, 2).piece, "A");
+}
+
+// Every reader, given text with bytes of no UTF-8 sequence and a terminal escape where a
+// move, a tag or a value should be: whatever it says (error or warning) prints as valid
+// UTF-8 with no control character, in the CLI's form and in JSON.
+TEST(Registry, EveryMessageIsValidUtf8AndDrivesNoTerminal) {
+    const std::string hostile = "\xff\xc3\x28\x1b[2J\x9b\x80z";
+    const std::string_view starts[] = {
+        "",          "1. e4 ",      "\xe2\x96\xb2\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9",
+        "+7776FU\n", "(;SZ[19];B[", "{\"moves\":[{},{\"move\":{\"piece\":\"",
+        "P1",        "[Event \"",   "\xe6\x89\x8b\xe6\x95\xb0----\n   1 "};
+    std::size_t messages = 0;
+    for (const Format& f : all_formats()) {
+        if (!f.can_read()) continue;
+        for (const std::string_view start : starts) {
+            const std::string text = std::string(start) + hostile + "\n" + hostile;
+            std::vector<Error> said;
+            Result<Document> doc = f.read(text, {});
+            if (!doc)
+                said.push_back(doc.error());
+            else
+                said = doc->warnings;
+            for (const Error& e : said) {
+                ++messages;
+                const std::string line = e.format(f.name);
+                EXPECT_TRUE(utf8::is_valid(line)) << f.name << ": " << line;
+                EXPECT_EQ(line.find('\x1b'), std::string::npos) << f.name;
+                JsonWriter json;
+                json.error(e, f.name, "error");
+                EXPECT_TRUE(utf8::is_valid(json.text())) << f.name << ": " << json.text();
+            }
+        }
+    }
+    EXPECT_GT(messages, 50u);
 }
 
 }  // namespace

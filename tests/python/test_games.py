@@ -92,6 +92,12 @@ def test_pickled_games_and_lists():
     (game,) = kifu.read(PGN)
     back = pickle.loads(pickle.dumps(game))
     assert back.mainline_moves() == game.mainline_moves() and game.tags.items() <= back.tags.items()
+    # A node: its game and its place in it, variations and all.
+    (varied,) = kifu.read("1. e4 e5 (1... c5 2. Nf3 {Sicilian}) 2. Nf3 *")
+    sicilian = varied.root.next().variations[1].next()
+    node = pickle.loads(pickle.dumps(sicilian))
+    assert (node.path, node.move, node.comment) == (sicilian.path, "Nf3", "Sicilian")
+    assert node.game().mainline_moves() == ["e4", "e5", "Nf3"]
     two = kifu.read(PGN + "\n" + PGN)
     assert len(two) == 2 and kifu.write(two, "pgn").count("[Event") == 2
 

@@ -106,15 +106,16 @@ Input read_input(const InputOptions& options, const std::string& path) {
     const std::string source = path == "-" ? "<stdin>" : path;
     Result<std::unique_ptr<ByteSource>> bytes = open_byte_source(path);
     if (!bytes) {
-        fmt::print(stderr, "{}: error: {}\n", source, bytes.error().message);
+        fmt::print(stderr, "{}\n", visible_text(fmt::format("{}: error: {}", source, bytes.error().message)));
         throw Exit{kIoError};
     }
     const std::size_t limit = options.max_input_mib ? *options.max_input_mib << 20 : kDefaultReadLimit;
     Result<std::string> text = read_all(**bytes, limit);
     if (!text) {
         const bool too_large = text.error().code == ErrorCode::out_of_range;
-        fmt::print(stderr, "{}: error: {}{}\n", source, text.error().message,
-                   too_large ? "; --max-input MIB raises it" : "");
+        fmt::print(stderr, "{}\n",
+                   visible_text(fmt::format("{}: error: {}{}", source, text.error().message,
+                                            too_large ? "; --max-input MIB raises it" : "")));
         throw Exit{too_large ? kInvalidInput : kIoError};
     }
     return {source, path, std::move(*text)};
@@ -140,6 +141,7 @@ void Output::open() {
     if (file_) return;
     if (path_.empty()) {
         file_ = stdout;
+        terminal_ = ::isatty(STDOUT_FILENO) != 0;
         return;
     }
     // A file (new, or a regular one) is written under a name of its own beside it and
@@ -155,10 +157,43 @@ void Output::open() {
     }
     if (exists && !partial_.empty()) (void)::fchmod(::fileno(file_), info.st_mode & 07777);
     owned_ = true;
+    terminal_ = ::isatty(::fileno(file_)) != 0;  // -o /dev/tty
+}
+
+namespace {
+
+// The length of an incomplete UTF-8 sequence that ends `text` (0 when it ends whole): held
+// back until the next write completes it, so that a character split between two writes is
+// not shown as two invalid bytes.
+std::size_t incomplete_tail(std::string_view text) {
+    for (std::size_t back = 1; back <= 3 && back <= text.size(); ++back) {
+        const auto b = static_cast<unsigned char>(text[text.size() - back]);
+        if ((b & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+        const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+        return length > back ? back : 0;
+    }
+    return 0;
+}
+
+}  // namespace
+
+std::string for_terminal(std::FILE* file, std::string_view text) {
+    if (::isatty(::fileno(file)) == 0) return std::string(text);
+    return visible_text(text, LineBreaks::keep);
 }
 
 void Output::write(std::string_view text) {
     open();
+    std::string shown;
+    if (terminal_) {
+        // What a record says (tags, comments, archive member names) may hold escape
+        // sequences: on a terminal they are shown, not obeyed. Files and pipes get the bytes.
+        held_ += text;
+        const std::size_t hold = incomplete_tail(held_);
+        shown = visible_text(std::string_view(held_).substr(0, held_.size() - hold), LineBreaks::keep);
+        held_.erase(0, held_.size() - hold);
+        text = shown;
+    }
     if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size())
         fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
                                    std::strerror(errno)));
@@ -166,6 +201,13 @@ void Output::write(std::string_view text) {
 
 void Output::close() {
     if (!file_) return;
+    if (!held_.empty()) {  // a sequence the text ended inside of: its bytes, shown
+        const std::string shown = visible_text(held_, LineBreaks::keep);
+        held_.clear();
+        if (std::fwrite(shown.data(), 1, shown.size(), file_) != shown.size())
+            fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
+                                       std::strerror(errno)));
+    }
     const bool flushed = std::fflush(file_) == 0 && !std::ferror(file_);
     const int error = errno;
     bool closed = true;
@@ -229,7 +271,10 @@ void report_lines(std::string_view source, std::string_view lines) {
     while (begin < lines.size()) {
         std::size_t end = lines.find('\n', begin);
         end = end == std::string_view::npos ? lines.size() : end + 1;
-        if (message_limit().take(source)) std::fwrite(lines.data() + begin, 1, end - begin, stderr);
+        if (message_limit().take(source)) {
+            const std::string line = visible_text(lines.substr(begin, end - begin), LineBreaks::keep);
+            std::fwrite(line.data(), 1, line.size(), stderr);
+        }
         begin = end;
     }
 }
@@ -239,11 +284,11 @@ void end_messages() {
 }
 
 void note(std::string_view source, std::string_view message) {
-    fmt::print(stderr, "{}: note: {}\n", source, message);
+    fmt::print(stderr, "{}\n", visible_text(fmt::format("{}: note: {}", source, message)));
 }
 
 void fail(int code, std::string_view message) {
-    fmt::print(stderr, "kifu: error: {}\n", message);
+    fmt::print(stderr, "kifu: error: {}\n", visible_text(message));
     throw Exit{code};
 }
 

@@ -57,7 +57,8 @@ struct OutputOptions {
 
 // Standard output, or a file written under a name of its own (partial_name) and renamed
 // over FILE by close(): a run that fails or is killed leaves no half-written output and an
-// existing FILE as it was. Devices and pipes (/dev/null, a FIFO) are written directly.
+// existing FILE as it was. Devices and pipes (/dev/null, a FIFO) are written directly. On a
+// terminal, control characters are shown as \xNN, not obeyed.
 class Output {
   public:
     explicit Output(const OutputOptions& options);
@@ -75,7 +76,13 @@ class Output {
     std::string partial_;  // the name written until close() renames it to path_
     std::FILE* file_ = nullptr;
     bool owned_ = false;
+    bool terminal_ = false;  // control characters are shown as \xNN
+    std::string held_;       // the start of a UTF-8 sequence the last write ended inside of
 };
+
+// `text` as it may be written to `file`: on a terminal, with control characters shown as
+// \xNN (visible_text, line breaks kept); elsewhere as it is.
+std::string for_terminal(std::FILE* file, std::string_view text);
 
 // The name an output file is written under until it is whole: FILE.kifu-partial-PID.
 std::string partial_name(const std::string& path);

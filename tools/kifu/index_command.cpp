@@ -260,8 +260,9 @@ Run add_index_command(CLI::App& app) {
         if (o->check) {
             Result<std::vector<std::string>> problems = index::check(o->db);
             if (!problems) fail(kIoError, problems.error().message);
-            if (problems->empty()) fmt::print("{}: ok\n", o->db);
-            for (const std::string& p : *problems) fmt::print(stderr, "{}: error: {}\n", o->db, p);
+            if (problems->empty()) std::fputs(for_terminal(stdout, o->db + ": ok\n").c_str(), stdout);
+            for (const std::string& p : *problems)
+                fmt::print(stderr, "{}\n", visible_text(fmt::format("{}: error: {}", o->db, p)));
             return problems->empty() ? kOk : kInvalidInput;
         }
         if (o->files.empty()) fail(kUsage, "FILE is required: the records to index (or --check DB)");
@@ -283,7 +284,7 @@ Run add_index_command(CLI::App& app) {
                     fmt::print(stderr, "\r{}: {}\x1b[K", counted(p.games, "game"), p.stage);
                 else
                     fmt::print(stderr, "\r{}, {:.1f} MB: {}\x1b[K", counted(p.games, "game"),
-                               static_cast<double>(p.bytes) / 1e6, p.file);
+                               static_cast<double>(p.bytes) / 1e6, visible_text(p.file));
             };
         check_not_an_input(o->merge ? "--merge" : "DB", o->db, o->files);
         const auto started = std::chrono::steady_clock::now();
@@ -321,7 +322,7 @@ Run add_index_command(CLI::App& app) {
                                thousands(stats->games), thousands(stats->postings),
                                static_cast<double>(stats->bytes) / 1e6,
                                stats->games ? thousands(stats->bytes / stats->games) : "0");
-        std::fputs(summary.c_str(), stdout);
+        std::fputs(for_terminal(stdout, summary).c_str(), stdout);
         if (std::fflush(stdout) != 0) return kIoError;
         return report->broken > 0 ? kInvalidInput : kOk;
     };

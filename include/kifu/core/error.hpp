@@ -56,6 +56,18 @@ struct Error {
     bool operator==(const Error&) const = default;
 };
 
+// Whether visible_text keeps line breaks: a message is one line; a command's output to a
+// terminal has many.
+enum class LineBreaks { escape, keep };
+
+// `text` safe to print and valid UTF-8, the one path every message takes (Error::format,
+// JSON errors, Python's KifuError.message) and what a command writes to a terminal: control
+// characters (C0 but tab, DEL, and C1 such as U+009B, the one-character CSI), and each byte
+// of an invalid UTF-8 sequence, shown as \xNN; valid text unchanged. A message quotes its
+// input, which may hold any byte: an escape sequence of a hostile file must not drive a
+// terminal, nor a stray byte break a JSON answer or a Python str.
+std::string visible_text(std::string_view text, LineBreaks line_breaks = LineBreaks::escape);
+
 // Of the errors of reading one text in several notations, whether `a` says more than `b`:
 // a move that reads but is ambiguous or illegal says more than "not this notation".
 inline bool says_more(const Error& a, const Error& b) noexcept {
