@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -330,25 +331,23 @@ Result<std::string> read_all(ByteSource& source, std::size_t limit) {
             ErrorCode::out_of_range,
             fmt::format("the input is larger than the limit of {} MiB for this format", limit >> 20)};
     };
+    // Read a block at a time and appended, the string's room doubling (reserved, so untouched
+    // until written) up to the limit and no further: an input costs what it holds, and an
+    // input at the limit the limit, not twice it.
     std::string out;
-    std::size_t have = 0;
+    std::array<char, 1 << 16> block;
     for (;;) {
-        if (have == limit) {  // full: one byte more says whether the input is over the limit
-            char probe;
-            auto n = source.read(&probe, 1);
-            if (!n) return n.error();
-            if (*n == 0) break;
-            return too_large();
-        }
-        // Room by doubling, up to the limit and no further: an input at the limit costs the
-        // limit, not twice it.
-        if (have == out.size()) out.resize(std::min(limit, std::max(std::size_t{1} << 12, out.size() * 2)));
-        auto n = source.read(out.data() + have, out.size() - have);
+        // Up to one byte past the limit: that byte says the input is over it.
+        const std::size_t room = limit - out.size();
+        auto n = source.read(block.data(), room < block.size() ? room + 1 : block.size());
         if (!n) return n.error();
         if (*n == 0) break;
-        have += *n;
+        if (out.size() + *n > limit) return too_large();
+        if (out.capacity() < out.size() + *n)
+            out.reserve(
+                std::min(limit, std::max({std::size_t{1} << 16, out.capacity() * 2, out.size() + *n})));
+        out.append(block.data(), *n);
     }
-    out.resize(have);
     return out;
 }
 

@@ -77,43 +77,38 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
     Iconv cd("UTF-8", name.c_str());
     if (!cd.ok()) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
 
+    // Converted a block at a time and appended: memory is what the text takes (reserved, not
+    // touched, ahead), not the worst case of twice the input written as zeros first.
     Converted out;
-    out.text.resize(bytes.size() * 2 + 16);
+    out.text.reserve(bytes.size() * 2 + 16);
+    std::array<char, 1 << 16> block;
     char* in = const_cast<char*>(bytes.data());  // iconv's interface; it does not write
     std::size_t in_left = bytes.size();
-    std::size_t written = 0;
+    const auto convert = [&](char** from, std::size_t* from_left) {
+        char* dst = block.data();
+        std::size_t dst_left = block.size();
+        const std::size_t r = iconv(cd.get(), from, from_left, &dst, &dst_left);
+        const int error = errno;
+        out.text.append(block.data(), static_cast<std::size_t>(dst - block.data()));
+        return r != static_cast<std::size_t>(-1) ? 0 : error;
+    };
     while (in_left > 0) {
-        char* dst = out.text.data() + written;
-        std::size_t dst_left = out.text.size() - written;
-        const std::size_t r = iconv(cd.get(), &in, &in_left, &dst, &dst_left);
-        written = static_cast<std::size_t>(dst - out.text.data());
-        if (r != static_cast<std::size_t>(-1)) break;
-        if (errno == E2BIG) {
-            out.text.resize(out.text.size() * 2);
-            continue;
-        }
+        const int error = convert(&in, &in_left);
+        if (error == 0) break;
+        if (error == E2BIG) continue;  // the block is full: on with the next
         // EILSEQ or EINVAL (a sequence cut by the end): replace one byte and go on. (glibc's
         // CP949 can fail after taking the last bytes: then they are replaced, nothing skipped.)
         if (out.replaced++ == 0)
             out.first_replaced = in_left == 0 ? bytes.size() - 1 : bytes.size() - in_left;
-        if (out.text.size() - written < kReplacement.size()) out.text.resize(out.text.size() * 2);
-        std::memcpy(out.text.data() + written, kReplacement.data(), kReplacement.size());
-        written += kReplacement.size();
+        out.text += kReplacement;
         if (in_left == 0) break;
         ++in;
         --in_left;
         iconv(cd.get(), nullptr, nullptr, nullptr, nullptr);  // reset the shift state
     }
     // Flush the shift state of stateful encodings (ISO-2022-JP).
-    for (;;) {
-        char* dst = out.text.data() + written;
-        std::size_t dst_left = out.text.size() - written;
-        const std::size_t r = iconv(cd.get(), nullptr, nullptr, &dst, &dst_left);
-        written = static_cast<std::size_t>(dst - out.text.data());
-        if (r != static_cast<std::size_t>(-1) || errno != E2BIG) break;
-        out.text.resize(out.text.size() * 2);
+    while (convert(nullptr, nullptr) == E2BIG) {
     }
-    out.text.resize(written);
     return out;
 }
 

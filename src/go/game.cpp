@@ -503,11 +503,15 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     }
     if (const std::string_view* re = sgf.value(root, "RE")) game.result = sgf_simple_text(*re);
     if (sgf_nodes) sgf_nodes->assign(1, root);
-    // A file of one game: its nodes are all the collection's (a tree's nodes are moved on
-    // each growth of the vector otherwise).
-    if (sgf.games().size() == 1) {
-        game.nodes.reserve(sgf.node_count());
-        if (sgf_nodes) sgf_nodes->reserve(sgf.node_count());
+    // A game's nodes are read in order, so they are the collection's from its root to the
+    // next game's: room for them all at once (a tree's nodes are moved on each growth of the
+    // vector otherwise, and a collection's trees would hold up to twice the room they use).
+    const std::span<const std::uint32_t> roots = sgf.games();
+    const auto next = std::upper_bound(roots.begin(), roots.end(), root);
+    const std::uint32_t end = next != roots.end() ? *next : static_cast<std::uint32_t>(sgf.node_count());
+    if (end > root) {
+        game.nodes.reserve(end - root);
+        if (sgf_nodes) sgf_nodes->reserve(end - root);
     }
     // Children in order, so that the tree's variations keep the file's order.
     std::vector<std::pair<std::uint32_t, NodeId>> pending{{root, Game::kRoot}};

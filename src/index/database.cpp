@@ -195,6 +195,10 @@ Result<std::uint32_t> Writer::find_file_id(const std::string& path) {
 }
 
 Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
+    if (!e.warning.empty()) {
+        report.messages.push_back(e.file + ": warning: " + e.warning);
+        return 0;
+    }
     ++report.games;
     if (!e.error.empty()) {
         ++report.broken;
@@ -611,6 +615,7 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
     auto lent = std::make_unique<Lent>(source);
     Lent* counter = lent.get();
     chess::PgnSplitter splitter(std::move(lent));
+    const std::uint64_t games_before = progress_games;
     auto batch = std::make_shared<PgnBatch>();
     auto send = [&]() -> Result<void> {
         if (batch->games.empty()) return {};
@@ -637,6 +642,15 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
         }
     }
     if (Result<void> r = send(); !r) return r;
+    if (progress_games == games_before)
+        if (Result<void> r = pipeline.submit([name] {
+                GameEntry note;
+                note.file = name;
+                note.warning = "no game read: the file holds no PGN game";
+                return std::vector<GameEntry>{std::move(note)};
+            });
+            !r)
+            return r;
     report.bytes += counter->read_bytes;
     if (splitter.error()) return io(name + ": " + splitter.error()->message);
     return {};
@@ -664,8 +678,19 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
         auto job = [b = std::move(files)]() {
             std::vector<GameEntry> out;
             for (const auto& [name, bytes] : b->files) {
+                // A file of no game is said, not passed over in silence (a "0 games" summary
+                // alone leaves the user guessing).
+                const auto no_game = [&](std::string why) {
+                    GameEntry note;
+                    note.file = name;
+                    note.warning = std::move(why);
+                    out.push_back(std::move(note));
+                };
                 Result<const formats::Format*> format = formats::detect_format(bytes, name);
-                if (!format || !(*format)->read) continue;
+                if (!format || !(*format)->read) {
+                    no_game("no game read: not a notation kifu recognises");
+                    continue;
+                }
                 Result<formats::Document> doc = (*format)->read(bytes, {});
                 if (!doc) {
                     GameEntry broken;
@@ -675,7 +700,13 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
                     out.push_back(std::move(broken));
                     continue;
                 }
-                for (GameEntry& e : record_entries(*doc, name)) out.push_back(std::move(e));
+                std::vector<GameEntry> entries = record_entries(*doc, name);
+                if (entries.empty())
+                    no_game(formats::is_record(*doc)
+                                ? std::string("no game read: the record holds none")
+                                : fmt::format("no game read: it is a position ({}), not a record",
+                                              (*format)->name));
+                for (GameEntry& e : entries) out.push_back(std::move(e));
             }
             return out;
         };

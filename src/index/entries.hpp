@@ -33,6 +33,7 @@ struct GameEntry {
     std::uint64_t hash = 0;
     std::vector<Posting> postings;  // game = 0: numbered when added
     std::string error;              // set: the game is broken and left out ("LINE:COL: message")
+    std::string warning;            // set: no game at all, but a word for the report on the file
 };
 
 // The game whose number a row stores (formats/games.hpp); Game::any, which has nothing to

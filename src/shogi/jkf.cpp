@@ -3,9 +3,11 @@
 // with a line and column), and written directly. Variations ("forks") are read and written
 // with explicit stacks, so that no nesting depth can exhaust the call stack.
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <map>
+#include <optional>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -61,92 +63,90 @@ class CountingIterator {
     std::size_t* read_;
 };
 
-// The DOM parser, noting where each object starts by its path ("moves/3/forks/0/2").
-class LocatingParser : public nlohmann::detail::json_sax_dom_parser<Json> {
-    using Base = nlohmann::detail::json_sax_dom_parser<Json>;
-
+// Builds the DOM from nlohmann's SAX events, noting where each object starts, keyed by the
+// object's own storage (which stays put while the tree grows): memory in proportion to the
+// number of objects, whatever their nesting (keyed by path, it grew as depth squared).
+class LocatingBuilder {
   public:
-    LocatingParser(Json& target, const std::size_t* read) : Base(target, false), read_(read) {}
+    LocatingBuilder(Json& root, const std::size_t* read) : root_(root), read_(read) {}
 
-    bool null() { return value() && Base::null(); }
-    bool boolean(bool v) { return value() && Base::boolean(v); }
-    bool number_integer(Json::number_integer_t v) { return value() && Base::number_integer(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return value() && Base::number_unsigned(v); }
-    bool number_float(Json::number_float_t v, const std::string& s) {
-        return value() && Base::number_float(v, s);
-    }
-    bool string(std::string& v) { return value() && Base::string(v); }
-    bool binary(Json::binary_t& v) { return value() && Base::binary(v); }
-    bool start_object(std::size_t n) {
-        value();
-        offsets_[path()] = *read_ > 0 ? *read_ - 1 : 0;
-        frames_.push_back({false, 0, {}});
-        return Base::start_object(n);
+    bool null() { return put(nullptr), true; }
+    bool boolean(bool v) { return put(v), true; }
+    bool number_integer(Json::number_integer_t v) { return put(v), true; }
+    bool number_unsigned(Json::number_unsigned_t v) { return put(v), true; }
+    bool number_float(Json::number_float_t v, const std::string&) { return put(v), true; }
+    bool string(std::string& v) { return put(std::move(v)), true; }
+    bool binary(Json::binary_t& v) { return put(Json::binary(std::move(v))), true; }
+    bool start_object(std::size_t) {
+        const std::size_t at = *read_ > 0 ? *read_ - 1 : 0;
+        Json& object = put(Json::object());
+        // A duplicate key's earlier object is freed and its storage may be handed to a later
+        // object: that one's start overwrites the stale entry.
+        offsets_[object.get_ptr<const Json::object_t*>()] = at;
+        open_.push_back(&object);
+        return true;
     }
     bool key(std::string& k) {
-        frames_.back().key = k;
-        return Base::key(k);
+        slot_ = &(*open_.back())[k];  // a repeated key: the later value wins, as in nlohmann's DOM
+        return true;
     }
-    bool end_object() {
-        frames_.pop_back();
-        return Base::end_object();
+    bool end_object() { return open_.pop_back(), true; }
+    bool start_array(std::size_t) {
+        open_.push_back(&put(Json::array()));
+        return true;
     }
-    bool start_array(std::size_t n) {
-        value();
-        frames_.push_back({true, 0, {}});
-        return Base::start_array(n);
-    }
-    bool end_array() {
-        frames_.pop_back();
-        return Base::end_array();
-    }
+    bool end_array() { return open_.pop_back(), true; }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) {
         error_offset_ = position > 0 ? position - 1 : 0;
         error_ = e.what();
         return false;
     }
 
-    const std::map<std::string, std::size_t>& offsets() const { return offsets_; }
+    // Where the object starts, or nullopt for a value that is not an object read here.
+    std::optional<std::size_t> offset_of(const Json& object) const {
+        const auto* storage = object.get_ptr<const Json::object_t*>();
+        const auto o = storage ? offsets_.find(storage) : offsets_.end();
+        if (o == offsets_.end()) return std::nullopt;
+        return o->second;
+    }
     const std::string& error() const { return error_; }
     std::size_t error_offset() const { return error_offset_; }
 
   private:
-    struct Frame {
-        bool array;
-        std::size_t next;  // arrays: the index of the next element
-        std::string key;   // objects: the key of the value being read
-    };
-    // Steps the index of the array the value is an element of.
-    bool value() {
-        if (!frames_.empty() && frames_.back().array) ++frames_.back().next;
-        return true;
-    }
-    std::string path() const {
-        std::string p;
-        for (const Frame& f : frames_) {
-            if (!p.empty()) p += '/';
-            p += f.array ? std::to_string(f.next - 1) : f.key;
+    // The value goes where the open container expects it. The containers on the open stack
+    // are not appended to while a child of theirs is open, so the pointers stay valid.
+    template <class V>
+    Json& put(V&& v) {
+        if (open_.empty()) return root_ = Json(std::forward<V>(v));
+        Json& top = *open_.back();
+        if (top.is_array()) {
+            top.get_ref<Json::array_t&>().emplace_back(std::forward<V>(v));
+            return top.get_ref<Json::array_t&>().back();
         }
-        return p;
+        return *slot_ = Json(std::forward<V>(v));
     }
 
+    Json& root_;
     const std::size_t* read_;
-    std::vector<Frame> frames_;
-    std::map<std::string, std::size_t> offsets_;
+    std::vector<Json*> open_;
+    Json* slot_ = nullptr;
+    std::unordered_map<const Json::object_t*, std::size_t> offsets_;
     std::string error_;
     std::size_t error_offset_ = 0;
 };
 
 class JkfReader {
   public:
-    JkfReader(std::string_view text, const std::map<std::string, std::size_t>& offsets)
-        : text_(text), offsets_(offsets) {}
+    JkfReader(std::string_view text, const LocatingBuilder& located) : text_(text), located_(located) {}
 
     Result<Game> read(const Json& root) {
+        root_ = &root;
         game_.start = Position::start();  // no "initial": the even game
-        if (!root.is_object()) return fail("", "a JKF record is a JSON object with \"header\" and \"moves\"");
+        const At record{&root, kRecord, 0};
+        if (!root.is_object())
+            return fail(record, "a JKF record is a JSON object with \"header\" and \"moves\"");
         if (const auto h = root.find("header"); h != root.end()) {
-            if (!h->is_object()) return fail("", "\"header\" is an object of strings");
+            if (!h->is_object()) return fail(record, "\"header\" is an object of strings");
             for (const auto& [key, value] : h->items())
                 game_.tags.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
         }
@@ -154,41 +154,64 @@ class JkfReader {
             if (Result<void> r = initial(*i); !r) return r.error();
         const auto moves = root.find("moves");
         if (moves == root.end()) return game_;
-        if (!moves->is_array()) return fail("", "\"moves\" is an array of move objects");
-        // Lines to read: the array, the first index, the node they follow, and its path.
+        if (!moves->is_array()) return fail(record, "\"moves\" is an array of move objects");
+        // Lines to read: the array, the node they follow, the object that holds them, and the
+        // line's place among lines_ (its path is built from there only for a message).
         struct Pending {
             const Json* moves;
             NodeId parent;
-            std::string path;
+            const Json* holder;
+            std::size_t line;
         };
-        std::vector<Pending> pending{{&*moves, Game::kRoot, "moves"}};
+        lines_.push_back({kRecord, 0, 0});
+        std::vector<Pending> pending{{&*moves, Game::kRoot, &root, 0}};
         while (!pending.empty()) {
-            Pending p = std::move(pending.back());
+            const Pending p = pending.back();
             pending.pop_back();
-            if (Result<void> r = line(*p.moves, p.parent, p.path, pending); !r) return r.error();
+            if (Result<void> r = line(*p.moves, p.parent, {p.holder, p.line, kWholeLine}, pending); !r)
+                return r.error();
         }
         return std::move(game_);
     }
 
   private:
+    // Where a message points: the object to locate (or the nearest enclosing one that is an
+    // object) and the path it names, as a line among lines_ and a move of it, or the record
+    // itself, or "initial".
+    static constexpr std::size_t kRecord = static_cast<std::size_t>(-1);
+    static constexpr std::size_t kInitial = static_cast<std::size_t>(-2);
+    static constexpr std::size_t kWholeLine = static_cast<std::size_t>(-1);
+    struct At {
+        const Json* object;
+        std::size_t line;
+        std::size_t move;
+    };
+    // A line of moves: "moves", or the fork-th fork of a move of another line.
+    struct LineOrigin {
+        std::size_t parent;
+        std::size_t move;
+        std::size_t fork;
+    };
+
     template <class Pending>
-    Result<void> line(const Json& moves, NodeId parent, const std::string& path,
-                      std::vector<Pending>& pending) {
-        if (!moves.is_array()) return fail(path, "a line of moves is an array");
+    Result<void> line(const Json& moves, NodeId parent, At here, std::vector<Pending>& pending) {
+        if (!moves.is_array()) return fail(here, "a line of moves is an array");
         Position position = game_.position_after(parent);
         NodeId node = parent;
         bool ended = false;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Json& m = moves[i];
-            const std::string at = fmt::format("{}/{}", path, i);
+            const At at{m.is_object() ? &m : here.object, here.line, i};
             if (!m.is_object()) return fail(at, "a move is an object");
             if (ended && (m.contains("move") || m.contains("special")))
                 return fail(
                     at, fmt::format("a move after the line ended ({})", to_string(game_.node(node).ending)));
             if (const auto f = m.find("forks"); f != m.end()) {
                 if (!f->is_array()) return fail(at, "\"forks\" is an array of lines");
-                for (std::size_t k = f->size(); k-- > 0;)
-                    pending.push_back({&(*f)[k], node, fmt::format("{}/forks/{}", at, k)});
+                for (std::size_t k = f->size(); k-- > 0;) {
+                    lines_.push_back({here.line, i, k});
+                    pending.push_back({&(*f)[k], node, &m, lines_.size() - 1});
+                }
             }
             if (const auto s = m.find("special"); s != m.end()) {
                 const Ending e =
@@ -251,7 +274,7 @@ class JkfReader {
     }
 
     // "time": {"now": {"m": 0, "s": 16}, "total": {...}}: the time of the move (-1: none).
-    Result<std::int32_t> time(const Json& m, const std::string& at) {
+    Result<std::int32_t> time(const Json& m, const At& at) {
         const auto t = m.find("time");
         if (t == m.end()) return -1;
         const auto now = t->is_object() ? t->find("now") : t->end();
@@ -274,14 +297,14 @@ class JkfReader {
         return n >= 1 && n <= 9 ? static_cast<int>(n) : 0;
     }
 
-    Result<Square> place(const Json& m, const char* key, const std::string& at) {
+    Result<Square> place(const Json& m, const char* key, const At& at) {
         const Json& p = m[key];
         const int x = p.is_object() ? number(p, "x") : 0, y = p.is_object() ? number(p, "y") : 0;
         if (!x || !y) return fail(at, fmt::format("\"{}\" is a square {{\"x\": 1-9, \"y\": 1-9}}", key));
         return make_square(x, y - 1);
     }
 
-    Result<Move> read_move(const Json& m, const Position& position, NodeId node, const std::string& at) {
+    Result<Move> read_move(const Json& m, const Position& position, NodeId node, const At& at) {
         if (!m.is_object()) return fail(at, "\"move\" is an object");
         const auto piece = m.find("piece");
         const PieceType type = piece != m.end() && piece->is_string()
@@ -329,7 +352,8 @@ class JkfReader {
     }
 
     Result<void> initial(const Json& i) {
-        if (!i.is_object()) return fail("initial", "\"initial\" is an object with \"preset\"");
+        const At at{i.is_object() ? &i : root_, kInitial, 0};
+        if (!i.is_object()) return fail(at, "\"initial\" is an object with \"preset\"");
         const std::string preset = i.value("preset", std::string("OTHER"));
         for (const auto& [name, jkf] : kPresets)
             if (preset == jkf) {
@@ -338,25 +362,24 @@ class JkfReader {
                 game_.start = *p;
                 return {};
             }
-        if (preset != "OTHER")
-            return fail("initial", fmt::format("unknown preset '{}'", utf8::snippet(preset)));
+        if (preset != "OTHER") return fail(at, fmt::format("unknown preset '{}'", utf8::snippet(preset)));
         const auto data = i.find("data");
-        if (data == i.end() || !data->is_object()) return fail("initial", "preset OTHER needs \"data\"");
+        if (data == i.end() || !data->is_object()) return fail(at, "preset OTHER needs \"data\"");
         Position p;
         const Json& board = (*data)["board"];
         if (!board.is_array() || board.size() != 9)
-            return fail("initial", "\"board\" is nine files of nine squares, file 1 first");
+            return fail(at, "\"board\" is nine files of nine squares, file 1 first");
         for (int x = 0; x < 9; ++x) {
             const Json& file = board[static_cast<std::size_t>(x)];
             if (!file.is_array() || file.size() != 9)
-                return fail("initial", "\"board\" is nine files of nine squares, file 1 first");
+                return fail(at, "\"board\" is nine files of nine squares, file 1 first");
             for (int y = 0; y < 9; ++y) {
                 const Json& cell = file[static_cast<std::size_t>(y)];
                 if (!cell.is_object() || !cell.contains("kind")) continue;
                 const PieceType t = cell["kind"].is_string()
                                         ? record::csa_piece(cell["kind"].get<std::string>())
                                         : PieceType::none;
-                if (t == PieceType::none) return fail("initial", "a square's \"kind\" is a CSA piece code");
+                if (t == PieceType::none) return fail(at, "a square's \"kind\" is a CSA piece code");
                 p.put({t, cell.value("color", 0) == 1 ? Color::white : Color::black}, make_square(x + 1, y));
             }
         }
@@ -366,8 +389,7 @@ class JkfReader {
                     const PieceType t = record::csa_piece(code);
                     if (t == PieceType::none || index(t) >= kHandTypes || !n.is_number_integer() ||
                         n.get<std::int64_t>() < 0 || n.get<std::int64_t>() > 18)
-                        return fail("initial",
-                                    fmt::format("a hand holds {} pieces 0-18", utf8::snippet(code)));
+                        return fail(at, fmt::format("a hand holds {} pieces 0-18", utf8::snippet(code)));
                     p.set_hand(c == 0 ? Color::black : Color::white, t,
                                static_cast<int>(n.get<std::int64_t>()));
                 }
@@ -376,23 +398,37 @@ class JkfReader {
         return {};
     }
 
-    Error fail(const std::string& path, std::string message,
+    Error fail(const At& at, std::string_view message,
                ErrorCode code = ErrorCode::unexpected_character) const {
-        std::string p = path;
-        // The object itself or the nearest enclosing one that was located.
-        for (;;) {
-            if (const auto o = offsets_.find(p); o != offsets_.end())
-                return error_at(text_, o->second, code,
-                                fmt::format("{}: {}", path.empty() ? "the record" : path, message));
-            const std::size_t slash = p.rfind('/');
-            if (slash == std::string::npos) break;
-            p.resize(slash);
+        const std::optional<std::size_t> offset = located_.offset_of(*at.object);
+        return error_at(text_, offset.value_or(0), code, fmt::format("{}: {}", path(at), message));
+    }
+
+    // The path of a place ("moves/3/forks/0/2"), with its middle left out when it is long (a
+    // deep fork would make the message as long as the file).
+    std::string path(const At& at) const {
+        if (at.line == kRecord) return "the record";
+        if (at.line == kInitial) return "initial";
+        std::vector<std::string> parts;  // from the move back to "moves"
+        if (at.move != kWholeLine) parts.push_back(std::to_string(at.move));
+        for (std::size_t l = at.line; l != 0; l = lines_[l].parent)
+            parts.push_back(fmt::format("{}/forks/{}", lines_[l].move, lines_[l].fork));
+        std::reverse(parts.begin(), parts.end());
+        constexpr std::size_t kKeep = 6;  // parts kept at each end of a long path
+        if (parts.size() > 2 * kKeep) {
+            const std::size_t left_out = parts.size() - 2 * kKeep;
+            parts.erase(parts.begin() + kKeep, parts.end() - kKeep);
+            parts.insert(parts.begin() + kKeep, fmt::format("...({} more)...", left_out));
         }
-        return error_at(text_, 0, code, fmt::format("{}: {}", path.empty() ? "the record" : path, message));
+        std::string p = "moves";
+        for (const std::string& part : parts) p += '/' + part;
+        return p;
     }
 
     std::string_view text_;
-    const std::map<std::string, std::size_t>& offsets_;
+    const LocatingBuilder& located_;
+    const Json* root_ = nullptr;
+    std::vector<LineOrigin> lines_;
     Game game_;
 };
 
@@ -585,7 +621,7 @@ Result<std::vector<Game>> read_jkf(std::string_view bytes, std::string_view char
     const std::string& text = *decoded;
     Json root;
     std::size_t read = 0;
-    LocatingParser parser(root, &read);
+    LocatingBuilder parser(root, &read);
     const CountingIterator first(text.data(), text.data(), &read),
         last(text.data() + text.size(), text.data(), &read);
     if (!Json::sax_parse(first, last, &parser, nlohmann::detail::input_format_t::json, true) ||
@@ -598,7 +634,7 @@ Result<std::vector<Game>> read_jkf(std::string_view bytes, std::string_view char
         return error_at(text, parser.error_offset(), ErrorCode::unexpected_character,
                         "invalid JSON: " + (message.empty() ? std::string("not a JSON value") : message));
     }
-    Result<Game> game = JkfReader(text, parser.offsets()).read(root);
+    Result<Game> game = JkfReader(text, parser).read(root);
     if (!game) return game.error();
     std::vector<Game> games;
     games.push_back(std::move(*game));

@@ -164,6 +164,31 @@ TEST_F(Cli, QueriesRunBesideAWriter) {
 
 // A damaged index is an error, not an empty answer; kifu index --check says what is wrong
 // (SQLite's integrity check and the index's tables).
+// A file that gives no game is named with a warning, whatever the reason; the run is
+// still a success (nothing in it was broken).
+TEST_F(Cli, AFileOfNoGameIsSaid) {
+    const std::string db = (dir_ / "games.db").string();
+    const std::filesystem::path empty = dir_ / "empty.pgn", position = dir_ / "start.fen",
+                                noise = dir_ / "noise.txt";
+    std::ofstream(empty) << "\n\n";
+    std::ofstream(position) << kStart << "\n";
+    std::ofstream(noise) << "nothing a game\n";
+    const Outcome r =
+        kifu({"index", db, empty.string(), position.string(), noise.string(), kExamples + "/ko.sgf"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find(empty.string() + ": warning: no game read: the file holds no PGN game"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(position.string() + ": warning: no game read: it is a position (fen), not a record"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(noise.string() + ": warning: no game read: not a notation kifu recognises"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("ko.sgf"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("read 1 game "), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, ADamagedIndexIsAnError) {
     const std::string db = (dir_ / "games.db").string();
     ASSERT_EQ(kifu({"index", db, kExamples + "/opera-game.pgn"}).exit_code, 0);
