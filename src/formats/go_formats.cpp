@@ -106,7 +106,7 @@ std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, s
 Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
     Result<go::Record> record = go::read_record(text, {.charset = options.charset});
     if (!record) return std::move(record).error();
-    if (record->games.empty())
+    if (record->size() == 0)
         return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"};
     Document d{Value{std::move(*record)}, {}};
     for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
@@ -203,6 +203,32 @@ void add_count_facts(GameReport& r, const go::GameCount& g) {
     if (g.result_differs) r.warnings.push_back(unplaced_error(ErrorCode::conflict, *g.result_differs));
 }
 
+// The shape of a game's tree read off the raw layer, which mirrors it node for node
+// (go/record.hpp): describing a game makes no tree.
+struct RawShape {
+    std::size_t nodes = 0;
+    std::size_t lines = 0;    // nodes without children
+    std::size_t deepest = 0;  // in nodes: an SGF line's length
+};
+
+RawShape raw_shape(const go::SgfCollection& sgf, std::uint32_t root) {
+    RawShape shape;
+    std::vector<std::pair<std::uint32_t, std::size_t>> pending{{root, 1}};
+    while (!pending.empty()) {
+        const auto [id, depth] = pending.back();
+        pending.pop_back();
+        ++shape.nodes;
+        const go::SgfCollection::Node& n = sgf.node(id);
+        if (n.first_child == go::SgfCollection::kNone) {
+            ++shape.lines;
+            shape.deepest = std::max(shape.deepest, depth);
+        }
+        for (std::uint32_t c = n.first_child; c != go::SgfCollection::kNone; c = sgf.node(c).next_sibling)
+            pending.emplace_back(c, depth + 1);
+    }
+    return shape;
+}
+
 }  // namespace
 
 GameReport describe_game(const go::Record& record, std::size_t i, const DescribeOptions& options) {
@@ -210,7 +236,6 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
     const go::ReplayOptions replay = sgf_replay_options(options.read);
     GameReport r;
     const std::uint32_t root = sgf.games()[i];
-    const go::Game& tree = record.games[i];
     const Result<go::BoardSize> size = go::game_board_size(sgf, root);
     if (!size) {
         r.errors.push_back(size.error());
@@ -229,14 +254,10 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
             {"prisoners", fmt::format("black {}, white {}", state->board.prisoners(go::Stone::black),
                                       state->board.prisoners(go::Stone::white))});
     }
-    std::size_t deepest = 0;  // in nodes: an SGF line's length
-    walk(tree, [&](NodeId id, const go::GameState&) {
-        if (tree.node(id).children.empty()) deepest = std::max(deepest, tree.depth(id) + 1);
-        return true;
-    });
-    const std::size_t lines = tree.line_count();
-    r.facts.push_back({"lines", fmt::format("{} (the main line and {} other)", lines, lines - 1)});
-    r.facts.push_back({"nodes", fmt::format("{} (deepest line {})", tree.size(), deepest)});
+    const RawShape shape = raw_shape(sgf, root);
+    r.facts.push_back(
+        {"lines", fmt::format("{} (the main line and {} other)", shape.lines, shape.lines - 1)});
+    r.facts.push_back({"nodes", fmt::format("{} (deepest line {})", shape.nodes, shape.deepest)});
     go::CountOptions count_options{.rules = replay.rules};
     if (!options.dead.empty()) {
         Result<std::vector<go::Point>> dead = dead_points(*size, options.dead);

@@ -7,26 +7,31 @@
 
 namespace kifu::go {
 
+Record::Record(SgfCollection collection) : sgf(std::move(collection)) {
+    trees_.reserve(sgf.games().size());
+    for (std::size_t i = 0; i < sgf.games().size(); ++i) trees_.push_back(std::make_unique<Tree>());
+}
+
 Record record_of(SgfCollection sgf) {
-    Record out;
-    out.games.reserve(sgf.games().size());
-    out.sgf_nodes.resize(sgf.games().size());
-    std::vector<SgfWarning> warnings;
-    for (std::size_t i = 0; i < sgf.games().size(); ++i) {
-        warnings.clear();
-        Result<Game> tree = game_tree(sgf, sgf.games()[i], &warnings, &out.sgf_nodes[i]);
+    return Record(std::move(sgf));
+}
+
+const Record::Tree& Record::slot(std::size_t game) const {
+    Tree& t = *trees_[game];
+    std::call_once(t.made, [&] {
+        std::vector<SgfWarning> warnings;
+        Result<Game> tree = game_tree(sgf, sgf.games()[game], &warnings, &t.sgf_nodes);
         if (!tree) {
             Game empty(GameState{Board(BoardSize{19, 19}), {}, {}, 0});
             empty.errors.push_back(std::move(tree).error());
-            out.sgf_nodes[i].assign(1, sgf.games()[i]);
+            t.sgf_nodes.assign(1, sgf.games()[game]);
             tree = std::move(empty);
         }
-        tree->index = i;
+        tree->index = game;
         for (const SgfWarning& w : warnings) tree->warnings.push_back(warning_error(w));
-        out.games.push_back(std::move(*tree));
-    }
-    out.sgf = std::move(sgf);
-    return out;
+        t.tree = std::move(*tree);
+    });
+    return t;
 }
 
 Result<Record> read_record(std::string_view text, const SgfReadOptions& options) {
@@ -55,8 +60,8 @@ void append_game(const Record& from, std::size_t game, Record& into) {
     }
     // The tree is the same game; only its raw nodes are new. They were made in the order a
     // tree is built (depth first, children in order), so map them by walking both alike.
-    Game tree = from.games[game];
-    tree.index = into.games.size();
+    Game tree = from.game(game);
+    tree.index = into.size();
     std::vector<std::uint32_t> map(tree.size(), 0);
     const std::uint32_t root = into.sgf.games().back();
     std::vector<std::pair<NodeId, std::uint32_t>> walk{{Game::kRoot, root}};
@@ -69,15 +74,21 @@ void append_game(const Record& from, std::size_t game, Record& into) {
         for (std::size_t k = 0; k < children.size() && k < raw_children.size(); ++k)
             walk.emplace_back(children[k], raw_children[k]);
     }
-    into.games.push_back(std::move(tree));
-    into.sgf_nodes.push_back(std::move(map));
+    // The copy's tree is made now, from the original's (its errors and warnings keep the
+    // original's lines and columns; the copied raw nodes have no source text).
+    auto made = std::make_unique<Record::Tree>();
+    std::call_once(made->made, [&] {
+        made->tree = std::move(tree);
+        made->sgf_nodes = std::move(map);
+    });
+    into.trees_.push_back(std::move(made));
 }
 
 Result<Position> position_at(const Record& record, std::size_t game, NodeId node,
                              const ReplayOptions& options, std::vector<SgfWarning>* warnings) {
-    const Game& tree = record.games[game];
+    const Game& tree = record.game(game);
     if (!tree.errors.empty()) return tree.errors.front();
-    return position_at(record.sgf, record.sgf_nodes[game][node], options, warnings);
+    return position_at(record.sgf, record.sgf_nodes(game)[node], options, warnings);
 }
 
 Result<NodeId> main_line_after_move(const Game& game, int number) {

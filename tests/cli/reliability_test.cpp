@@ -268,11 +268,15 @@ TEST_F(Cli, WhatATerminalIsShownCannotDriveIt) {
     const std::string game =
         "[Event \"a\x1b]0;title\x07z\"]\n[White \"\x1b[2J\xc2\x9b\"]\n\n1. e4 {x\x1b[31my} e5 *\n";
     std::ofstream(dir_ / "evil.pgn", std::ios::binary) << game;
+    // The members' names are made here, not by the shell: `script` runs the command with
+    // $SHELL, which may be a POSIX sh without $'...' quoting.
+    std::filesystem::create_directory(dir_ / "a");
+    std::ofstream(dir_ / "a" / "n\x1b[1m.pgn", std::ios::binary) << game;
+    std::ofstream(dir_ / "a" / "e\x1b[5m.sgf", std::ios::binary) << "\x1b]0;x\x07";
     // `script` runs the command on a pseudo-terminal and copies what it showed.
     const Outcome shown = shell(
-        "script -qec \"$KIFU info evil.pgn; $KIFU tree evil.pgn; mkdir -p a && cp evil.pgn a/$'n\\e[1m.pgn' "
-        "&& printf '\\e]0;x\\a' > a/$'e\\e[5m.sgf' && tar cf a.tar -C a . && $KIFU index i.db a.tar\" "
-        "/dev/null");
+        "script -qec \"$KIFU info evil.pgn; $KIFU tree evil.pgn; tar cf a.tar -C a . && $KIFU index i.db "
+        "a.tar\" /dev/null");
     EXPECT_EQ(shown.exit_code, 1) << shown.err;  // the member that is not SGF
     std::string out = shown.out;
     // kifu's own progress line clears itself with ESC [K: the one sequence allowed.

@@ -1,5 +1,7 @@
 // go::Record: an SGF collection as core trees beside its raw layer (go/record.hpp).
 
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "kifu/core/walk.hpp"
@@ -17,16 +19,16 @@ Record must_read(std::string_view text) {
 
 TEST(GoRecord, EveryTreeNodeMapsToTheRawNodeItCameFrom) {
     const Record r = must_read("(;SZ[9]AB[cc];B[dd]C[a](;W[ee];B[ff])(;W[gg]LB[gg:x]))(;SZ[5];B[aa])");
-    ASSERT_EQ(r.games.size(), 2u);
-    ASSERT_EQ(r.sgf_nodes.size(), 2u);
-    for (std::size_t g = 0; g < r.games.size(); ++g) {
-        const Game& tree = r.games[g];
-        ASSERT_EQ(r.sgf_nodes[g].size(), tree.size());
+    ASSERT_EQ(r.size(), 2u);
+    ASSERT_EQ(r.size(), 2u);
+    for (std::size_t g = 0; g < r.size(); ++g) {
+        const Game& tree = r.game(g);
+        ASSERT_EQ(r.sgf_nodes(g).size(), tree.size());
         EXPECT_EQ(tree.index, g);
         for (NodeId id = 1; id < tree.size(); ++id) {
-            const std::uint32_t raw = r.sgf_nodes[g][id];
+            const std::uint32_t raw = r.sgf_nodes(g)[id];
             // Parent links agree, and the node's moves are the raw node's, as written.
-            EXPECT_EQ(r.sgf_nodes[g][tree.nodes[id].parent], r.sgf.node(raw).parent);
+            EXPECT_EQ(r.sgf_nodes(g)[tree.nodes[id].parent], r.sgf.node(raw).parent);
             std::string written;
             for (const auto& p : r.sgf.properties(raw))
                 if (p.id == "B" || p.id == "W")
@@ -36,12 +38,12 @@ TEST(GoRecord, EveryTreeNodeMapsToTheRawNodeItCameFrom) {
         }
     }
     // The same node by path in both layers.
-    const Game& first = r.games[0];
+    const Game& first = r.game(0);
     Result<NodeId> node = node_at_path(first, "1.v1");
     ASSERT_TRUE(node);
     Result<std::uint32_t> raw = node_at_path(r.sgf, r.sgf.games()[0], "1.v1");
     ASSERT_TRUE(raw);
-    EXPECT_EQ(r.sgf_nodes[0][*node], *raw);
+    EXPECT_EQ(r.sgf_nodes(0)[*node], *raw);
     EXPECT_EQ(first.nodes[*node].text, "W[gg]");
     ASSERT_EQ(first.nodes[*node].marks().size(), 1u);
     EXPECT_EQ(first.nodes[*node].marks()[0].text, "x");
@@ -50,16 +52,16 @@ TEST(GoRecord, EveryTreeNodeMapsToTheRawNodeItCameFrom) {
 
 TEST(GoRecord, AGameWithABadSizeKeepsItsErrorAndTheRestReads) {
     const Record r = must_read("(;SZ[0];B[aa])(;SZ[9];B[cc])");
-    ASSERT_EQ(r.games.size(), 2u);
-    ASSERT_EQ(r.games[0].errors.size(), 1u);
-    EXPECT_NE(r.games[0].errors[0].message.find("SZ[0]"), std::string::npos);
-    EXPECT_EQ(r.games[0].size(), 1u);
+    ASSERT_EQ(r.size(), 2u);
+    ASSERT_EQ(r.game(0).errors.size(), 1u);
+    EXPECT_NE(r.game(0).errors[0].message.find("SZ[0]"), std::string::npos);
+    EXPECT_EQ(r.game(0).size(), 1u);
     Result<Position> p = position_at(r, 0, Game::kRoot);
     EXPECT_FALSE(p);
-    EXPECT_TRUE(r.games[1].errors.empty());
+    EXPECT_TRUE(r.game(1).errors.empty());
     Result<Position> q = position_at(r, 1, 1);
     ASSERT_TRUE(q);
-    EXPECT_EQ(*write_hen(*q), *write_hen(*position_at(r.sgf, r.sgf_nodes[1][1])));
+    EXPECT_EQ(*write_hen(*q), *write_hen(*position_at(r.sgf, r.sgf_nodes(1)[1])));
 }
 
 TEST(GoRecord, TheRulesAreCheckedOnTheWayToANode) {
@@ -76,7 +78,7 @@ TEST(GoRecord, TheRulesAreCheckedOnTheWayToANode) {
 TEST(GoRecord, MovesAreCountedNotNodes) {
     // The root plays a move; a comment node and a setup node play none; a node plays two.
     const Record r = must_read("(;SZ[9]B[aa];W[bb];C[just a comment];AB[cc];B[dd]W[ee];B[ff])");
-    const Game& g = r.games[0];
+    const Game& g = r.game(0);
     EXPECT_EQ(*main_line_after_move(g, 0), Game::kRoot);
     EXPECT_EQ(*main_line_after_move(g, 1), Game::kRoot);
     EXPECT_EQ(*main_line_after_move(g, 2), NodeId{1});
@@ -88,7 +90,7 @@ TEST(GoRecord, MovesAreCountedNotNodes) {
     EXPECT_EQ(past.error().code, ErrorCode::out_of_range);
     // The raw layer agrees node for node.
     for (int n = 0; n <= 5; ++n)
-        EXPECT_EQ(r.sgf_nodes[0][*main_line_after_move(g, n)],
+        EXPECT_EQ(r.sgf_nodes(0)[*main_line_after_move(g, n)],
                   *main_line_after_move(r.sgf, r.sgf.games()[0], n))
             << n;
 }
@@ -99,13 +101,13 @@ TEST(GoRecord, AnAppendedGameWritesBackAsItWasAndKeepsItsTree) {
     Record into;
     append_game(b, 0, into);
     append_game(a, 0, into);
-    ASSERT_EQ(into.games.size(), 2u);
-    EXPECT_EQ(into.games[1].index, 1u);
+    ASSERT_EQ(into.size(), 2u);
+    EXPECT_EQ(into.game(1).index, 1u);
     const Record written = must_read(write_sgf(into.sgf));
-    ASSERT_EQ(written.games.size(), 2u);
-    const Game& back = written.games[1];
-    const Game& kept = into.games[1];
-    EXPECT_EQ(kept.tags, a.games[0].tags);  // the writer adds FF and CA; the rest is as read
+    ASSERT_EQ(written.size(), 2u);
+    const Game& back = written.game(1);
+    const Game& kept = into.game(1);
+    EXPECT_EQ(kept.tags, a.game(0).tags);  // the writer adds FF and CA; the rest is as read
     ASSERT_EQ(back.size(), kept.size());
     for (NodeId id = 0; id < back.size(); ++id) {
         EXPECT_EQ(back.nodes[id].text, kept.nodes[id].text);
@@ -113,8 +115,30 @@ TEST(GoRecord, AnAppendedGameWritesBackAsItWasAndKeepsItsTree) {
         EXPECT_EQ(back.nodes[id].parent, kept.nodes[id].parent);
         EXPECT_EQ(back.nodes[id].comments(), kept.nodes[id].comments());
     }
-    EXPECT_EQ(written.sgf_nodes[1], into.sgf_nodes[1]);
-    EXPECT_EQ(written.games[0].nodes[1].text, "B[gg]");
+    EXPECT_EQ(written.sgf_nodes(1), into.sgf_nodes(1));
+    EXPECT_EQ(written.game(0).nodes[1].text, "B[gg]");
+}
+
+TEST(GoRecord, ATreeIsMadeOnceWhateverTheThreadsThatAskForIt) {
+    std::string text;
+    for (int g = 0; g < 64; ++g) text += "(;SZ[9];B[cc];W[dd](;B[ee])(;B[ff]))";
+    const Record r = must_read(text);
+    ASSERT_EQ(r.size(), 64u);
+    std::vector<std::vector<const Game*>> seen(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < seen.size(); ++t)
+        threads.emplace_back([&r, &mine = seen[t], t] {
+            for (std::size_t k = 0; k < r.size(); ++k) mine.push_back(&r.game((k + 16 * t) % r.size()));
+        });
+    for (std::thread& t : threads) t.join();
+    for (std::size_t k = 0; k < r.size(); ++k) {
+        const Game* first = seen[0][k];
+        for (std::size_t t = 1; t < seen.size(); ++t)
+            EXPECT_EQ(seen[t][(k + r.size() - 16 * t) % r.size()], first) << k;
+        EXPECT_EQ(first->index, k);
+        EXPECT_EQ(first->size(), 5u);
+        EXPECT_EQ(r.sgf_nodes(k).size(), 5u);
+    }
 }
 
 TEST(GoRecord, ANodeOfOneMoveHoldsItInPlace) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "kifu/core/error.hpp"
+#include "kifu/core/index_iterator.hpp"
 
 namespace kifu {
 
@@ -97,28 +98,7 @@ class SmallList {
         rest_.clear();
     }
 
-    class iterator {
-      public:
-        using value_type = T;
-        using difference_type = std::ptrdiff_t;
-        iterator() = default;
-        iterator(const SmallList* list, std::size_t i) : list_(list), i_(i) {}
-        const T& operator*() const noexcept { return (*list_)[i_]; }
-        iterator& operator++() noexcept {
-            ++i_;
-            return *this;
-        }
-        iterator operator++(int) noexcept {
-            iterator before = *this;
-            ++i_;
-            return before;
-        }
-        bool operator==(const iterator& o) const noexcept { return i_ == o.i_; }
-
-      private:
-        const SmallList* list_ = nullptr;
-        std::size_t i_ = 0;
-    };
+    using iterator = IndexIterator<SmallList, T>;
     iterator begin() const noexcept { return {this, 0}; }
     iterator end() const noexcept { return {this, size_}; }
 

@@ -82,13 +82,13 @@ Value position_value(P position) {
 }
 
 // The game trees of a record value: each record type of Value is one overload (a list of
-// trees, or an SGF collection's trees beside its raw layer).
+// trees, or an SGF collection's trees beside its raw layer, made on first use).
 template <class Traits>
 const std::vector<GameTree<Traits>>& trees_of(const std::vector<GameTree<Traits>>& games) noexcept {
     return games;
 }
-inline const std::vector<go::Game>& trees_of(const go::Record& record) noexcept {
-    return record.games;
+inline go::GameTrees trees_of(const go::Record& record) noexcept {
+    return record.games();
 }
 
 // Copies game `index` of a record into another of its type, as its last game (go::append_game

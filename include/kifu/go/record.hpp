@@ -7,7 +7,7 @@
 // Decisions (docs/sgf.md):
 // - A game whose tree cannot be made (an SZ that is no board size) keeps an empty 19x19
 //   tree with the error in its `errors`; the collection still reads, and writes back.
-// - Tree node N of game G came from raw node `sgf_nodes[G][N]`: the trees mirror the raw
+// - Tree node N of game G came from raw node `sgf_nodes(G)[N]`: the trees mirror the raw
 //   structure node for node, children in the file's order, so node paths (core/walk.hpp)
 //   name the same node in both.
 // - Value warnings of the nodes (a point off the board, human coordinates) go to the
@@ -16,25 +16,79 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/index_iterator.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/sgf.hpp"
 
 namespace kifu::go {
 
-struct Record {
-    std::vector<Game> games;
-    SgfCollection sgf;                                  // the raw layer
-    std::vector<std::vector<std::uint32_t>> sgf_nodes;  // [game][tree node]: its raw node
+class Record;
 
-    std::size_t size() const noexcept { return games.size(); }
+// The trees of a record's games as a range (what formats::trees_of gives for every record
+// type): a view of the record, valid while it lives; each tree is made on first use.
+class GameTrees {
+  public:
+    explicit GameTrees(const Record& record) noexcept : record_(&record) {}
+    std::size_t size() const noexcept;
+    bool empty() const noexcept { return size() == 0; }
+    const Game& operator[](std::size_t game) const;
+
+    using iterator = IndexIterator<GameTrees, Game>;
+    iterator begin() const noexcept { return {this, 0}; }
+    iterator end() const noexcept { return {this, size()}; }
+
+  private:
+    const Record* record_;
 };
 
-// The trees of every game of a collection.
+// An SGF collection: its raw layer, and a core tree for each game, made from the raw layer
+// the first time it is asked for and kept. A command that reads only the raw layer (info's
+// facts, validate, SGF written back) pays for no tree: a tree node costs about twice a raw
+// one, and a collection of millions of moves holds both only where both are used. Making a
+// tree is safe from several threads at once (a record read once may be shared, as Python's
+// and the service's are); the record itself is move-only, as its raw layer is.
+class Record {
+  public:
+    SgfCollection sgf;  // the raw layer
+
+    Record() = default;
+    explicit Record(SgfCollection collection);
+
+    std::size_t size() const noexcept { return trees_.size(); }
+    // The tree of game `game` (< size()).
+    const Game& game(std::size_t game) const { return *slot(game).tree; }
+    // [tree node]: the raw node each node of game `game`'s tree came from.
+    const std::vector<std::uint32_t>& sgf_nodes(std::size_t game) const { return slot(game).sgf_nodes; }
+    GameTrees games() const noexcept { return GameTrees(*this); }
+
+  private:
+    friend void append_game(const Record& from, std::size_t game, Record& into);
+    struct Tree {
+        std::once_flag made;
+        std::optional<Game> tree;
+        std::vector<std::uint32_t> sgf_nodes;
+    };
+    const Tree& slot(std::size_t game) const;
+    // One allocation a game, so that a tree stays where it is while others are made.
+    std::vector<std::unique_ptr<Tree>> trees_;
+};
+
+inline std::size_t GameTrees::size() const noexcept {
+    return record_->size();
+}
+inline const Game& GameTrees::operator[](std::size_t game) const {
+    return record_->game(game);
+}
+
+// The record of a collection (its trees made on first use).
 Record record_of(SgfCollection sgf);
 
 // Reads SGF text into trees (go/sgf.hpp's read_sgf, then record_of).
