@@ -680,9 +680,10 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
             for (const auto& [name, bytes] : b->files) {
                 // A file of no game is said, not passed over in silence (a "0 games" summary
                 // alone leaves the user guessing).
-                const auto no_game = [&](std::string why) {
+                // An init-capture: clang 14 cannot capture a structured binding.
+                const auto no_game = [&out, &file = name](std::string why) {
                     GameEntry note;
-                    note.file = name;
+                    note.file = file;
                     note.warning = std::move(why);
                     out.push_back(std::move(note));
                 };
