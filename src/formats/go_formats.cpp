@@ -213,19 +213,23 @@ struct RawShape {
 
 RawShape raw_shape(const go::SgfCollection& sgf, std::uint32_t root) {
     RawShape shape;
-    std::vector<std::pair<std::uint32_t, std::size_t>> pending{{root, 1}};
-    while (!pending.empty()) {
-        const auto [id, depth] = pending.back();
-        pending.pop_back();
-        ++shape.nodes;
-        const go::SgfCollection::Node& n = sgf.node(id);
-        if (n.first_child == go::SgfCollection::kNone) {
-            ++shape.lines;
-            shape.deepest = std::max(shape.deepest, depth);
-        }
-        for (std::uint32_t c = n.first_child; c != go::SgfCollection::kNone; c = sgf.node(c).next_sibling)
-            pending.emplace_back(c, depth + 1);
-    }
+    // The one walk (core/walk.hpp) over the raw nodes, its state a node's depth.
+    walk_depth_first(
+        root, std::size_t{1},
+        [&](std::uint32_t n, auto&& child) {
+            for (std::uint32_t c = sgf.node(n).first_child; c != go::SgfCollection::kNone;
+                 c = sgf.node(c).next_sibling)
+                child(c);
+        },
+        [](std::size_t& depth, std::uint32_t) { ++depth; },
+        [&](std::uint32_t n, std::size_t depth) {
+            ++shape.nodes;
+            if (sgf.node(n).first_child == go::SgfCollection::kNone) {
+                ++shape.lines;
+                shape.deepest = std::max(shape.deepest, depth);
+            }
+            return true;
+        });
     return shape;
 }
 
