@@ -12,6 +12,7 @@
 #include "kifu/core/byte_source.hpp"
 #include "kifu/formats/game_rules.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/formats/write.hpp"
 #include "kifu/image/formats.hpp"
 
 namespace kifu::python {
@@ -184,7 +185,7 @@ formats::WriteOptions write_options(const formats::Format& format, const py::kwa
 }
 
 py::object written(const formats::Format& format, const formats::WriteOptions& options, std::string text) {
-    if (format.name == "png" || format.name == "gif" || options.shift_jis) return py::bytes(text);
+    if (format.takes(formats::kBinary) || options.shift_jis) return py::bytes(text);
     return py::str(text);
 }
 
@@ -349,50 +350,37 @@ PYBIND11_MODULE(_kifu, m) {
                 raise(Error{ErrorCode::unsupported, "kifu reads " + format + " but does not write it"});
             formats::WriteOptions options = write_options(f, kwargs);
             std::shared_ptr<const formats::Document> held = document_of(object);
-            std::size_t game_index = 0;
-            formats::Document narrowed;
-            const formats::Document* doc_ptr = held.get();
-            if (formats::is_record(*held) && f.kind == formats::Kind::position) {
-                formats::NodeChoice choice;
-                if (!ply.is_none()) {
-                    const py::int_ largest(std::numeric_limits<std::size_t>::max());
-                    if (!py::isinstance<py::int_>(ply) || ply < py::int_(0) || ply > largest)
-                        throw py::value_error("kifu.write: ply is a whole number of 0 or more, not " +
-                                              py::repr(ply).cast<std::string>());
-                    choice.ply = ply.cast<std::size_t>();
-                }
-                if (!node.is_none()) choice.node = node.cast<std::string>();
-                choice.game_index = game_index;
-                narrowed = take(formats::position_in(*held, choice));
-                doc_ptr = &narrowed;
-            } else if (!ply.is_none() || !node.is_none()) {
-                throw py::type_error(
-                    "kifu.write: ply and node narrow a game to a position; " + format +
-                    (f.kind == formats::Kind::position ? " got a position" : " is no position format"));
+            // Narrowed and written as `kifu convert` does (formats/write.hpp): a record in a
+            // position format gives its chosen position (the end of the main line by
+            // default), and any record narrows when ply or node is given.
+            formats::NodeChoice choice;
+            if (!ply.is_none()) {
+                const py::int_ largest(std::numeric_limits<std::size_t>::max());
+                if (!py::isinstance<py::int_>(ply) || ply < py::int_(0) || ply > largest)
+                    throw py::value_error("kifu.write: ply is a whole number of 0 or more, not " +
+                                          py::repr(ply).cast<std::string>());
+                choice.ply = ply.cast<std::size_t>();
             }
-            const formats::Document& doc = *doc_ptr;
-            if (f.accepts != nullptr && !f.accepts(doc))
-                raise(
-                    Error{ErrorCode::unsupported, std::string(f.name) + " cannot hold a " +
-                                                      std::string(formats::to_string(formats::game_of(doc))) +
-                                                      (formats::is_record(doc) ? " record" : " position")});
-            std::vector<std::string> notes;
-            std::string text;
+            if (!node.is_none()) choice.node = node.cast<std::string>();
+            const bool given = !ply.is_none() || !node.is_none();
+            if (given && !formats::is_record(*held))
+                throw py::type_error(
+                    "kifu.write: ply and node narrow a game to a position; this is a position");
+            std::vector<formats::Written> out;
             {
                 py::gil_scoped_release unlocked;
-                Result<std::string> out = f.write(doc, options, notes);
-                if (!out) {
-                    py::gil_scoped_acquire locked;
-                    raise(out.error());
-                }
-                text = std::move(*out);
+                out = formats::write_document(*held, f, choice, given, false, {}, options,
+                                              formats::LineEnd::as_written);
             }
-            if (!notes.empty()) {
+            formats::Written& w = out.front();
+            if (w.error) raise(*w.error);
+            if (!w.notes.empty()) {
                 py::object warn = py::module_::import("warnings").attr("warn");
-                for (const std::string& n : notes)
+                for (const std::string& n : w.notes)
                     warn(f.name.data() + std::string(": ") + n,
                          py::module_::import("kifu._errors").attr("DroppedWarning"), 2);
             }
+            std::string text = std::move(w.text);
             return written(f, options, std::move(text));
         },
         py::arg("obj"), py::arg("format"), py::kw_only(), py::arg("ply") = py::none(),

@@ -5,24 +5,26 @@
 namespace kifu::formats {
 namespace {
 
-void write_into(Written& w, const Document& document, const Format& to, const WriteOptions& options) {
+void write_into(Written& w, const Document& document, const Format& to, const WriteOptions& options,
+                LineEnd line_end) {
     Result<std::string> text = to.write(document, options, w.notes);
     if (!text) {
         w.error = std::move(text).error();
         return;
     }
     w.text = std::move(*text);
-    if (w.text.empty() || w.text.back() != '\n') w.text.push_back('\n');
+    if (line_end == LineEnd::added && !to.takes(kBinary) && (w.text.empty() || w.text.back() != '\n'))
+        w.text.push_back('\n');
 }
 
 }  // namespace
 
 std::vector<Written> write_document(const Document& document, const Format& to, const NodeChoice& choice,
                                     bool given, bool every_game, const ReadOptions& read,
-                                    const WriteOptions& write) {
+                                    const WriteOptions& write, LineEnd line_end) {
     std::vector<Written> out;
     if (!is_record(document) || (to.kind != Kind::position && !given)) {
-        write_into(out.emplace_back(), document, to, write);
+        write_into(out.emplace_back(), document, to, write, line_end);
         return out;
     }
     const std::size_t games = every_game ? game_count(document) : 1;
@@ -38,7 +40,7 @@ std::vector<Written> write_document(const Document& document, const Format& to, 
             continue;
         }
         w.warnings = std::move(position->warnings);
-        write_into(w, *position, to, write);
+        write_into(w, *position, to, write, line_end);
     }
     return out;
 }

@@ -231,12 +231,12 @@ void add_formats() {
                    accepts_position, write_image<ImageFormat::svg>},
             Format{"png", Game::any, Kind::position,
                    "a board image (PNG) of any position, carrying its notation", kPngExtensions,
-                   kImage | kNodeChoice | kSgfMove, detect_image<ImageKind::png>, read_image, validate_image,
-                   accepts_position, write_image<ImageFormat::png>},
+                   kImage | kNodeChoice | kSgfMove | kBinary, detect_image<ImageKind::png>, read_image,
+                   validate_image, accepts_position, write_image<ImageFormat::png>},
             Format{"gif", Game::any, Kind::position,
                    "a board image (GIF) of any position or, with kifu render --animate, a game's main line",
-                   kGifExtensions, kImage | kNodeChoice | kSgfMove, detect_image<ImageKind::gif>, read_image,
-                   validate_image, accepts_position, write_image<ImageFormat::gif>},
+                   kGifExtensions, kImage | kNodeChoice | kSgfMove | kBinary, detect_image<ImageKind::gif>,
+                   read_image, validate_image, accepts_position, write_image<ImageFormat::gif>},
         };
         // Three formats and five options: the core's tables hold room for them.
         (void)formats::add_formats(kFormats);

@@ -16,14 +16,10 @@
 #include "kifu/shogi/sfen.hpp"
 #include "kifu/shogi/status.hpp"
 #include "kifu/xiangqi/notation.hpp"
+#include "move_codec.hpp"
 
 namespace kifu::index::detail {
 namespace {
-
-void put_word(std::string& out, std::uint16_t w) {
-    out.push_back(static_cast<char>(w & 0xFF));
-    out.push_back(static_cast<char>(w >> 8));
-}
 
 // Eight bytes a step (a byte a step was 1.5% of an index build), the length mixed in last.
 std::uint64_t hash_bytes(std::uint64_t h, std::string_view bytes) noexcept {
@@ -98,35 +94,6 @@ Outcome outcome_of_ending(Ending ending, shogi::Color to_move) {
         default:
             return Outcome::unknown;
     }
-}
-
-// Go: a node as move words: one word for a plain move (bits 0-11 the point, row << 6 |
-// col, 0xFFF a pass; bit 12 white), else 0x2000 | n and n words: setup 0x8000 | stone <<
-// 12 | point, moves as above.
-constexpr std::uint16_t kGoPass = 0xFFF;
-std::uint16_t go_point_word(go::Point p) {
-    return static_cast<std::uint16_t>(p.row << 6 | p.col);
-}
-
-void put_go_node(std::string& out, const go::NodeAction& a) {
-    auto move_word = [](const go::LastMove& m) {
-        return static_cast<std::uint16_t>((m.move.is_pass ? kGoPass : go_point_word(m.move.point)) |
-                                          (m.stone == go::Stone::white ? 0x1000 : 0));
-    };
-    if (a.setup.empty() && a.moves.size() == 1 && a.moves[0].stone != go::Stone::none &&
-        (a.moves[0].stone == go::Stone::black || a.moves[0].stone == go::Stone::white)) {
-        put_word(out, move_word(a.moves[0]));
-        return;
-    }
-    std::vector<std::uint16_t> words;
-    for (const auto& [p, s] : a.setup)
-        if (s == go::Stone::none || s == go::Stone::black || s == go::Stone::white)
-            words.push_back(
-                static_cast<std::uint16_t>(0x8000 | static_cast<int>(s) << 12 | go_point_word(p)));
-    for (const go::LastMove& m : a.moves)
-        if (m.stone == go::Stone::black || m.stone == go::Stone::white) words.push_back(move_word(m));
-    put_word(out, static_cast<std::uint16_t>(0x2000 | std::min<std::size_t>(words.size(), 0xFFF)));
-    for (std::size_t i = 0; i < words.size() && i < 0xFFF; ++i) put_word(out, words[i]);
 }
 
 // The main line of a tree through the one walk: visit returns false off the main line.
@@ -381,9 +348,10 @@ std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize si
     if (!a.setup.empty() || a.moves.size() != 1) return 0;
     const go::LastMove& m = a.moves[0];
     if (m.stone != go::Stone::black && m.stone != go::Stone::white) return 0;
-    const go::Stone stone = apply(s, m.stone);
-    const std::uint16_t point = m.move.is_pass ? kGoPass : go_point_word(apply(s, m.move.point, size));
-    return static_cast<std::uint32_t>(point | (stone == go::Stone::white ? 0x1000 : 0)) + 1;
+    go::NodeAction turned;
+    turned.moves.push_back(
+        {apply(s, m.stone), m.move.is_pass ? m.move : go::Move::at(apply(s, m.move.point, size))});
+    return std::uint32_t{go::GameTraits::move_word(turned)} + 1;
 }
 
 std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry) {
@@ -393,12 +361,12 @@ std::string move_text(const formats::Document& position, std::uint32_t code, Sym
     if (const auto* p = std::get_if<go::Position>(&position.value)) {
         // From the canonical orientation back to the query's.
         const Symmetry back = inverse(query_symmetry);
-        const go::Stone stone = apply(back, (word & 0x1000) ? go::Stone::white : go::Stone::black);
-        const std::string colour = stone == go::Stone::white ? "W " : "B ";
-        if ((word & 0xFFF) == kGoPass) return colour + "pass";
-        const go::Point canonical{static_cast<std::uint8_t>(word & 63),
-                                  static_cast<std::uint8_t>((word >> 6) & 63)};
-        const Result<std::string> human = go::to_human(p->size, apply(back, canonical, p->size));
+        const go::NodeAction canonical = go::GameTraits::move_of_word(word);
+        if (canonical.moves.empty()) return {};
+        const go::LastMove& m = canonical.moves[0];
+        const std::string colour = apply(back, m.stone) == go::Stone::white ? "W " : "B ";
+        if (m.move.is_pass) return colour + "pass";
+        const Result<std::string> human = go::to_human(p->size, apply(back, m.move.point, p->size));
         return colour + (human ? *human : std::string("?"));
     }
     if (formats::visit_position_rules(

@@ -9,6 +9,7 @@
 #include "go_prefilter.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/hen.hpp"
+#include "move_codec.hpp"
 #include "scan.hpp"
 
 namespace kifu::index {
@@ -257,36 +258,37 @@ Result<PatternResult> search_pattern(Database& db, const GoPattern& pattern, con
                 before[static_cast<std::size_t>(i)] = board->at(go::Point::from_index(board->size(), i));
         };
         if (!hit) snapshot();
-        detail::for_each_go_node(
-            g.moves,
-            [&](go::Point p, go::Stone s) {
-                if (!hit && p.on(board->size())) board->set(p, s);
-            },
-            [&](go::Stone s, std::optional<go::Point> p) {
+        detail::for_each_go_node(g.moves, [&](const go::NodeAction& node) {
+            if (!hit)
+                for (const auto& [p, s] : node.setup)
+                    if (p.on(board->size())) board->set(p, s);
+            for (const go::LastMove& m : node.moves) {
                 if (hit) {
-                    if (!recorded) hit->next = continuation(pattern, *found, s, p), recorded = true;
-                    return;
+                    if (!recorded)
+                        hit->next = continuation(pattern, *found, m.stone,
+                                                 m.move.is_pass ? std::nullopt : std::optional(m.move.point)),
+                        recorded = true;
+                    continue;
                 }
-                if (p && p->on(board->size()))
-                    board->play(s, *p);
-                else if (!p)
-                    board->pass(s);
-            },
-            [&] {
-                ++ply;
-                if (hit) return;
-                changed.clear();
-                for (int i = 0; i < board->size().points(); ++i) {
-                    const go::Point p = go::Point::from_index(board->size(), i);
-                    if (board->at(p) != before[static_cast<std::size_t>(i)]) {
-                        changed.push_back(p);
-                        before[static_cast<std::size_t>(i)] = board->at(p);
-                    }
+                if (m.move.is_pass)
+                    board->pass(m.stone);
+                else if (m.move.point.on(board->size()))
+                    board->play(m.stone, m.move.point);
+            }
+            ++ply;
+            if (hit) return;
+            changed.clear();
+            for (int i = 0; i < board->size().points(); ++i) {
+                const go::Point p = go::Point::from_index(board->size(), i);
+                if (board->at(p) != before[static_cast<std::size_t>(i)]) {
+                    changed.push_back(p);
+                    before[static_cast<std::size_t>(i)] = board->at(p);
                 }
-                if (changed.empty()) return;
-                if ((found = find(variants, *board, &changed)))
-                    hit = detail::ScanHit{0, ply, found->variant->symmetry, 0, Outcome::unknown};
-            });
+            }
+            if (changed.empty()) return;
+            if ((found = find(variants, *board, &changed)))
+                hit = detail::ScanHit{0, ply, found->variant->symmetry, 0, Outcome::unknown};
+        });
         return hit;
     };
     Result<std::vector<detail::ScanHit>> hits =

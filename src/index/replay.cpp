@@ -5,14 +5,10 @@
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/go_symmetry.hpp"
+#include "move_codec.hpp"
 
 namespace kifu::index::detail {
 namespace {
-
-std::uint16_t word_at(std::string_view words, std::size_t i) {
-    return static_cast<std::uint16_t>(static_cast<unsigned char>(words[2 * i]) |
-                                      static_cast<unsigned char>(words[2 * i + 1]) << 8);
-}
 
 // A game behind the interface (core/game_rules.hpp): from the start ("" the standard one),
 // one move word a move; a posting before each move and one at the end.
@@ -33,35 +29,10 @@ Result<std::vector<Posting>> replay_moves(std::string_view start, std::string_vi
     return out;
 }
 
-// Go: the nodes of the main line as entries.cpp wrote them (put_go_node).
+// Go: the nodes of the main line as entries.cpp wrote them (move_codec.hpp).
 std::vector<go::NodeAction> go_nodes(std::string_view words) {
     std::vector<go::NodeAction> nodes;
-    const auto point_of = [](std::uint16_t w) {
-        return go::Point{static_cast<std::uint8_t>(w & 63), static_cast<std::uint8_t>((w >> 6) & 63)};
-    };
-    const auto move_of = [&](std::uint16_t w) {
-        const go::Stone stone = (w & 0x1000) ? go::Stone::white : go::Stone::black;
-        return go::LastMove{stone, (w & 0xFFF) == 0xFFF ? go::Move::pass() : go::Move::at(point_of(w))};
-    };
-    const std::size_t n = words.size() / 2;
-    for (std::size_t i = 0; i < n;) {
-        const std::uint16_t w = word_at(words, i++);
-        go::NodeAction a;
-        if ((w & 0xE000) == 0x2000) {
-            const std::size_t count = w & 0xFFF;
-            for (std::size_t k = 0; k < count && i < n; ++k) {
-                const std::uint16_t x = word_at(words, i++);
-                if (x & 0x8000)
-                    a.setup.emplace_back(point_of(x), static_cast<go::Stone>((x >> 12) & 3));
-                else
-                    a.moves.push_back(move_of(x));
-            }
-            a.has_setup = !a.setup.empty();
-        } else {
-            a.moves.push_back(move_of(w));
-        }
-        nodes.push_back(std::move(a));
-    }
+    for_each_go_node(words, [&](const go::NodeAction& a) { nodes.push_back(a); });
     return nodes;
 }
 

@@ -37,42 +37,4 @@ using GameTest = std::function<std::optional<ScanHit>(const StoredGame&)>;
 Result<std::vector<ScanHit>> scan_games(sqlite3* db, formats::Game game, unsigned threads,
                                         const GameTest& test);
 
-// Go move words (entries.cpp writes them): calls setup(point, stone) and move(stone,
-// point or nullopt for a pass) for one node, then returns the position after it.
-inline constexpr std::uint16_t kGoPassWord = 0xFFF;
-template <class Setup, class Play, class EndNode>
-void for_each_go_node(std::string_view words, Setup&& setup, Play&& play, EndNode&& end_node) {
-    auto word_at = [&](std::size_t i) {
-        return static_cast<std::uint16_t>(static_cast<unsigned char>(words[2 * i]) |
-                                          static_cast<unsigned char>(words[2 * i + 1]) << 8);
-    };
-    auto point_of = [](std::uint16_t w) {
-        return go::Point{static_cast<std::uint8_t>(w & 63), static_cast<std::uint8_t>((w >> 6) & 63)};
-    };
-    auto do_move = [&](std::uint16_t w) {
-        const go::Stone stone = (w & 0x1000) ? go::Stone::white : go::Stone::black;
-        if ((w & 0xFFF) == kGoPassWord)
-            play(stone, std::optional<go::Point>{});
-        else
-            play(stone, std::optional<go::Point>{point_of(w)});
-    };
-    const std::size_t n = words.size() / 2;
-    for (std::size_t i = 0; i < n;) {
-        const std::uint16_t w = word_at(i++);
-        if ((w & 0xE000) == 0x2000) {  // a node of several actions
-            const std::size_t count = w & 0xFFF;
-            for (std::size_t k = 0; k < count && i < n; ++k) {
-                const std::uint16_t a = word_at(i++);
-                if (a & 0x8000)
-                    setup(point_of(a), static_cast<go::Stone>((a >> 12) & 3));
-                else
-                    do_move(a);
-            }
-        } else {
-            do_move(w);
-        }
-        end_node();
-    }
-}
-
 }  // namespace kifu::index::detail

@@ -44,5 +44,21 @@ TEST(WriteDocument, EachGameOfACollectionStandsApart) {
     EXPECT_FALSE(refused[0].choice_failed);
 }
 
+TEST(WriteDocument, BytesAndAsWrittenTextsGetNoLineEnd) {
+    const Document board = read_as("hen", ".9x9");
+    // A PNG ends in its IEND chunk's CRC: a line end after it is a byte no PNG has.
+    const std::vector<Written> png = write_document(board, *find_format("png"), {}, false, false);
+    ASSERT_FALSE(png[0].error);
+    ASSERT_GT(png[0].text.size(), 12u);
+    EXPECT_EQ(png[0].text.substr(png[0].text.size() - 8, 4), "IEND");
+    const std::vector<Written> gif = write_document(board, *find_format("gif"), {}, false, false);
+    ASSERT_FALSE(gif[0].error);
+    EXPECT_EQ(gif[0].text.back(), ';');  // the GIF trailer
+    // A string for a program (Python's kifu.write) is as the writer wrote it.
+    EXPECT_EQ(
+        write_document(board, *find_format("hen"), {}, false, false, {}, {}, LineEnd::as_written)[0].text,
+        ".9x9");
+}
+
 }  // namespace
 }  // namespace kifu::formats

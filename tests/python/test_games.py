@@ -2,6 +2,7 @@
 evals, the walk, errors, and every format of the registry written and read back."""
 
 import pickle
+import subprocess
 import warnings
 
 import pytest
@@ -180,6 +181,23 @@ def test_describe_says_what_kifu_info_says(kifu_cli, tmp_path):
     assert dict(played.describe(dead="A5")["facts"])["dead stones"] == "1"
     (error,) = played.describe(dead="zz")["errors"]
     assert "'zz' is no point" in str(error)
+
+
+def test_ply_narrows_a_game_for_any_format_as_convert_does(kifu_cli, tmp_path):
+    game = kifu.read_game("(;SZ[9];B[cc];W[gg];B[cg])", "sgf")
+    after_two = kifu.write(game, "sgf", ply=2)
+    assert "B[cg]" not in after_two and kifu.write(game, "hen", ply=2) == kifu.write(
+        kifu.read_game(after_two, "sgf"), "hen"
+    )
+    source = tmp_path / "g.sgf"
+    source.write_text("(;SZ[9];B[cc];W[gg];B[cg])")
+    cli = subprocess.run(
+        [kifu_cli, "convert", "--to", "sgf", "--ply", "2", str(source)], capture_output=True, text=True, check=True
+    )
+    assert cli.stdout == (after_two if after_two.endswith("\n") else after_two + "\n")
+    assert not kifu.write(game, "hen").endswith("\n")  # a str as written: no line end added
+    with pytest.raises(TypeError, match="this is a position"):
+        kifu.write(kifu.GoPosition(".9x9"), "hen", ply=1)
 
 
 def test_a_ply_is_a_whole_number_of_0_or_more():

@@ -75,6 +75,9 @@ enum Option : std::uint32_t {
     kNotation = 1u << 10,      // xiangqi PGN out: the moves' notation (--notation iccs|wxf|chinese|san)
     kImage = 1u << 11,         // images out: size, theme, coordinates, crop, flip (kifu render)
     kCharset = 1u << 12,       // text in any charset: --charset overrides what it declares or the guess
+    // Not an option but what the format writes: bytes (PNG, GIF), to be kept as they are
+    // (no line end added, bytes for Python, not a str).
+    kBinary = 1u << 13,
 };
 
 struct ReadOptions {

@@ -9,7 +9,9 @@
 // - With `every_game`, a collection gives one output a game (as PGN does), each narrowed
 //   by the same choice; without it, only the game `choice.game_index` names.
 // - Each game's outcome stands apart: an error in one (a ply past its end) does not stop
-//   the others. Every text ends in a line end.
+//   the others. Every text ends in a line end when `line_end` asks for one (a file, a
+//   terminal, an HTTP body: a text file's lines end), as it was written otherwise (a string
+//   for Python); bytes (Format's kBinary: PNG, GIF) never get one.
 
 #include <optional>
 #include <string>
@@ -18,6 +20,8 @@
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::formats {
+
+enum class LineEnd : bool { as_written, added };
 
 struct Written {
     std::size_t game = 0;  // the game of the record it came from (0 for a position)
@@ -30,6 +34,6 @@ struct Written {
 
 std::vector<Written> write_document(const Document& document, const Format& to, const NodeChoice& choice,
                                     bool given, bool every_game, const ReadOptions& read = {},
-                                    const WriteOptions& write = {});
+                                    const WriteOptions& write = {}, LineEnd line_end = LineEnd::added);
 
 }  // namespace kifu::formats
