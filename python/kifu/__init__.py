@@ -131,7 +131,7 @@ def _paths(paths) -> list[str]:
 
 
 def iter_games(paths, format: str | None = None, *, start: int | None = None,
-               end: int | None = None, charset: str | None = None) -> Iterator[Game]:
+               end: int | None = None, charset: str | None = None, threads: int = 1) -> Iterator[Game]:
     """The games of one or more files, read as they are needed: a PGN of any size is cut
     game by game and read in batches with the GIL released (other records are read whole,
     a file at a time). Compressed files are read as they are. A PGN game is read and checked
@@ -141,19 +141,21 @@ def iter_games(paths, format: str | None = None, *, start: int | None = None,
     start, end: only the games of an uncompressed PGN file whose first byte lies in
     [start, end) (how kifu.dask splits a big file); game.index then counts in the range.
     charset: decode with this charset (the read option of kifu.read).
+    threads: read a PGN's batches on this many threads (the library's ordered pipeline, as
+    kifu convert --threads does); the games still come in file order.
     """
     for path in _paths(paths):
-        yield from _kifu.GameIterator(path, format, start, end, charset)
+        yield from _kifu.GameIterator(path, format, start, end, charset, threads)
 
 
 def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | None = None,
-         start: int | None = None, end: int | None = None, charset: str | None = None):
+         start: int | None = None, end: int | None = None, charset: str | None = None, threads: int = 1):
     """Plain values a game, for analytics: a list of dicts (or, with frame=True, a pandas
     DataFrame) with source, format, index, offset, game, tags (a dict), result, plies, moves
     (as written), clocks (seconds after each move, chess [%clk]; shogi and others: the time
     the move took), evals (pawns from white's side, chess [%eval]; mates as +-1000), final
     (the last position in its game's notation) and errors. Parsed with the GIL released.
-    charset: as iter_games'.
+    charset, threads: as iter_games'.
     """
     out = []
     # Millions of new lists and dicts would set off the cyclic garbage collector again and
@@ -165,7 +167,7 @@ def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | 
             left = None if limit is None else limit - len(out)
             if left is not None and left <= 0:
                 break
-            out.extend(_kifu._rows(path, format, start, end, left, charset))
+            out.extend(_kifu._rows(path, format, start, end, left, charset, threads))
     finally:
         if collecting:
             gc.enable()

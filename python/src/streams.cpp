@@ -1,6 +1,7 @@
 // Streaming: kifu.iter_games (a file of any size, PGN cut game by game, parsed in batches
-// with the GIL released), byte ranges of a PGN file (the Dask partitions), and rows (plain
-// values a game, for analytics), all over the registry's readers and the core game tree.
+// with the GIL released, on the library's ordered pipeline when given threads), byte ranges of a PGN file
+// (the Dask partitions), and rows (plain values a game, for analytics), all over the registry's readers and
+// the core game tree.
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -13,7 +14,9 @@
 #include "bindings.hpp"
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_batch.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
 #include "kifu/formats/options.hpp"
 
@@ -97,9 +100,14 @@ Result<std::uint64_t> game_start_at_or_after(std::FILE* file, std::uint64_t star
 // a byte range of an uncompressed file), anything else read whole through the registry.
 class GameStream {
   public:
+    using Games = std::vector<std::shared_ptr<GameData>>;
+
     GameStream(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-               std::optional<std::uint64_t> end, std::optional<std::string> charset)
-        : path_(std::move(path)), end_(end) {
+               std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads = 1)
+        : path_(std::move(path)),
+          end_(end),
+          threads_(threads < 1 ? 1 : threads),
+          pipeline_(threads_, TakeGames{&ready_}, 0, kHeldBytes) {
         if (charset)
             if (const Result<void> ok = formats::set_read_option(read_options_, "charset", *charset); !ok)
                 throw py::value_error("kifu: " + ok.error().message);
@@ -189,42 +197,84 @@ class GameStream {
                 out.push_back(make_game(record, i, std::string(f->name), path_));
             return out;
         }
-        std::optional<Error> error;
-        {
-            py::gil_scoped_release unlocked;
-            while (out.size() < kBatch) {
-                std::optional<chess::PgnGameText> text = splitter_->next();
-                if (!text) {
-                    if (splitter_->error()) error = splitter_->error();
-                    done_ = true;
-                    break;
-                }
-                const std::uint64_t offset = base_ + text->offset;
-                if (end_ && offset >= *end_) {
-                    done_ = true;
-                    break;
-                }
-                // Read and checked whole; the tree is built when the game is looked into.
+        return next_pgn_batch();
+    }
+
+    GameStream(const GameStream&) = delete;  // the pipeline holds where its results go
+    GameStream& operator=(const GameStream&) = delete;
+
+  private:
+    // Where the pipeline puts each batch's games, in the order the batches were cut.
+    struct TakeGames {
+        std::deque<Games>* ready;
+        void operator()(Games games) const { ready->push_back(std::move(games)); }
+    };
+    // At most this much PGN text read ahead (as kifu convert's pipeline).
+    static constexpr std::size_t kHeldBytes = std::size_t{64} << 20;
+
+    // Read and checked whole on a thread of the pipeline; the tree is built when the game is
+    // looked into.
+    auto read_job(chess::PgnBatch batch) const {
+        return [batch = std::make_shared<chess::PgnBatch>(std::move(batch)), base = base_, source = path_,
+                charset = read_options_.charset]() {
+            batch->finish();
+            Games out;
+            out.reserve(batch->games.size());
+            for (const chess::PgnGameText& text : batch->games) {
                 auto recording = std::make_unique<chess::PgnRecording>();
-                chess::read_pgn_game(*text, *recording, {.charset = read_options_.charset});
+                chess::read_pgn_game(text, *recording, {.charset = charset});
                 auto g = std::make_shared<GameData>();
                 g->set_recording(std::move(recording));
-                g->number = text->index;
-                g->offset = offset;
+                g->number = text.index;
+                g->offset = base + text.offset;
                 g->format = "pgn";
-                g->source = path_;
+                g->source = source;
                 out.push_back(std::move(g));
             }
+            return out;
+        };
+    }
+
+    // A PGN: batches cut here, read on the ordered pipeline (core/ordered_pipeline.hpp), one
+    // a thread at a time; games come out in file order. An error of the input is raised after
+    // the games before it.
+    Games next_pgn_batch() {
+        {
+            py::gil_scoped_release unlocked;
+            while (ready_.empty() && !cut_done_) {
+                chess::PgnBatch batch = cut();
+                if (!batch.empty()) {
+                    const std::size_t bytes = batch.bytes.size();
+                    (void)pipeline_.submit(read_job(std::move(batch)), bytes);
+                }
+                if (cut_done_) (void)pipeline_.drain();
+            }
         }
-        if (error && out.empty()) raise(*error, path_);
-        if (error) pending_error_ = error;
+        if (ready_.empty()) {
+            done_ = true;
+            if (splitter_->error()) raise(*splitter_->error(), path_);
+            return {};
+        }
+        Games out = std::move(ready_.front());
+        ready_.pop_front();
         return out;
     }
 
-    const std::optional<Error>& pending_error() const { return pending_error_; }
-    void clear_error() { pending_error_.reset(); }
+    // The next games of the splitter: a few on one thread (the first game comes soon), a
+    // whole batch (chess::PgnBatch) a thread on several.
+    chess::PgnBatch cut() {
+        chess::PgnBatch batch;
+        while (threads_ == 1 ? batch.games.size() < kBatch : !batch.full()) {
+            std::optional<chess::PgnGameText> text = splitter_->next();
+            if (!text || (end_ && base_ + text->offset >= *end_)) {
+                cut_done_ = true;
+                break;
+            }
+            batch.add(*text);
+        }
+        return batch;
+    }
 
-  private:
     std::string path_;
     std::optional<std::uint64_t> end_;
     std::uint64_t base_ = 0;
@@ -232,22 +282,20 @@ class GameStream {
     formats::ReadOptions read_options_;  // the charset, when one was given
     std::optional<chess::PgnSplitter> splitter_;
     bool done_ = false;
-    std::optional<Error> pending_error_;
+    bool cut_done_ = false;
+    std::size_t threads_;
+    std::deque<Games> ready_;
+    OrderedPipeline<Games, TakeGames> pipeline_;
 };
 
 class GameIterator {
   public:
     GameIterator(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-                 std::optional<std::uint64_t> end, std::optional<std::string> charset)
-        : stream_(std::move(path), std::move(format), start, end, std::move(charset)) {}
+                 std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads)
+        : stream_(std::move(path), std::move(format), start, end, std::move(charset), threads) {}
 
     Game next() {
         if (queue_.empty()) {
-            if (stream_.pending_error()) {
-                const Error e = *stream_.pending_error();
-                stream_.clear_error();
-                raise(e);
-            }
             for (auto& g : stream_.next_batch()) queue_.push_back(std::move(g));
             if (queue_.empty()) throw py::stop_iteration();
         }
@@ -344,8 +392,8 @@ py::dict row_dict(Row&& r) {
 
 py::list rows(const std::string& path, std::optional<std::string> format, std::optional<std::uint64_t> start,
               std::optional<std::uint64_t> end, std::optional<std::size_t> limit,
-              std::optional<std::string> charset) {
-    GameStream stream(path, std::move(format), start, end, std::move(charset));
+              std::optional<std::string> charset, std::size_t threads) {
+    GameStream stream(path, std::move(format), start, end, std::move(charset), threads);
     py::list out;
     std::size_t taken = 0;
     for (;;) {
@@ -361,7 +409,6 @@ py::list rows(const std::string& path, std::optional<std::string> format, std::o
         taken += batch.size();
         if (limit && taken >= *limit) break;
     }
-    if (stream.pending_error()) raise(*stream.pending_error(), path);
     return out;
 }
 
@@ -371,14 +418,15 @@ void bind_streams(py::module_& m) {
     py::class_<GameIterator>(m, "GameIterator",
                              "The games of a file, read as they are needed (kifu.iter_games).")
         .def(py::init<std::string, std::optional<std::string>, std::optional<std::uint64_t>,
-                      std::optional<std::uint64_t>, std::optional<std::string>>(),
+                      std::optional<std::uint64_t>, std::optional<std::string>, std::size_t>(),
              py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
-             py::arg("end") = py::none(), py::arg("charset") = py::none())
+             py::arg("end") = py::none(), py::arg("charset") = py::none(), py::arg("threads") = 1)
         .def("__iter__", [](py::object self) { return self; })
         .def("__next__", &GameIterator::next);
 
     m.def("_rows", &rows, py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
-          py::arg("end") = py::none(), py::arg("limit") = py::none(), py::arg("charset") = py::none());
+          py::arg("end") = py::none(), py::arg("limit") = py::none(), py::arg("charset") = py::none(),
+          py::arg("threads") = 1);
 
     m.def(
         "pgn_game_start",

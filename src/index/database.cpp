@@ -11,6 +11,7 @@
 #include "entries.hpp"
 #include "inputs.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_batch.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
 #include "replay.hpp"
@@ -593,12 +594,6 @@ class PrefixSource : public ByteSource {
     ByteSource& rest_;
 };
 
-struct PgnBatch {
-    std::string bytes;
-    std::vector<chess::PgnGameText> games;
-    std::vector<std::size_t> starts;
-};
-
 Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pipeline, IndexReport& report,
                        const IndexOptions& options, std::uint64_t& progress_games) {
     // The splitter takes ownership of a source: lend this one through a forwarding source.
@@ -616,26 +611,23 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
     Lent* counter = lent.get();
     chess::PgnSplitter splitter(std::move(lent));
     const std::uint64_t games_before = progress_games;
-    auto batch = std::make_shared<PgnBatch>();
+    auto batch = std::make_shared<chess::PgnBatch>();
     auto send = [&]() -> Result<void> {
-        if (batch->games.empty()) return {};
+        if (batch->empty()) return {};
         auto job = [b = std::move(batch), name]() {
-            for (std::size_t i = 0; i < b->games.size(); ++i)
-                b->games[i].text = std::string_view(b->bytes).substr(b->starts[i], b->games[i].text.size());
+            b->finish();
             std::vector<GameEntry> out;
             out.reserve(b->games.size());
             for (const chess::PgnGameText& g : b->games) out.push_back(chess_entry(g, name));
             return out;
         };
-        batch = std::make_shared<PgnBatch>();
+        batch = std::make_shared<chess::PgnBatch>();
         return pipeline.submit(std::move(job));
     };
     while (std::optional<chess::PgnGameText> g = splitter.next()) {
-        batch->starts.push_back(batch->bytes.size());
-        batch->bytes.append(g->text);
-        batch->games.push_back(*g);
+        batch->add(*g);
         ++progress_games;
-        if (batch->bytes.size() >= (std::size_t{1} << 20) || batch->games.size() >= 2048) {
+        if (batch->full()) {
             if (Result<void> r = send(); !r) return r;
             if (options.progress)
                 options.progress({report.bytes + counter->read_bytes, progress_games, name, {}});

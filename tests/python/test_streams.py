@@ -25,6 +25,35 @@ def test_iter_games_equals_the_cli(corpus_head, kifu_cli):
     assert f"1-0 {results.get('1-0', 0)}," in stats
 
 
+def test_threads_read_the_same_games_in_the_same_order(corpus_head, tmp_path):
+    """threads=N reads a PGN's batches on the library's ordered pipeline: the same games, in
+    file order, with their offsets, numbers and errors; byte ranges and an input error too."""
+    def seen(games):
+        return [(g.index, g.offset, g.tags.get("White"), g.plies, len(g.errors)) for g in games]
+
+    one = seen(kifu.iter_games(corpus_head))
+    assert len(one) > 4096  # more than one batch of 2,048 games a thread
+    for threads in (2, 3):
+        assert seen(kifu.iter_games(corpus_head, threads=threads)) == one
+    size = corpus_head.stat().st_size
+    ranged = seen(kifu.iter_games(corpus_head, start=size // 3, end=size // 2, threads=2))
+    assert ranged and ranged == seen(kifu.iter_games(corpus_head, start=size // 3, end=size // 2))
+    assert kifu.rows(corpus_head, threads=2) == kifu.rows(corpus_head)
+    # A damaged compressed file: the games before the damage, then its error.
+    damaged = tmp_path / "cut.pgn.gz"
+    damaged.write_bytes(gzip.compress(corpus_head.read_bytes())[: 200_000])
+    for threads in (1, 2):
+        got = []
+        try:
+            for g in kifu.iter_games(damaged, threads=threads):
+                got.append(g.offset)
+        except kifu.KifuError:
+            pass
+        else:
+            raise AssertionError("a cut gzip stream is an error")
+        assert got and got == [o for _, o, *_ in one[: len(got)]]
+
+
 def test_streamed_games_answer_as_their_trees(tmp_path):
     """A streamed game answers tags, result, plies, errors and line before its tree is built
     (from what the reader recorded), the same as kifu.read's built games, and builds the

@@ -16,6 +16,7 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_batch.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
@@ -28,20 +29,7 @@ namespace {
 using chess::PgnGameText;
 
 // A batch of games, their bytes copied out of the splitter's buffer.
-struct Batch {
-    std::string bytes;
-    std::vector<PgnGameText> games;  // text fields point into `bytes` after finish()
-    std::vector<std::size_t> starts;
-    void add(const PgnGameText& g) {
-        starts.push_back(bytes.size());
-        bytes.append(g.text);
-        games.push_back(g);
-    }
-    void finish() {
-        for (std::size_t i = 0; i < games.size(); ++i)
-            games[i].text = std::string_view(bytes).substr(starts[i], games[i].text.size());
-    }
-};
+using chess::PgnBatch;
 
 struct Totals {
     std::uint64_t games = 0, plies = 0, variations = 0, comments = 0, nags = 0, errors = 0, broken = 0;
@@ -215,7 +203,7 @@ void write_game(chess::Game game, std::size_t index, const Settings& s, BatchOut
 
 // `buffer`: a string whose room is reused for the output (a batch of JSON is several
 // megabytes: fresh pages for each would cost more than writing them).
-BatchOutput run_batch(const Batch& batch, const Settings& s, std::string buffer) {
+BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buffer) {
     BatchOutput out;
     buffer.clear();
     out.text = std::move(buffer);
@@ -309,35 +297,34 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
             last_progress = std::chrono::steady_clock::now();
         }
     };
-    constexpr std::size_t kBatchBytes = 1 << 20;
     // Read ahead at most this much, however many threads there are: a file of large games
     // holds a few of them at a time, not one a thread (a batch always runs).
     constexpr std::size_t kInFlightBytes = std::size_t{64} << 20;
     OrderedPipeline<BatchOutput, decltype(emit)> pipeline(threads, emit, 0, kInFlightBytes);
-    const auto dispatch = [&](std::shared_ptr<Batch> batch) {
+    const auto dispatch = [&](std::shared_ptr<PgnBatch> batch) {
         batch->finish();
         const std::size_t bytes = batch->bytes.size();
         (void)pipeline.submit(
             [batch, &s, buffer = take_buffer()]() mutable { return run_batch(*batch, s, std::move(buffer)); },
             bytes);
     };
-    auto batch = std::make_shared<Batch>();
+    auto batch = std::make_shared<PgnBatch>();
     while (const std::optional<PgnGameText> g = splitter.next()) {
-        if (threads == 1 && g->text.size() >= kBatchBytes) {
+        if (threads == 1 && g->text.size() >= PgnBatch::kFullBytes) {
             // A large game is read where the splitter holds it, not copied.
             if (!batch->games.empty()) {
                 dispatch(std::move(batch));
-                batch = std::make_shared<Batch>();
+                batch = std::make_shared<PgnBatch>();
             }
-            Batch alone;
+            PgnBatch alone;
             alone.games.push_back(*g);
             emit(run_batch(alone, s, take_buffer()));
             continue;
         }
         batch->add(*g);
-        if (batch->bytes.size() >= kBatchBytes) {
+        if (batch->full()) {
             dispatch(std::move(batch));
-            batch = std::make_shared<Batch>();
+            batch = std::make_shared<PgnBatch>();
         }
     }
     if (!batch->games.empty()) dispatch(std::move(batch));
