@@ -9,6 +9,7 @@
 
 #include "../tests/support/archive.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf.hpp"
 
 namespace {
@@ -49,15 +50,17 @@ void sgf_parse_corpus(benchmark::State& state) {
 void sgf_replay_corpus(benchmark::State& state) {
     const Corpus& c = corpus();
     if (c.files.empty()) return state.SkipWithError("yenw-ai-sgf.tar.gz not found under KIFU_TESTDATA_DIR");
-    std::vector<SgfCollection> games;
-    for (const std::string_view f : c.files) games.push_back(std::move(*read_sgf(f)));
+    // The main line of each game's tree replayed with the rule checks (go::replay_to).
+    std::vector<Record> games;
+    for (const std::string_view f : c.files) games.push_back(std::move(*read_record(f)));
     std::int64_t moves = 0;
     for (auto _ : state) {
         moves = 0;
-        for (const SgfCollection& sgf : games) {
-            const auto end = replay_to(sgf, main_line_end(sgf, sgf.games()[0]));
-            moves += end->moves;
-            benchmark::DoNotOptimize(end->board.hash());
+        for (const Record& r : games) {
+            const Game& tree = r.game(0);
+            const GameState end = replay_to(r.sgf, tree, r.sgf_nodes(0), main_line_end(tree));
+            moves += end.moves;
+            benchmark::DoNotOptimize(end.board.hash());
         }
     }
     state.SetItemsProcessed(state.iterations() * moves);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/score.hpp"
 #include "kifu/go/sgf.hpp"
 
@@ -27,11 +28,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     std::vector<SgfWarning> warnings;
     for (const std::uint32_t root : sgf->games()) {
-        const kifu::Result<void> ok = replay_tree(*sgf, root, {.superko = true}, warnings);
+        const kifu::Result<void> ok = check_game(*sgf, root, {.superko = true}, warnings);
         if (!ok && !game_board_size(*sgf, root).ok()) continue;
         if (!ok) std::abort();
         // Situational superko and group suicide, and the count under area and territory rules.
-        if (!replay_tree(*sgf, root, {.rules = rules_named("NZ")}, warnings)) std::abort();
+        if (!check_game(*sgf, root, {.rules = rules_named("NZ")}, warnings)) std::abort();
         for (const char* rules : {"Japanese", "AGA"}) {
             const kifu::Result<GameCount> count = count_game(*sgf, root, {.rules = rules_named(rules)});
             if (!count) std::abort();

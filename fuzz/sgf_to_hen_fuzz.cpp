@@ -7,18 +7,21 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "kifu/core/walk.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf_hen.hpp"
 
 using namespace kifu::go;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const kifu::Result<SgfCollection> sgf = read_sgf(bytes);
-    if (!sgf) return 0;
-    for (const std::uint32_t root : sgf->games()) {
-        const kifu::Result<Position> pos = position_at(*sgf, main_line_end(*sgf, root));
+    const kifu::Result<Record> record = read_record(bytes);
+    if (!record) return 0;
+    for (std::size_t i = 0; i < record->size(); ++i) {
+        const Game& tree = record->game(i);
+        const kifu::Result<Position> pos = position_at(*record, i, main_line_end(tree));
         if (!pos) continue;
         const kifu::Result<std::string> hen = write_hen(*pos);
         if (hen) {
@@ -29,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const kifu::Result<SgfCollection> made = hen_to_sgf(*pos);
         if (made) (void)write_sgf(*made);
         // A node path from the first bytes: "0", "1.v1", ...
-        (void)node_at_path(*sgf, root, bytes.substr(0, std::min<std::size_t>(bytes.size(), 8)));
+        (void)kifu::node_at_path(tree, bytes.substr(0, std::min<std::size_t>(bytes.size(), 8)));
     }
     return 0;
 }

@@ -123,7 +123,7 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
     std::vector<go::SgfWarning> found = sgf->warnings();
     std::vector<Error> errors;
     for (const std::uint32_t root : sgf->games())
-        if (Result<void> ok = go::replay_tree(*sgf, root, sgf_replay_options(options), found); !ok)
+        if (Result<void> ok = go::check_game(*sgf, root, sgf_replay_options(options), found); !ok)
             errors.push_back(ok.error());
     for (const go::SgfWarning& w : found) warnings.push_back(go::warning_error(w));
     return errors;
@@ -203,28 +203,25 @@ void add_count_facts(GameReport& r, const go::GameCount& g) {
     if (g.result_differs) r.warnings.push_back(unplaced_error(ErrorCode::conflict, *g.result_differs));
 }
 
-// The shape of a game's tree read off the raw layer, which mirrors it node for node
-// (go/record.hpp): describing a game makes no tree.
-struct RawShape {
+// The shape of a game's tree, in SGF's terms: nodes, not moves.
+struct TreeShape {
     std::size_t nodes = 0;
     std::size_t lines = 0;    // nodes without children
     std::size_t deepest = 0;  // in nodes: an SGF line's length
 };
 
-RawShape raw_shape(const go::SgfCollection& sgf, std::uint32_t root) {
-    RawShape shape;
-    // The one walk (core/walk.hpp) over the raw nodes, its state a node's depth.
+TreeShape tree_shape(const go::Game& tree) {
+    TreeShape shape;
+    shape.nodes = tree.size();
+    // The one walk (core/walk.hpp), its state a node's depth: nothing is played.
     walk_depth_first(
-        root, std::size_t{1},
-        [&](std::uint32_t n, auto&& child) {
-            for (std::uint32_t c = sgf.node(n).first_child; c != go::SgfCollection::kNone;
-                 c = sgf.node(c).next_sibling)
-                child(c);
+        go::Game::kRoot, std::size_t{1},
+        [&](NodeId n, auto&& child) {
+            for (const NodeId c : tree.nodes[n].children) child(c);
         },
-        [](std::size_t& depth, std::uint32_t) { ++depth; },
-        [&](std::uint32_t n, std::size_t depth) {
-            ++shape.nodes;
-            if (sgf.node(n).first_child == go::SgfCollection::kNone) {
+        [](std::size_t& depth, NodeId) { ++depth; },
+        [&](NodeId n, std::size_t depth) {
+            if (tree.nodes[n].children.empty()) {
                 ++shape.lines;
                 shape.deepest = std::max(shape.deepest, depth);
             }
@@ -240,44 +237,45 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
     const go::ReplayOptions replay = sgf_replay_options(options.read);
     GameReport r;
     const std::uint32_t root = sgf.games()[i];
-    const Result<go::BoardSize> size = go::game_board_size(sgf, root);
-    if (!size) {
-        r.errors.push_back(size.error());
+    // A tree made for the report and not kept (go::check_game's way): `kifu info` on a
+    // collection holds one game's tree at a time.
+    std::vector<go::SgfWarning> warnings;
+    std::vector<std::uint32_t> sgf_nodes;
+    const Result<go::Game> tree = go::game_tree(sgf, root, &warnings, &sgf_nodes);
+    if (!tree) {
+        r.errors.push_back(tree.error());
         return r;
     }
-    r.facts.push_back({"size", fmt::format("{}x{}", size->width, size->height)});
+    const go::BoardSize size = tree->start.board.size();
+    r.facts.push_back({"size", fmt::format("{}x{}", size.width, size.height)});
     r.facts.push_back({"charset", std::string(sgf.charset(i))});
     for (const auto& [id, name] : kGameInfo)
         if (const std::string_view* v = sgf.value(root, id))
             r.facts.push_back({std::string(name), go::sgf_simple_text(*v)});
-    std::vector<go::SgfWarning> warnings;
-    if (const Result<go::GameState> state =
-            go::replay_to(sgf, go::main_line_end(sgf, root), replay, &warnings)) {
-        r.facts.push_back({"moves", std::to_string(state->moves)});
-        r.facts.push_back(
-            {"prisoners", fmt::format("black {}, white {}", state->board.prisoners(go::Stone::black),
-                                      state->board.prisoners(go::Stone::white))});
-    }
-    const RawShape shape = raw_shape(sgf, root);
+    const NodeId end = go::main_line_end(*tree);
+    const go::GameState state = go::replay_to(sgf, *tree, sgf_nodes, end, replay, &warnings);
+    r.facts.push_back({"moves", std::to_string(state.moves)});
+    r.facts.push_back({"prisoners", fmt::format("black {}, white {}", state.board.prisoners(go::Stone::black),
+                                                state.board.prisoners(go::Stone::white))});
+    const TreeShape shape = tree_shape(*tree);
     r.facts.push_back(
         {"lines", fmt::format("{} (the main line and {} other)", shape.lines, shape.lines - 1)});
     r.facts.push_back({"nodes", fmt::format("{} (deepest line {})", shape.nodes, shape.deepest)});
     go::CountOptions count_options{.rules = replay.rules};
     if (!options.dead.empty()) {
-        Result<std::vector<go::Point>> dead = dead_points(*size, options.dead);
+        Result<std::vector<go::Point>> dead = dead_points(size, options.dead);
         if (!dead) {
             r.errors.push_back(dead.error());
             return r;
         }
         count_options.dead = std::move(*dead);
     }
-    if (const Result<go::GameCount> counted = go::count_game(sgf, root, count_options))
+    if (const Result<go::GameCount> counted = go::count_game(sgf, *tree, sgf_nodes, count_options))
         add_count_facts(r, *counted);
+    go::in_file_order(warnings);
     for (const go::SgfWarning& w : warnings) r.warnings.push_back(go::warning_error(w));
     return r;
 }
-
-namespace {}  // namespace
 
 go::ReplayOptions sgf_replay_options(const ReadOptions& options) {
     go::ReplayOptions out;
@@ -292,6 +290,9 @@ Result<Document> node_document(const go::Record& record, std::size_t game, NodeI
     Result<go::Position> p = go::position_at(record, game, node, sgf_replay_options(options), &warnings);
     if (!p) return p.error();
     Document out{Value{std::move(*p)}, {}};
+    // The values the tree could not read (a point off the board, ...), then the rules
+    // broken on the way to the node.
+    out.warnings = record.game(game).warnings;
     for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
     return out;
 }

@@ -171,15 +171,22 @@ void apply_action(GameState& state, const NodeAction& action, OnMove&& on_move) 
     if (action.to_play) state.to_move = action.to_play;
 }
 
-class Replayer {
+// The rule checks of a replay, one node at a time: a node's action comes from the tree
+// (read once, when the tree was made); the raw node it came from is read again only for
+// what a check needs of the text: the types of its values, where its moves are written
+// (for a warning's line and column, looked up only when there is a warning).
+class RuleCheck {
   public:
-    Replayer(const SgfCollection& sgf, BoardSize size, const ReplayOptions& options,
-             std::vector<SgfWarning>* warnings)
-        : sgf_(sgf), reader_(sgf, size, warnings), size_(size), options_(options) {}
-
     // The game whose root is `root`: its values are checked as its FF says, its moves by
     // the rules given, else by those its RU names.
-    void set_root(std::uint32_t root) {
+    RuleCheck(const SgfCollection& sgf, std::uint32_t root, BoardSize size, const ReplayOptions& options,
+              std::vector<SgfWarning>* warnings)
+        : sgf_(sgf),
+          reporter_(sgf, size, warnings),
+          source_(sgf, size, nullptr),
+          size_(size),
+          options_(options),
+          checking_(warnings != nullptr) {
         const std::string_view* ff = sgf_.value(root, "FF");
         file_format_ = ff && ff->size() == 1 && *ff >= "1" && *ff <= "4" ? (*ff)[0] - '0' : ff ? 4 : 1;
         rules_ = options_.rules;
@@ -197,62 +204,85 @@ class Replayer {
         return state;
     }
 
-    // Carries out node `id` on `state_`, with a warning for each value that does not read
-    // and each move that breaks a rule.
-    void node(GameState& state_, std::uint32_t id) {
-        reader_.read(id, action_, &written_);
-        if (action_.has_setup) {
+    // Carries out `action` (of raw node `id`) on `state`, with a warning for each move that
+    // breaks a rule and each value of the wrong type.
+    void node(GameState& state, std::uint32_t id, const NodeAction& action) {
+        written_id_ = SgfCollection::kNone;
+        if (!checking_) {
+            apply_action(state, action, [](std::size_t, const PlayOutcome&) {});
+            return;
+        }
+        if (action.has_setup) {
             const std::size_t at = sgf_.properties(id).front().offset;
-            if (state_.moves > 0)
-                reader_.warn(SgfIssue::setup_after_moves, at, "setup (AB, AW, AE) after moves were played");
+            if (state.moves > 0)
+                reporter_.warn(SgfIssue::setup_after_moves, at, "setup (AB, AW, AE) after moves were played");
             else if (sgf_.node(id).parent != SgfCollection::kNone)
-                reader_.warn(
+                reporter_.warn(
                     SgfIssue::setup_after_root, at,
                     "setup (AB, AW, AE) after the root: valid FF[4], but some readers (sgfmill) take "
                     "setup only from the root");
-            if (!action_.moves.empty() || has_move_property(id))
-                reader_.warn(SgfIssue::setup_with_move, at, "setup and a move in one node");
+            if (!action.moves.empty() || has_move_property(id))
+                reporter_.warn(SgfIssue::setup_with_move, at, "setup and a move in one node");
         }
-        if (action_.moves.size() > 1)
-            reader_.warn(
-                SgfIssue::two_moves, written_[1].offset,
+        if (action.moves.size() > 1) {
+            const std::vector<WrittenMove>& w = written(id);
+            reporter_.warn(
+                SgfIssue::two_moves, w[1].offset,
                 fmt::format("a node with {} moves ({}[{}] and {}[{}]); FF[4] allows one; all are played",
-                            action_.moves.size(), written_[0].id, written_[0].raw, written_[1].id,
-                            written_[1].raw));
+                            action.moves.size(), w[0].id, w[0].raw, w[1].id, w[1].raw));
+        }
         check_types(id);
-        apply_action(state_, action_, [&](std::size_t i, const PlayOutcome& outcome) {
-            const WrittenMove& w = written_[i];
+        apply_action(state, action, [&](std::size_t i, const PlayOutcome& outcome) {
+            const auto where = [&] { return written(id)[i]; };
             switch (outcome.legality) {
                 case Legality::legal:
                     break;
-                case Legality::occupied:
-                    reader_.warn(SgfIssue::move_on_occupied, w.offset,
-                                 fmt::format("move {} {}[{}] is onto a stone; the stone is replaced",
-                                             state_.moves, w.id, w.raw));
+                case Legality::occupied: {
+                    const WrittenMove w = where();
+                    reporter_.warn(SgfIssue::move_on_occupied, w.offset,
+                                   fmt::format("move {} {}[{}] is onto a stone; the stone is replaced",
+                                               state.moves, w.id, w.raw));
                     break;
-                case Legality::suicide:
+                }
+                case Legality::suicide: {
                     // Legal under rules that allow it, for a group; a lone stone's never is.
                     if (rules_ && rules_->suicide_allowed && outcome.suicided > 1) break;
-                    reader_.warn(SgfIssue::suicide, w.offset,
-                                 fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state_.moves,
-                                             w.id, w.raw, outcome.suicided));
+                    const WrittenMove w = where();
+                    reporter_.warn(SgfIssue::suicide, w.offset,
+                                   fmt::format("move {} {}[{}] is suicide; {} stone(s) removed", state.moves,
+                                               w.id, w.raw, outcome.suicided));
                     break;
-                case Legality::ko:
-                    reader_.warn(
+                }
+                case Legality::ko: {
+                    const WrittenMove w = where();
+                    reporter_.warn(
                         SgfIssue::ko_violation, w.offset,
-                        fmt::format("move {} {}[{}] retakes a ko at once", state_.moves, w.id, w.raw));
+                        fmt::format("move {} {}[{}] retakes a ko at once", state.moves, w.id, w.raw));
                     break;
-                case Legality::superko:
-                    reader_.warn(
+                }
+                case Legality::superko: {
+                    const WrittenMove w = where();
+                    reporter_.warn(
                         SgfIssue::superko_violation, w.offset,
-                        fmt::format("move {} {}[{}] repeats an earlier position", state_.moves, w.id, w.raw));
+                        fmt::format("move {} {}[{}] repeats an earlier position", state.moves, w.id, w.raw));
                     break;
+                }
             }
         });
-        if (action_.has_setup) check_setup_liberties(state_, id);
+        if (action.has_setup) check_setup_liberties(state, id, action);
     }
 
   private:
+    // The moves of raw node `id` as written, one a move of its action (the tree's action
+    // was read by the same reader, so the two line up).
+    const std::vector<WrittenMove>& written(std::uint32_t id) {
+        if (written_id_ != id) {
+            source_.read(id, scratch_, &written_);
+            written_id_ = id;
+        }
+        return written_;
+    }
+
     // The values that FF[4] gives a type (numbers, reals, dates, results, ...).
     void check_types(std::uint32_t id) {
         for (const SgfCollection::Property& p : sgf_.properties(id)) {
@@ -260,27 +290,27 @@ class Replayer {
             if (p.id.size() > 2 || (p.id.size() == 1 && p.id[0] != 'V')) continue;
             for (const std::string_view v : sgf_.values(p))
                 if (std::optional<std::string> problem = sgf_type_problem(p.id, v, file_format_))
-                    reader_.warn(SgfIssue::bad_value, value_offset(sgf_, v, p), std::move(*problem));
+                    reporter_.warn(SgfIssue::bad_value, value_offset(sgf_, v, p), std::move(*problem));
         }
     }
 
     // Setup places stones as given, captures nothing: a group it leaves without liberties
     // is a position no game reaches (KataGo refuses such files; sgfmill warns).
-    void check_setup_liberties(GameState& state_, std::uint32_t id) {
+    void check_setup_liberties(GameState& state, std::uint32_t id, const NodeAction& action) {
         int groups = 0;
         std::optional<Point> first;
-        for (const auto& [point, stone] : action_.setup) {
-            if (stone == Stone::none || state_.board.at(point) != stone) continue;
-            if (state_.board.group_has_liberty(point)) continue;
+        for (const auto& [point, stone] : action.setup) {
+            if (stone == Stone::none || state.board.at(point) != stone) continue;
+            if (state.board.group_has_liberty(point)) continue;
             ++groups;
             if (!first) first = point;
         }
         if (!first) return;
-        const Result<std::string> name = to_human(state_.board.size(), *first);
-        reader_.warn(SgfIssue::setup_without_liberty, sgf_.properties(id).front().offset,
-                     fmt::format("setup leaves the {} stone at {} without liberties{}",
-                                 stone_name(state_.board.at(*first)), name ? *name : to_index(*first),
-                                 groups > 1 ? fmt::format(" (and {} more setup stones)", groups - 1) : ""));
+        const Result<std::string> name = to_human(state.board.size(), *first);
+        reporter_.warn(SgfIssue::setup_without_liberty, sgf_.properties(id).front().offset,
+                       fmt::format("setup leaves the {} stone at {} without liberties{}",
+                                   stone_name(state.board.at(*first)), name ? *name : to_index(*first),
+                                   groups > 1 ? fmt::format(" (and {} more setup stones)", groups - 1) : ""));
     }
 
     bool has_move_property(std::uint32_t id) const {
@@ -290,19 +320,17 @@ class Replayer {
     }
 
     const SgfCollection& sgf_;
-    NodeReader reader_;
+    NodeReader reporter_;  // says what is wrong
+    NodeReader source_;    // reads where moves are written, silently
     BoardSize size_;
     ReplayOptions options_;
     std::optional<Rules> rules_;
-    NodeAction action_;
+    bool checking_;
+    NodeAction scratch_;
     std::vector<WrittenMove> written_;
+    std::uint32_t written_id_ = SgfCollection::kNone;
     int file_format_ = 4;
 };
-
-std::uint32_t root_of(const SgfCollection& sgf, std::uint32_t node) {
-    while (sgf.node(node).parent != SgfCollection::kNone) node = sgf.node(node).parent;
-    return node;
-}
 
 }  // namespace
 
@@ -318,85 +346,46 @@ Result<BoardSize> game_board_size(const SgfCollection& sgf, std::uint32_t root) 
     return size;
 }
 
-Result<GameState> replay_to(const SgfCollection& sgf, std::uint32_t node, const ReplayOptions& options,
-                            std::vector<SgfWarning>* warnings) {
-    const std::uint32_t root = root_of(sgf, node);
-    const Result<BoardSize> size = game_board_size(sgf, root);
-    if (!size) return size.error();
-    std::vector<std::uint32_t> path;
-    for (std::uint32_t n = node; n != SgfCollection::kNone; n = sgf.node(n).parent) path.push_back(n);
-    Replayer replayer(sgf, *size, options, warnings);
-    replayer.set_root(root);
-    GameState state = replayer.start();
-    for (auto it = path.rbegin(); it != path.rend(); ++it) replayer.node(state, *it);
+namespace {
+
+// The state after the root of `tree`, checked: the root's action is not a node's move (it
+// made the tree's start, unchecked), so it is read again from the root, one node.
+GameState checked_root(RuleCheck& check, const SgfCollection& sgf, const Game& tree,
+                       std::span<const std::uint32_t> sgf_nodes) {
+    GameState state = check.start();
+    NodeAction root_action;
+    NodeReader(sgf, tree.start.board.size(), nullptr).read(sgf_nodes[Game::kRoot], root_action, nullptr);
+    check.node(state, sgf_nodes[Game::kRoot], root_action);
     return state;
 }
 
-Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options,
-                         std::vector<SgfWarning>& warnings) {
-    const Result<BoardSize> size = game_board_size(sgf, root);
-    if (!size) return size.error();
-    Replayer replayer(sgf, *size, options, &warnings);
-    replayer.set_root(root);
-    // The walk of every tree (core/walk.hpp), over the raw SGF nodes: each node replayed
-    // once, the state saved where a line branches.
-    GameState state = replayer.start();
-    replayer.node(state, root);
+}  // namespace
+
+GameState replay_to(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                    NodeId node, const ReplayOptions& options, std::vector<SgfWarning>* warnings) {
+    RuleCheck check(sgf, sgf_nodes[Game::kRoot], tree.start.board.size(), options, warnings);
+    GameState state = checked_root(check, sgf, tree, sgf_nodes);
+    for (const NodeId n : tree.path_to(node)) check.node(state, sgf_nodes[n], tree.nodes[n].move);
+    return state;
+}
+
+NodeId main_line_end(const Game& game) {
+    NodeId n = Game::kRoot;
+    while (!game.nodes[n].children.empty()) n = game.nodes[n].children.front();
+    return n;
+}
+
+void check_rules(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                 const ReplayOptions& options, std::vector<SgfWarning>& warnings) {
+    RuleCheck check(sgf, sgf_nodes[Game::kRoot], tree.start.board.size(), options, &warnings);
+    // The one walk (core/walk.hpp): each node checked once, the state saved where a line branches.
     walk_depth_first(
-        root, std::move(state),
-        [&](std::uint32_t n, auto&& child) {
-            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone;
-                 c = sgf.node(c).next_sibling)
-                child(c);
+        Game::kRoot, checked_root(check, sgf, tree, sgf_nodes),
+        [&](NodeId n, auto&& child) {
+            for (const NodeId c : tree.nodes[n].children) child(c);
         },
-        [&](GameState& s, std::uint32_t n) { replayer.node(s, n); },
-        [](std::uint32_t, const GameState&) { return true; });
-    return {};
-}
-
-std::uint32_t main_line_end(const SgfCollection& sgf, std::uint32_t root) {
-    std::uint32_t n = root;
-    while (sgf.node(n).first_child != SgfCollection::kNone) n = sgf.node(n).first_child;
-    return n;
-}
-
-Result<std::uint32_t> main_line_after_move(const SgfCollection& sgf, std::uint32_t root, int number) {
-    std::uint32_t n = root;
-    int moves = 0;
-    const auto count_moves = [&](std::uint32_t id) {
-        int k = 0;
-        for (const auto& p : sgf.properties(id))
-            if (p.id == "B" || p.id == "W") k += static_cast<int>(p.value_count);
-        return k;
-    };
-    moves += count_moves(n);
-    while (moves < number) {
-        const std::uint32_t next = sgf.node(n).first_child;
-        if (next == SgfCollection::kNone)
-            return Error{ErrorCode::out_of_range,
-                         fmt::format("the main line has {} moves; there is no move {}", moves, number)};
-        n = next;
-        moves += count_moves(n);
-    }
-    return n;
-}
-
-Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root, std::string_view path) {
-    // The raw nodes keep their children as a sibling list.
-    return follow_node_path(
-        root, path,
-        [&](std::uint32_t n) {
-            std::size_t count = 0;
-            for (std::uint32_t c = sgf.node(n).first_child; c != SgfCollection::kNone;
-                 c = sgf.node(c).next_sibling)
-                ++count;
-            return count;
-        },
-        [&](std::uint32_t n, std::size_t k) {
-            std::uint32_t c = sgf.node(n).first_child;
-            while (k-- > 0) c = sgf.node(c).next_sibling;
-            return c;
-        });
+        [&](GameState& s, NodeId n) { check.node(s, sgf_nodes[n], tree.nodes[n].move); },
+        [](NodeId, const GameState&) { return true; });
 }
 
 namespace {
@@ -551,14 +540,6 @@ Position position_of(const GameState& state, std::span<const NodeMark> marks) {
             pos.marks.push_back({pt, static_cast<Mark>(m.kind)});
     }
     return pos;
-}
-
-Result<Position> position_at(const SgfCollection& sgf, std::uint32_t node, const ReplayOptions& options,
-                             std::vector<SgfWarning>* warnings) {
-    Result<GameState> state = replay_to(sgf, node, options, warnings);
-    if (!state) return state.error();
-    const std::vector<NodeMark> marks = node_marks(sgf, node, state->board.size());
-    return position_of(*state, marks);
 }
 
 }  // namespace kifu::go

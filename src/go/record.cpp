@@ -88,7 +88,27 @@ Result<Position> position_at(const Record& record, std::size_t game, NodeId node
                              const ReplayOptions& options, std::vector<SgfWarning>* warnings) {
     const Game& tree = record.game(game);
     if (!tree.errors.empty()) return tree.errors.front();
-    return position_at(record.sgf, record.sgf_nodes(game)[node], options, warnings);
+    const GameState state = replay_to(record.sgf, tree, record.sgf_nodes(game), node, options, warnings);
+    return position_of(state, tree.nodes[node].marks());
+}
+
+Result<void> check_game(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options,
+                        std::vector<SgfWarning>& warnings) {
+    std::vector<SgfWarning> found;
+    std::vector<std::uint32_t> sgf_nodes;
+    const Result<Game> tree = game_tree(sgf, root, &found, &sgf_nodes);
+    if (!tree) return tree.error();
+    check_rules(sgf, *tree, sgf_nodes, options, found);
+    in_file_order(found);
+    warnings.insert(warnings.end(), std::make_move_iterator(found.begin()),
+                    std::make_move_iterator(found.end()));
+    return {};
+}
+
+void in_file_order(std::vector<SgfWarning>& warnings) {
+    std::stable_sort(warnings.begin(), warnings.end(), [](const SgfWarning& a, const SgfWarning& b) {
+        return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+    });
 }
 
 Result<NodeId> main_line_after_move(const Game& game, int number) {

@@ -113,6 +113,15 @@ Count count_board(const Board& board, std::span<const Point> dead, Scoring scori
 }
 
 Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const CountOptions& options) {
+    std::vector<std::uint32_t> sgf_nodes;
+    const Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes);
+    if (!tree) return tree.error();
+    return count_game(sgf, *tree, sgf_nodes, options);
+}
+
+GameCount count_game(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                     const CountOptions& options) {
+    const std::uint32_t root = sgf_nodes[Game::kRoot];
     GameCount out;
     out.rules = *rules_named("Japanese");
     if (options.rules) {
@@ -123,10 +132,10 @@ Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const
             out.rules_from_game = true;
         }
     }
-    const std::uint32_t end = main_line_end(sgf, root);
-    Result<GameState> state = replay_to(sgf, end, {.rules = out.rules});
-    if (!state) return state.error();
-    const BoardSize size = state->board.size();
+    const NodeId last = main_line_end(tree);
+    const std::uint32_t end = sgf_nodes[last];
+    const GameState state = replay_to(sgf, tree, sgf_nodes, last, {.rules = out.rules});
+    const BoardSize size = state.board.size();
 
     double komi = 0;
     if (const std::string_view* km = sgf.value(root, "KM"); km && !sgf_type_problem("KM", *km))
@@ -151,11 +160,11 @@ Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const
             marked.clear();
             for (const std::string_view v : sgf.values(*p)) (void)sgf_expand_points(size, v, marked);
             for (const Point pt : marked)
-                if (const Stone s = state->board.at(pt); s != Stone::none && s != owner)
+                if (const Stone s = state.board.at(pt); s != Stone::none && s != owner)
                     out.dead.push_back(pt);
         }
     }
-    out.count = count_board(state->board, out.dead, out.rules.scoring, komi, compensation);
+    out.count = count_board(state.board, out.dead, out.rules.scoring, komi, compensation);
 
     // Two passes at the end of the main line (a node a move, as games are written).
     int passes = 0;

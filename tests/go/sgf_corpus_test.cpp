@@ -11,6 +11,7 @@
 #include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -35,11 +36,28 @@ SgfCollection read_path(const fs::path& path) {
     return sgf ? std::move(*sgf) : SgfCollection{};
 }
 
+// The state at the end of a game's main line (or after move `after_move` of it), replayed
+// over the game's tree with the rules checked (go::replay_to); value and rule warnings to
+// `warnings`.
+Result<GameState> replayed(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options = {},
+                           std::vector<SgfWarning>* warnings = nullptr, std::optional<int> after_move = {}) {
+    std::vector<std::uint32_t> nodes;
+    const Result<Game> tree = game_tree(sgf, root, warnings, &nodes);
+    if (!tree) return tree.error();
+    NodeId node = main_line_end(*tree);
+    if (after_move) {
+        const Result<NodeId> n = main_line_after_move(*tree, *after_move);
+        if (!n) return n.error();
+        node = *n;
+    }
+    return replay_to(sgf, *tree, nodes, node, options, warnings);
+}
+
 std::vector<SgfIssue> warnings_of(const fs::path& path, bool superko = false) {
     const SgfCollection sgf = read_path(path);
     std::vector<SgfWarning> warnings = sgf.warnings();
     for (const std::uint32_t root : sgf.games())
-        EXPECT_TRUE(replay_tree(sgf, root, {.superko = superko}, warnings));
+        EXPECT_TRUE(check_game(sgf, root, {.superko = superko}, warnings));
     std::vector<SgfIssue> out;
     for (const auto& w : warnings) out.push_back(w.issue);
     return out;
@@ -72,8 +90,8 @@ TEST(SgfCorpus, EveryFileReadsAndReplays) {
 }
 
 // The core tree of every game, walked incrementally (positions saved at branches), gives
-// at the end of every line the position that replaying the SGF from the root gives: on
-// every file of the folder and every game of the yenw-ai archive.
+// at the end of every line the position that replaying its path from the empty board with
+// the rule checks gives: on every file of the folder and every game of the yenw-ai archive.
 TEST(SgfCorpus, CoreTreeWalkEqualsReplayAtTheEndOfEveryLine) {
     REQUIRE_TESTDATA();
     std::size_t games = 0, nodes = 0, lines = 0;
@@ -81,22 +99,20 @@ TEST(SgfCorpus, CoreTreeWalkEqualsReplayAtTheEndOfEveryLine) {
         for (const std::uint32_t root : sgf.games()) {
             std::vector<std::uint32_t> sgf_nodes;
             Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes);
-            if (!tree) continue;  // a size no board has: replay_to refuses it too
+            if (!tree) continue;  // a size no board has
             ++games;
             nodes += tree->size();
             ASSERT_EQ(sgf_nodes.size(), tree->size());
             walk(*tree, [&](NodeId id, const GameState& state) {
                 if (!tree->node(id).children.empty()) return true;
                 ++lines;
-                const Result<GameState> replayed = replay_to(sgf, sgf_nodes[id]);
-                EXPECT_TRUE(replayed);
-                EXPECT_EQ(state.board.position().stones, replayed->board.position().stones) << name;
-                EXPECT_EQ(state.to_move, replayed->to_move) << name;
-                EXPECT_EQ(state.moves, replayed->moves) << name;
-                EXPECT_EQ(state.board.prisoners(Stone::black), replayed->board.prisoners(Stone::black))
-                    << name;
+                const GameState again = replay_to(sgf, *tree, sgf_nodes, id);
+                EXPECT_EQ(state.board.position().stones, again.board.position().stones) << name;
+                EXPECT_EQ(state.to_move, again.to_move) << name;
+                EXPECT_EQ(state.moves, again.moves) << name;
+                EXPECT_EQ(state.board.prisoners(Stone::black), again.board.prisoners(Stone::black)) << name;
                 // Ko point, last move and turn as a diagram shows them.
-                EXPECT_EQ(position_of(state), position_of(*replayed)) << name;
+                EXPECT_EQ(position_of(state), position_of(again)) << name;
                 return true;
             });
         }
@@ -120,14 +136,14 @@ TEST(SgfCorpus, EarReddeningGame) {
     const SgfCollection sgf = read_path(kGo / "games/ear-reddening-1846.sgf");
     const std::uint32_t root = sgf.games()[0];
     std::vector<SgfWarning> warnings;
-    const Result<GameState> end = replay_to(sgf, main_line_end(sgf, root), {}, &warnings);
+    const Result<GameState> end = replayed(sgf, root, {}, &warnings);
     ASSERT_TRUE(end);
     EXPECT_TRUE(warnings.empty());
     EXPECT_EQ(end->moves, 325);
     EXPECT_EQ(end->board.prisoners(Stone::black), 31);
     EXPECT_EQ(end->board.prisoners(Stone::white), 29);
     // Move 127 is the ear-reddening move, black K11.
-    const Result<GameState> at127 = replay_to(sgf, *main_line_after_move(sgf, root, 127));
+    const Result<GameState> at127 = replayed(sgf, root, {}, nullptr, 127);
     EXPECT_EQ(at127->last_move, (LastMove{Stone::black, Move::at(*from_human({19, 19}, "K11"))}));
 }
 
@@ -277,7 +293,7 @@ TEST(SgfCorpus, KataGoExpectations) {
     const SgfCollection rect = read_path(dir / "L0578-rectangle-sgf-parse-test.sgf");
     EXPECT_EQ(*game_board_size(rect, 0), (BoardSize{17, 3}));
     const SgfCollection superko = read_path(dir / "L1715-superko-after-two-passes.sgf");
-    const Result<GameState> end = replay_to(superko, main_line_end(superko, 0));
+    const Result<GameState> end = replayed(superko, 0);
     ASSERT_TRUE(end);
     int black = 0, white = 0;
     for (int i = 0; i < end->board.size().points(); ++i) {
@@ -290,7 +306,7 @@ TEST(SgfCorpus, KataGoExpectations) {
     // Compressed rectangles in setup: black K19 K18 K17 K16 ...
     const SgfCollection placement =
         read_path(dir / "L0643-sgf-board-edit-range-rectangle-placement-test.sgf");
-    const Result<GameState> placed = replay_to(placement, 0);
+    const Result<GameState> placed = replayed(placement, 0, {}, nullptr, 0);
     ASSERT_TRUE(placed);
     for (const char* p : {"K19", "K18", "K17", "K16", "L15", "M16", "M14", "N14", "O14", "P14", "Q15", "R15",
                           "S17", "T17", "S16", "S14"})
@@ -303,7 +319,7 @@ TEST(SgfCorpus, KataGoExpectations) {
 TEST(SgfCorpus, SetupNeverCapturesInRealFiles) {
     REQUIRE_TESTDATA();
     const SgfCollection sgf = read_path(kGo / "edge/gogamer/addstone.sgf");
-    const Result<GameState> end = replay_to(sgf, main_line_end(sgf, 0));
+    const Result<GameState> end = replayed(sgf, 0);
     ASSERT_TRUE(end);
     EXPECT_EQ(end->board.at(*from_sgf({19, 19}, "jj")), Stone::black);
 }
@@ -324,12 +340,12 @@ TEST(SgfCorpus, DeepTreeAndHundredThousandMoves) {
     Result<SgfCollection> sgf = read_sgf(*long_game);
     ASSERT_TRUE(sgf);
     std::vector<SgfWarning> warnings;
-    const Result<GameState> end = replay_to(*sgf, main_line_end(*sgf, 0), {}, &warnings);
+    const Result<GameState> end = replayed(*sgf, 0, {}, &warnings);
     ASSERT_TRUE(end);
     EXPECT_EQ(end->moves, 125899);  // grep -o ';[BW]\[' counts the same
     EXPECT_TRUE(warnings.empty());
     std::vector<SgfWarning> with_superko;
-    (void)replay_to(*sgf, main_line_end(*sgf, 0), {.superko = true}, &with_superko);
+    (void)replayed(*sgf, 0, {.superko = true}, &with_superko);
     EXPECT_FALSE(with_superko.empty());  // the cycle repeats positions
 }
 
@@ -349,7 +365,7 @@ TEST(SgfCorpus, YenwAiGames) {
         std::vector<SgfWarning> warnings = sgf->warnings();
         for (const std::uint32_t root : sgf->games()) {
             ++games;
-            const Result<GameState> end = replay_to(*sgf, main_line_end(*sgf, root), {}, &warnings);
+            const Result<GameState> end = replayed(*sgf, root, {}, &warnings);
             ASSERT_TRUE(end) << file.name;
             moves += end->moves;
         }

@@ -5,6 +5,7 @@
 #include "hen_fixtures.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/sgf_hen.hpp"
 
 namespace kifu::go {
@@ -30,12 +31,16 @@ constexpr std::string_view kEarReddeningSgf =
     "[hr][jr][kr][mr][rr][is][ls]\n"
     ";B[ji]SQ[ln][lo][lp][jn]CR[io])";
 
+// The position at the end of the first game's main line, replayed with the rules checked.
+Result<Position> end_position(std::string_view sgf_text, std::vector<SgfWarning>* warnings = nullptr) {
+    Result<Record> record = read_record(sgf_text);
+    if (!record) return record.error();
+    return position_at(*record, 0, main_line_end(record->game(0)), {}, warnings);
+}
+
 std::string hen_at_end(std::string_view sgf_text, HenWriteOptions options = {}) {
-    Result<SgfCollection> sgf = read_sgf(sgf_text);
-    EXPECT_TRUE(sgf);
-    if (!sgf) return {};
     std::vector<SgfWarning> warnings;
-    Result<Position> pos = position_at(*sgf, main_line_end(*sgf, sgf->games()[0]), {}, &warnings);
+    Result<Position> pos = end_position(sgf_text, &warnings);
     EXPECT_TRUE(pos);
     for (const SgfWarning& w : warnings) EXPECT_EQ(w.issue, SgfIssue::setup_after_root) << w.where.message;
     Result<std::string> hen = write_hen(*pos, options);
@@ -103,9 +108,7 @@ TEST(HenToSgf, TurnWithoutMoveAndNumbers) {
 // Found by the fuzzer: a suicide leaves no stone for the last move; the position is
 // shown without one, so that its HEN is valid.
 TEST(SgfToHen, SuicideAsTheLastMove) {
-    const Result<SgfCollection> sgf = read_sgf("(;SZ[9]AB[ba][ab];W[aa])");
-    ASSERT_TRUE(sgf);
-    const Result<Position> pos = position_at(*sgf, main_line_end(*sgf, 0));
+    const Result<Position> pos = end_position("(;SZ[9]AB[ba][ab];W[aa])");
     ASSERT_TRUE(pos);
     ASSERT_TRUE(pos->last_move);
     EXPECT_TRUE(pos->last_move_gone());
@@ -122,8 +125,7 @@ TEST(SgfToHen, SuicideAsTheLastMove) {
     EXPECT_TRUE(dropped.empty());
     EXPECT_EQ(write_sgf(*back), "(;GM[1]FF[4]CA[UTF-8]SZ[9]\n;AB[ba][ab]\n;W[aa])\n");
     // A suicide of a group cannot be replayed from the position after it: left out, and said.
-    const Result<SgfCollection> group = read_sgf("(;SZ[9]AB[ba][bb][ac]AW[ab];W[aa])");
-    const Result<Position> after = position_at(*group, main_line_end(*group, 0));
+    const Result<Position> after = end_position("(;SZ[9]AB[ba][bb][ac]AW[ab];W[aa])");
     ASSERT_TRUE(after && after->last_move_gone());
     const Result<SgfCollection> partial = hen_to_sgf(*after, &dropped);
     ASSERT_TRUE(partial);
@@ -135,17 +137,15 @@ TEST(SgfToHen, SuicideAsTheLastMove) {
 // A node without a move (a comment, PL) keeps the last move and the ko it made: no move
 // has been played since.
 TEST(SgfToHen, KoAndLastMoveStandAtANodeWithoutAMove) {
-    const Result<SgfCollection> sgf = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];C[x])");
-    ASSERT_TRUE(sgf);
-    const Result<Position> pos = position_at(*sgf, main_line_end(*sgf, 0));
+    const Result<Position> pos = end_position("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];C[x])");
     ASSERT_TRUE(pos);
     EXPECT_EQ(*write_hen(*pos), ".5x5_4Cbw_3BbwEw_2Cbw.D3.C3w.b");
     // PL handing the turn to the capturer: the ko does not bind the player to move.
-    const Result<SgfCollection> pl = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];PL[W])");
-    EXPECT_EQ(*write_hen(*position_at(*pl, main_line_end(*pl, 0))), ".5x5_4Cbw_3BbwEw_2Cbw.C3w.w");
+    EXPECT_EQ(*write_hen(*end_position("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];PL[W])")),
+              ".5x5_4Cbw_3BbwEw_2Cbw.C3w.w");
     // Setup ends both.
-    const Result<SgfCollection> setup = read_sgf("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];AB[aa])");
-    EXPECT_EQ(*write_hen(*position_at(*setup, main_line_end(*setup, 0))), ".5x5_5b_4Cbw_3BbwEw_2Cbw.b");
+    EXPECT_EQ(*write_hen(*end_position("(;SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];AB[aa])")),
+              ".5x5_5b_4Cbw_3BbwEw_2Cbw.b");
 }
 
 // HEN -> SGF -> HEN with the turn back to the player who moved: PL in a node after the move.
@@ -160,9 +160,7 @@ TEST(HenToSgf, TurnBackToTheMover) {
 // Found by the fuzzer: two labels for one point (merged LB properties). The position
 // keeps the first, as HEN and FF[4] allow one label a point.
 TEST(SgfToHen, OneLabelAPoint) {
-    const Result<SgfCollection> sgf = read_sgf("(;SZ[9]LB[ee:x]CR[aa]LB[ee:y]SQ[aa])");
-    ASSERT_TRUE(sgf);
-    const Result<Position> pos = position_at(*sgf, 0);
+    const Result<Position> pos = end_position("(;SZ[9]LB[ee:x]CR[aa]LB[ee:y]SQ[aa])");
     ASSERT_TRUE(pos);
     EXPECT_EQ(*write_hen(*pos), ".9x9.E5-x.A9-CR");
     Position twice = *pos;

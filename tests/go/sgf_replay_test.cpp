@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/go/score.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -15,7 +16,7 @@ std::vector<SgfWarning> replay_warnings(std::string_view text, ReplayOptions opt
     EXPECT_TRUE(sgf) << text;
     if (!sgf) return {};
     std::vector<SgfWarning> warnings = sgf->warnings();
-    for (const std::uint32_t root : sgf->games()) EXPECT_TRUE(replay_tree(*sgf, root, options, warnings));
+    for (const std::uint32_t root : sgf->games()) EXPECT_TRUE(check_game(*sgf, root, options, warnings));
     return warnings;
 }
 

@@ -1,7 +1,6 @@
 #pragma once
-// Positions in an SGF game: replaying the moves and setup from the root to any
-// node, and picking nodes (the end of the main line, after move N, or a path
-// through the variations).
+// An SGF game as the core game tree (Go behind the game interface), made from the raw SGF
+// layer, and the rule checks of a replay, a walk over that tree.
 
 #include <cstdint>
 #include <optional>
@@ -66,7 +65,7 @@ struct GameTraits {
     using Position = GameState;
     using Move = NodeAction;
     static constexpr std::string_view game = "go";
-    static void play(GameState& state, const NodeAction& action);  // permissive, as replay_to
+    static void play(GameState& state, const NodeAction& action);  // permissive: replay_to checks
     // The stones, the player to move and the ko point that binds them.
     static std::uint64_t key(const GameState& state);
     // "B D4", "W pass", "AB 3 AW 1", "" for a node that does nothing: a tree's node may
@@ -99,7 +98,8 @@ struct GameTraits {
 // An SGF game as the core tree: the start is the position after the SGF root node (its
 // setup, and a move if it has one), each later SGF node is a node of the tree with its
 // action, its comment (C), its marks (CR SQ TR MA LB) and its raw moves as text; the root's
-// game-info properties are the tags. Node paths are those of node_at_path below.
+// game-info properties are the tags. Node paths are core/walk.hpp's node_at_path, as for
+// every game; the raw node of a tree node is in the map game_tree gives (record.hpp keeps it).
 using Game = GameTree<GameTraits>;
 static_assert(GameRules<GameTraits>);
 
@@ -120,32 +120,23 @@ Position position_of(const GameState& state, std::span<const NodeMark> marks = {
 // The board size of a game (SZ of its root; 19x19 when absent).
 Result<BoardSize> game_board_size(const SgfCollection& sgf, std::uint32_t root);
 
-// Replays from the root of `node`'s game to `node`. Problems with values and illegal
-// moves are appended to `warnings` (when given) with their line and column; only a
-// board size that cannot be used is an error.
-Result<GameState> replay_to(const SgfCollection& sgf, std::uint32_t node, const ReplayOptions& options = {},
-                            std::vector<SgfWarning>* warnings = nullptr);
+// The state at node `node` of `tree` (made by game_tree from `sgf`, `sgf_nodes` its map)
+// replayed from the empty board with the rules checked on the way: each move that breaks
+// them (ko, suicide, superko when asked), setup after moves or that leaves a group without
+// liberties, two moves in a node, a value of the wrong type, is appended to `warnings`
+// (when given) with its line and column. The same state as the tree's own (position_after),
+// which checks nothing. Rules: those given, else those the game's RU names, else simple ko
+// with every suicide reported.
+GameState replay_to(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                    NodeId node, const ReplayOptions& options = {},
+                    std::vector<SgfWarning>* warnings = nullptr);
 
-// Replays every node of a game once (each variation from where it branches off), for
-// the warnings: what `kifu validate` does.
-Result<void> replay_tree(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options,
-                         std::vector<SgfWarning>& warnings);
+// The end of a game's main line (first children all the way down).
+NodeId main_line_end(const Game& game);
 
-// The last node of the main line (first children all the way down).
-std::uint32_t main_line_end(const SgfCollection& sgf, std::uint32_t root);
-
-// The node of the main line after move `number` (0: the root). Fails past the end.
-Result<std::uint32_t> main_line_after_move(const SgfCollection& sgf, std::uint32_t root, int number);
-
-// A node by path from the root: dot-separated steps, each "N" (go N nodes down the
-// first children) or "vK" (go down to child K, 0-based, of the current node). "0" is the
-// root, "20.v1.5" is: 20 nodes down the main line, into variation 1, then 5 more nodes
-// (core/walk.hpp's follow_node_path, as for the core trees).
-Result<std::uint32_t> node_at_path(const SgfCollection& sgf, std::uint32_t root, std::string_view path);
-
-// The position at a node as a diagram shows it: stones, ko point, last move, turn, and
-// the node's marks (CR SQ TR MA) and labels (LB).
-Result<Position> position_at(const SgfCollection& sgf, std::uint32_t node, const ReplayOptions& options = {},
-                             std::vector<SgfWarning>* warnings = nullptr);
+// The same checks for every node of a tree, each once (the one walk, core/walk.hpp): what
+// `kifu validate` does. record.hpp's check_game makes the tree and reports its values too.
+void check_rules(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                 const ReplayOptions& options, std::vector<SgfWarning>& warnings);
 
 }  // namespace kifu::go

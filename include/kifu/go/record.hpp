@@ -12,7 +12,8 @@
 //   name the same node in both.
 // - Value warnings of the nodes (a point off the board, human coordinates) go to the
 //   game's `warnings`; the collection's own (damage the reader repaired) stay in
-//   `sgf.warnings()`. Rule checks (ko, suicide, superko) are a replay: replay_tree.
+//   `sgf.warnings()`. Rule checks (ko, suicide, superko) are a walk over the tree
+//   (check_rules, check_game) or a replay of its path to a node (position_at).
 
 #include <cstddef>
 #include <cstdint>
@@ -98,11 +99,23 @@ Result<Record> read_record(std::string_view text, const SgfReadOptions& options 
 // a game is written alone, or games of several files together.
 void append_game(const Record& from, std::size_t game, Record& into);
 
-// The position at a node of a game's tree with the rules checked on the way there: the
-// moves that break them (ko, suicide, superko when asked) are appended to `warnings` with
-// their line and column.
+// The position at a node of a game's tree with the rules checked on the way there
+// (game.hpp's replay_to: the moves that break them are appended to `warnings` with their
+// line and column), as a diagram shows it: stones, ko point, last move, turn, and the node's
+// marks and labels. Errors: the game has no tree (an SZ that is no board size).
 Result<Position> position_at(const Record& record, std::size_t game, NodeId node,
                              const ReplayOptions& options = {}, std::vector<SgfWarning>* warnings = nullptr);
+
+// Every check of the game whose raw root is `root`: its values (as its tree reads them),
+// then its rules (check_rules), in the order of the file. The tree is made for the check
+// and not kept, so a collection is checked holding one game's tree at a time. Errors: a
+// board size no board has.
+Result<void> check_game(const SgfCollection& sgf, std::uint32_t root, const ReplayOptions& options,
+                        std::vector<SgfWarning>& warnings);
+
+// Sorts warnings in the order of the file (by line and column; stable): a tree is made a
+// variation at a time and checked line by line.
+void in_file_order(std::vector<SgfWarning>& warnings);
 
 // The node of a game's main line after move `number` (moves, passes included, not nodes;
 // 0: the root). Fails past the end.

@@ -10,6 +10,7 @@
 
 #include "kifu/core/result.hpp"
 #include "kifu/go/board.hpp"
+#include "kifu/go/game.hpp"
 #include "kifu/go/rules.hpp"
 #include "kifu/go/sgf.hpp"
 
@@ -59,5 +60,9 @@ struct CountOptions {
 
 // Counts the end of the main line of the game at `root`; komi from KM, handicap from HA.
 Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const CountOptions& options = {});
+// The same for a game whose tree is made (`sgf_nodes`: its map to the raw nodes, as
+// game_tree gives it).
+GameCount count_game(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
+                     const CountOptions& options = {});
 
 }  // namespace kifu::go
