@@ -212,37 +212,62 @@ class GameStream {
     // At most this much PGN text read ahead (as kifu convert's pipeline).
     static constexpr std::size_t kHeldBytes = std::size_t{64} << 20;
 
-    // Read and checked whole on a thread of the pipeline; the tree is built when the game is
-    // looked into.
+    // A game read and checked whole (its tree is built when the game is looked into).
+    static std::shared_ptr<GameData> read_game(const chess::PgnGameText& text, std::uint64_t base,
+                                               const std::string& source, const std::string& charset) {
+        auto recording = std::make_unique<chess::PgnRecording>();
+        chess::read_pgn_game(text, *recording, {.charset = charset});
+        auto g = std::make_shared<GameData>();
+        g->set_recording(std::move(recording));
+        g->number = text.index;
+        g->offset = base + text.offset;
+        g->format = "pgn";
+        g->source = source;
+        return g;
+    }
+
+    // The next game of the splitter, or none at the end of the input or of the range.
+    std::optional<chess::PgnGameText> next_text() {
+        std::optional<chess::PgnGameText> text = splitter_->next();
+        if (!text || (end_ && base_ + text->offset >= *end_)) {
+            cut_done_ = true;
+            return std::nullopt;
+        }
+        return text;
+    }
+
+    // A batch of games copied out of the splitter, read on a thread of the pipeline.
     auto read_job(chess::PgnBatch batch) const {
         return [batch = std::make_shared<chess::PgnBatch>(std::move(batch)), base = base_, source = path_,
                 charset = read_options_.charset]() {
             batch->finish();
             Games out;
             out.reserve(batch->games.size());
-            for (const chess::PgnGameText& text : batch->games) {
-                auto recording = std::make_unique<chess::PgnRecording>();
-                chess::read_pgn_game(text, *recording, {.charset = charset});
-                auto g = std::make_shared<GameData>();
-                g->set_recording(std::move(recording));
-                g->number = text.index;
-                g->offset = base + text.offset;
-                g->format = "pgn";
-                g->source = source;
-                out.push_back(std::move(g));
-            }
+            for (const chess::PgnGameText& text : batch->games)
+                out.push_back(read_game(text, base, source, charset));
             return out;
         };
     }
 
-    // A PGN: batches cut here, read on the ordered pipeline (core/ordered_pipeline.hpp), one
-    // a thread at a time; games come out in file order. An error of the input is raised after
-    // the games before it.
+    // A PGN: on one thread, a few games read where the splitter holds them (the first game
+    // comes soon, nothing is copied); on several, whole batches (chess::PgnBatch) read on the
+    // ordered pipeline (core/ordered_pipeline.hpp), one a thread at a time. Games come out in
+    // file order; an error of the input is raised after the games before it.
     Games next_pgn_batch() {
         {
             py::gil_scoped_release unlocked;
+            if (threads_ == 1) {
+                Games out;
+                while (out.size() < kBatch && !cut_done_)
+                    if (const std::optional<chess::PgnGameText> text = next_text())
+                        out.push_back(read_game(*text, base_, path_, read_options_.charset));
+                ready_.push_back(std::move(out));
+                if (ready_.back().empty()) ready_.pop_back();
+            }
             while (ready_.empty() && !cut_done_) {
-                chess::PgnBatch batch = cut();
+                chess::PgnBatch batch;
+                while (!batch.full() && !cut_done_)
+                    if (const std::optional<chess::PgnGameText> text = next_text()) batch.add(*text);
                 if (!batch.empty()) {
                     const std::size_t bytes = batch.bytes.size();
                     (void)pipeline_.submit(read_job(std::move(batch)), bytes);
@@ -258,21 +283,6 @@ class GameStream {
         Games out = std::move(ready_.front());
         ready_.pop_front();
         return out;
-    }
-
-    // The next games of the splitter: a few on one thread (the first game comes soon), a
-    // whole batch (chess::PgnBatch) a thread on several.
-    chess::PgnBatch cut() {
-        chess::PgnBatch batch;
-        while (threads_ == 1 ? batch.games.size() < kBatch : !batch.full()) {
-            std::optional<chess::PgnGameText> text = splitter_->next();
-            if (!text || (end_ && base_ + text->offset >= *end_)) {
-                cut_done_ = true;
-                break;
-            }
-            batch.add(*text);
-        }
-        return batch;
     }
 
     std::string path_;

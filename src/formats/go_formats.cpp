@@ -241,7 +241,7 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
     // collection holds one game's tree at a time.
     std::vector<go::SgfWarning> warnings;
     std::vector<std::uint32_t> sgf_nodes;
-    const Result<go::Game> tree = go::game_tree(sgf, root, &warnings, &sgf_nodes);
+    const Result<go::Game> tree = go::game_tree(sgf, root, &warnings, &sgf_nodes, go::TreeContent::actions);
     if (!tree) {
         r.errors.push_back(tree.error());
         return r;

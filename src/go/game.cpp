@@ -461,7 +461,7 @@ std::string GameTraits::write_move(const GameState& before, const NodeAction& ac
 }
 
 Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector<SgfWarning>* warnings,
-                       std::vector<std::uint32_t>* sgf_nodes) {
+                       std::vector<std::uint32_t>* sgf_nodes, TreeContent content) {
     const Result<BoardSize> size = game_board_size(sgf, root);
     if (!size) return size.error();
     NodeReader reader(sgf, *size, warnings);
@@ -469,6 +469,7 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     // Fills a tree node from its SGF node in one pass over the properties; marks only
     // where there are some.
     const auto fill = [&](std::uint32_t from, Game::Node& node, NodeAction& action) {
+        if (content == TreeContent::actions) return reader.read(from, action, nullptr);
         NodeReader::Seen seen{&node.text};
         reader.read(from, action, nullptr, &seen);
         const std::string_view* comment = seen.comment;

@@ -96,7 +96,7 @@ Result<void> check_game(const SgfCollection& sgf, std::uint32_t root, const Repl
                         std::vector<SgfWarning>& warnings) {
     std::vector<SgfWarning> found;
     std::vector<std::uint32_t> sgf_nodes;
-    const Result<Game> tree = game_tree(sgf, root, &found, &sgf_nodes);
+    const Result<Game> tree = game_tree(sgf, root, &found, &sgf_nodes, TreeContent::actions);
     if (!tree) return tree.error();
     check_rules(sgf, *tree, sgf_nodes, options, found);
     in_file_order(found);

@@ -114,7 +114,7 @@ Count count_board(const Board& board, std::span<const Point> dead, Scoring scori
 
 Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const CountOptions& options) {
     std::vector<std::uint32_t> sgf_nodes;
-    const Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes);
+    const Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes, TreeContent::actions);
     if (!tree) return tree.error();
     return count_game(sgf, *tree, sgf_nodes, options);
 }

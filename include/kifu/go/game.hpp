@@ -103,11 +103,17 @@ struct GameTraits {
 using Game = GameTree<GameTraits>;
 static_assert(GameRules<GameTraits>);
 
+// What a tree keeps of its SGF nodes: everything (the model's tree: the moves as written,
+// comments, marks and labels), or their actions alone (what the rule checks, a count and a
+// tree's shape need: a tree made for them and dropped, by validate and info).
+enum class TreeContent : bool { actions, all };
+
 // The core tree of one game of a collection (value warnings go to `warnings`);
 // `sgf_nodes`, when given, gets for each node of the tree the SGF node it came from.
 Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root,
                        std::vector<SgfWarning>* warnings = nullptr,
-                       std::vector<std::uint32_t>* sgf_nodes = nullptr);
+                       std::vector<std::uint32_t>* sgf_nodes = nullptr,
+                       TreeContent content = TreeContent::all);
 
 // The state a diagram gives (its stones, turn, order, last move and ko point).
 GameState state_of(const Position& position);
