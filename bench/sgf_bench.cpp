@@ -58,7 +58,7 @@ void sgf_replay_corpus(benchmark::State& state) {
         moves = 0;
         for (const Record& r : games) {
             const Game& tree = r.game(0);
-            const GameState end = replay_to(r.sgf, tree, r.sgf_nodes(0), main_line_end(tree));
+            const GameState end = replay_to(r.sgf, tree, r.sgf_nodes(0), tree.main_line_end());
             moves += end.moves;
             benchmark::DoNotOptimize(end.board.hash());
         }

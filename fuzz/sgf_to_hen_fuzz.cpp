@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!record) return 0;
     for (std::size_t i = 0; i < record->size(); ++i) {
         const Game& tree = record->game(i);
-        const kifu::Result<Position> pos = position_at(*record, i, main_line_end(tree));
+        const kifu::Result<Position> pos = position_at(*record, i, tree.main_line_end());
         if (!pos) continue;
         const kifu::Result<std::string> hen = write_hen(*pos);
         if (hen) {

@@ -211,8 +211,7 @@ struct TreeShape {
 };
 
 TreeShape tree_shape(const go::Game& tree) {
-    TreeShape shape;
-    shape.nodes = tree.size();
+    TreeShape shape{tree.size(), tree.line_count(), 0};
     // The one walk (core/walk.hpp), its state a node's depth: nothing is played.
     walk_depth_first(
         go::Game::kRoot, std::size_t{1},
@@ -221,10 +220,7 @@ TreeShape tree_shape(const go::Game& tree) {
         },
         [](std::size_t& depth, NodeId) { ++depth; },
         [&](NodeId n, std::size_t depth) {
-            if (tree.nodes[n].children.empty()) {
-                ++shape.lines;
-                shape.deepest = std::max(shape.deepest, depth);
-            }
+            if (tree.nodes[n].children.empty()) shape.deepest = std::max(shape.deepest, depth);
             return true;
         });
     return shape;
@@ -252,7 +248,7 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
     for (const auto& [id, name] : kGameInfo)
         if (const std::string_view* v = sgf.value(root, id))
             r.facts.push_back({std::string(name), go::sgf_simple_text(*v)});
-    const NodeId end = go::main_line_end(*tree);
+    const NodeId end = tree->main_line_end();
     const go::GameState state = go::replay_to(sgf, *tree, sgf_nodes, end, replay, &warnings);
     r.facts.push_back({"moves", std::to_string(state.moves)});
     r.facts.push_back({"prisoners", fmt::format("black {}, white {}", state.board.prisoners(go::Stone::black),

@@ -74,8 +74,7 @@ Result<NodeId> choose_node(const Tree& tree, const NodeChoice& choice) {
     } else {
         if (choice.ply) return main_line_node(tree, *choice.ply);
     }
-    const std::vector<NodeId> line = tree.main_line();
-    return line.empty() ? Tree::kRoot : line.back();
+    return tree.main_line_end();
 }
 
 // What a view of the position after `node` shows besides the position: the move that led

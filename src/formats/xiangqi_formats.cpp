@@ -146,8 +146,7 @@ GameReport describe_game(const std::vector<xiangqi::Game>& games, std::size_t in
         r.facts.push_back({"start", xiangqi::write_fen(game.start)});
     add_tree_facts(r, game);
     if (!game.result.empty()) r.facts.push_back({"result", game.result});
-    const std::vector<NodeId> main = game.main_line();
-    const xiangqi::Position end = game.position_after(main.empty() ? xiangqi::Game::kRoot : main.back());
+    const xiangqi::Position end = game.position_after(game.main_line_end());
     if (const xiangqi::Status s = xiangqi::status(end); s != xiangqi::Status::ongoing)
         r.facts.push_back({"final", fmt::format("{}: {} loses", to_string(s),
                                                 end.side_to_move == xiangqi::Color::red ? "Red" : "Black")});

@@ -369,12 +369,6 @@ GameState replay_to(const SgfCollection& sgf, const Game& tree, std::span<const 
     return state;
 }
 
-NodeId main_line_end(const Game& game) {
-    NodeId n = Game::kRoot;
-    while (!game.nodes[n].children.empty()) n = game.nodes[n].children.front();
-    return n;
-}
-
 void check_rules(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
                  const ReplayOptions& options, std::vector<SgfWarning>& warnings) {
     RuleCheck check(sgf, sgf_nodes[Game::kRoot], tree.start.board.size(), options, &warnings);

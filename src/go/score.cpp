@@ -132,7 +132,7 @@ GameCount count_game(const SgfCollection& sgf, const Game& tree, std::span<const
             out.rules_from_game = true;
         }
     }
-    const NodeId last = main_line_end(tree);
+    const NodeId last = tree.main_line_end();
     const std::uint32_t end = sgf_nodes[last];
     const GameState state = replay_to(sgf, tree, sgf_nodes, last, {.rules = out.rules});
     const BoardSize size = state.board.size();

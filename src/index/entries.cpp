@@ -305,8 +305,7 @@ GameEntry tree_entry(const shogi::Game& g, std::string_view file) {
         const std::string sfen = shogi::write_sfen(p);
         return sfen == shogi::write_sfen(shogi::Position::start()) ? std::string{} : sfen;
     });
-    const std::vector<NodeId> line = g.main_line();
-    const NodeId last = line.empty() ? shogi::Game::kRoot : line.back();
+    const NodeId last = g.main_line_end();
     const Ending ending = g.nodes[last].ending;
     if (e.result.empty() && ending != Ending::none) e.result = std::string(to_string(ending));
     finish(e, outcome_of_ending(ending, g.position_after(last).side_to_move()));
@@ -348,10 +347,9 @@ std::uint32_t go_next_code(const go::NodeAction& a, Symmetry s, go::BoardSize si
     if (!a.setup.empty() || a.moves.size() != 1) return 0;
     const go::LastMove& m = a.moves[0];
     if (m.stone != go::Stone::black && m.stone != go::Stone::white) return 0;
-    go::NodeAction turned;
-    turned.moves.push_back(
-        {apply(s, m.stone), m.move.is_pass ? m.move : go::Move::at(apply(s, m.move.point, size))});
-    return std::uint32_t{go::GameTraits::move_word(turned)} + 1;
+    const go::LastMove turned{apply(s, m.stone),
+                              m.move.is_pass ? m.move : go::Move::at(apply(s, m.move.point, size))};
+    return std::uint32_t{go_move_word(turned)} + 1;
 }
 
 std::string move_text(const formats::Document& position, std::uint32_t code, Symmetry query_symmetry) {

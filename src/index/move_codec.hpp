@@ -33,6 +33,9 @@ inline std::uint16_t word_at(std::string_view words, std::size_t i) noexcept {
                                       static_cast<unsigned char>(words[2 * i + 1]) << 8);
 }
 
+// The word of one Go move (go::GameTraits::move_word of a node that plays it alone).
+std::uint16_t go_move_word(const go::LastMove& move);
+
 // Appends Go node `action` to `out`.
 void put_go_node(std::string& out, const go::NodeAction& action);
 

@@ -44,7 +44,7 @@ Result<GameState> replayed(const SgfCollection& sgf, std::uint32_t root, const R
     std::vector<std::uint32_t> nodes;
     const Result<Game> tree = game_tree(sgf, root, warnings, &nodes);
     if (!tree) return tree.error();
-    NodeId node = main_line_end(*tree);
+    NodeId node = tree->main_line_end();
     if (after_move) {
         const Result<NodeId> n = main_line_after_move(*tree, *after_move);
         if (!n) return n.error();

@@ -35,7 +35,7 @@ constexpr std::string_view kEarReddeningSgf =
 Result<Position> end_position(std::string_view sgf_text, std::vector<SgfWarning>* warnings = nullptr) {
     Result<Record> record = read_record(sgf_text);
     if (!record) return record.error();
-    return position_at(*record, 0, main_line_end(record->game(0)), {}, warnings);
+    return position_at(*record, 0, record->game(0).main_line_end(), {}, warnings);
 }
 
 std::string hen_at_end(std::string_view sgf_text, HenWriteOptions options = {}) {

@@ -248,6 +248,12 @@ class GameTree {
         }
         return ids;
     }
+    // The last node of the main line (the root when it has no move).
+    NodeId main_line_end() const noexcept {
+        NodeId id = kRoot;
+        while (!nodes[id].children.empty()) id = nodes[id].children.front();
+        return id;
+    }
     // The nodes from the root's first move down to `id` (empty for the root).
     std::vector<NodeId> path_to(NodeId id) const {
         std::vector<NodeId> path;

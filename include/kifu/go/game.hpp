@@ -137,9 +137,6 @@ GameState replay_to(const SgfCollection& sgf, const Game& tree, std::span<const 
                     NodeId node, const ReplayOptions& options = {},
                     std::vector<SgfWarning>* warnings = nullptr);
 
-// The end of a game's main line (first children all the way down).
-NodeId main_line_end(const Game& game);
-
 // The same checks for every node of a tree, each once (the one walk, core/walk.hpp): what
 // `kifu validate` does. record.hpp's check_game makes the tree and reports its values too.
 void check_rules(const SgfCollection& sgf, const Game& tree, std::span<const std::uint32_t> sgf_nodes,
