@@ -29,15 +29,20 @@ std::string_view declared_encoding(std::string_view bytes) {
         if (!kif && !csa) continue;
         const std::size_t at = text.find("encoding=");
         if (at == std::string_view::npos) continue;
-        // A charset's name is letters, digits and '-', '_', '.', ':' ("Shift_JIS", "UTF-8");
-        // whatever follows (a NUL, a bracket) ends it.
-        std::string_view name = text.substr(at + 9);
+        // A charset's name is letters, digits and '-', '_', '.', ':' ("Shift_JIS", "UTF-8"),
+        // and it ends the line: a line with more after the name (a NUL, a bracket, a header's
+        // value "'encoding=6/00：00") is not a declaration, so a header the writers write
+        // never reads back as one.
+        const std::string_view name = text.substr(at + 9);
         std::size_t n = 0;
         const auto in_name = [](char c) {
             return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
                    c == '_' || c == '.' || c == ':';
         };
         while (n < name.size() && in_name(name[n])) ++n;
+        std::size_t rest = n;
+        while (rest < name.size() && (name[rest] == ' ' || name[rest] == '\t' || name[rest] == '\r')) ++rest;
+        if (rest < name.size()) continue;
         return name.substr(0, n);
     }
     return {};
