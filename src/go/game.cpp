@@ -48,6 +48,16 @@ void append_written(std::string& out, char colour, std::string_view value) {
     out.append(buffer, value.size() + 3);
 }
 
+// The common move value, two lower-case letters on the board (not FF[3]'s pass "tt" on a
+// board up to 19x19), read without building a Result; nullopt for anything else.
+std::optional<Point> plain_point(std::string_view raw, BoardSize size) noexcept {
+    if (raw.size() != 2 || raw[0] < 'a' || raw[0] > 'z' || raw[1] < 'a' || raw[1] > 'z') return std::nullopt;
+    const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
+    const bool tt = raw[0] == 't' && raw[1] == 't';
+    if (!pt.on(size) || (tt && size.width <= 19 && size.height <= 19)) return std::nullopt;
+    return pt;
+}
+
 // Reads a node's setup, moves and PL from its properties, with a warning for each value
 // that does not read.
 class NodeReader {
@@ -124,12 +134,7 @@ class NodeReader {
     }
 
     std::optional<Move> move(std::string_view raw, const SgfCollection::Property& p) {
-        // The common case, two lower-case letters on the board, without building a Result.
-        if (raw.size() == 2 && raw[0] >= 'a' && raw[0] <= 'z' && raw[1] >= 'a' && raw[1] <= 'z') {
-            const Point pt{static_cast<std::uint8_t>(raw[0] - 'a'), static_cast<std::uint8_t>(raw[1] - 'a')};
-            const bool tt = raw[0] == 't' && raw[1] == 't';  // FF[3]'s pass on boards up to 19x19
-            if (pt.on(size_) && !(tt && size_.width <= 19 && size_.height <= 19)) return Move::at(pt);
-        }
+        if (const std::optional<Point> pt = plain_point(raw, size_)) return Move::at(*pt);
         Result<Move> m = sgf_move(size_, raw);
         if (m) return *m;
         // SmartGo and others write "R16" or "Pass": read them, and say so.
@@ -463,6 +468,21 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
     // Fills a tree node from its SGF node in one pass over the properties; marks only
     // where there are some.
     const auto fill = [&](std::uint32_t from, Game::Node& node, NodeAction& action) {
+        // Most nodes of a game are one move and nothing else ("B[pd]"): read at once.
+        if (const std::span<const SgfCollection::Property> props = sgf.properties(from); props.size() == 1) {
+            const SgfCollection::Property& p = props[0];
+            if (p.value_count == 1 && p.id.size() == 1 && (p.id[0] == 'B' || p.id[0] == 'W')) {
+                const std::string_view v = sgf.values(p)[0];
+                if (const std::optional<Point> pt = plain_point(v, *size)) {
+                    action.moves.push_back({p.id[0] == 'B' ? Stone::black : Stone::white, Move::at(*pt)});
+                    if (content == TreeContent::all) {
+                        const char written[5] = {p.id[0], '[', v[0], v[1], ']'};
+                        node.text.assign(written, sizeof written);
+                    }
+                    return;
+                }
+            }
+        }
         if (content == TreeContent::actions) return reader.read(from, action, nullptr);
         NodeReader::Seen seen{&node.text};
         reader.read(from, action, nullptr, &seen);
@@ -480,7 +500,11 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
         if (is_action_or_markup(p.id)) continue;
         std::string value;
         for (const std::string_view v : sgf.values(p)) {
-            if (!value.empty()) value += ", ";
+            if (value.empty()) {
+                value = sgf_simple_text(v);  // moved in: most tags have one value
+                continue;
+            }
+            value += ", ";
             value += sgf_simple_text(v);
         }
         game.tags.emplace_back(std::string(p.id), std::move(value));
@@ -497,18 +521,36 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
         game.nodes.reserve(end - root);
         if (sgf_nodes) sgf_nodes->reserve(end - root);
     }
-    // Children in order, so that the tree's variations keep the file's order.
-    std::vector<std::pair<std::uint32_t, NodeId>> pending{{root, Game::kRoot}};
-    while (!pending.empty()) {
-        const auto [from, into] = pending.back();
-        pending.pop_back();
+    // Children in order, so that the tree's variations keep the file's order. A node's
+    // children are made together; its last child goes on at once and the others wait
+    // (a line of moves never touches the stack).
+    std::vector<std::pair<std::uint32_t, NodeId>> pending;
+    std::uint32_t from = root;
+    NodeId into = Game::kRoot;
+    for (;;) {
+        std::uint32_t last = SgfCollection::kNone;
+        NodeId last_id = Game::kRoot;
         for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone;
              c = sgf.node(c).next_sibling) {
-            const NodeId id = game.add_move(into, NodeAction{}, {});
-            Game::Node& node = game.nodes[id];
+            // An empty node filled in place (add_move's work, without a move to move in).
+            const auto id = static_cast<NodeId>(game.nodes.size());
+            Game::Node& node = game.nodes.emplace_back();
+            node.parent = into;
+            game.nodes[into].children.push_back(id);
             fill(c, node, node.move);
             if (sgf_nodes) sgf_nodes->push_back(c);
-            pending.emplace_back(c, id);
+            if (last != SgfCollection::kNone) pending.emplace_back(last, last_id);
+            last = c;
+            last_id = id;
+        }
+        if (last != SgfCollection::kNone) {
+            from = last;
+            into = last_id;
+        } else if (!pending.empty()) {
+            std::tie(from, into) = pending.back();
+            pending.pop_back();
+        } else {
+            break;
         }
     }
     return game;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -190,11 +191,11 @@ class SgfReader {
                         after_variation = false;
                     }
                     const std::uint32_t node =
-                        current == SgfCollection::kNone ? out_.add_game() : out_.add_child(current);
+                        current == SgfCollection::kNone ? out_.add_game() : new_child(current);
                     out_.nodes_[node].offset = static_cast<std::uint32_t>(i);
                     current = node;
                     ++i;
-                    if (Result<void> ok = read_properties(node, i); !ok) return ok;
+                    if (!read_properties(node, i)) return std::move(*failure_);
                     break;
                 }
                 default:
@@ -202,7 +203,7 @@ class SgfReader {
                         warn(SgfIssue::missing_node_start, i, "a node starts without ';'; one is assumed");
                         current = out_.add_game();
                         out_.nodes_[current].offset = static_cast<std::uint32_t>(i);
-                        if (Result<void> ok = read_properties(current, i); !ok) return ok;
+                        if (!read_properties(current, i)) return std::move(*failure_);
                         break;
                     }
                     if (current == SgfCollection::kNone)
@@ -220,71 +221,92 @@ class SgfReader {
         return {};
     }
 
-    Result<void> read_properties(std::uint32_t node, std::size_t& i) {
+    // The properties of a node; false when one does not read (the error in failure_).
+    bool read_properties(std::uint32_t node, std::size_t& i) {
         const std::size_t n = text_.size();
         const auto first = static_cast<std::uint32_t>(out_.properties_.size());
         for (;;) {
             while (i < n && is_space(text_[i])) ++i;
             if (i >= n || !is_letter(text_[i])) break;
-            if (Result<void> ok = read_property(i); !ok) return ok;
+            if (!read_property(i)) return false;
         }
         SgfCollection::Node& record = out_.nodes_[node];
         record.first_property = first;
         record.property_count = static_cast<std::uint32_t>(out_.properties_.size()) - first;
         if (record.property_count > 1) merge_repeated(node);
-        return {};
+        return true;
     }
 
-    Result<void> read_property(std::size_t& i) {
-        const std::size_t n = text_.size();
+    // One property and its values; false when it does not read (the error in failure_).
+    bool read_property(std::size_t& position) {
+        // A local index (the caller's is written once, at the end), the bytes at hand and a
+        // plain bool for the result: this runs for every property of every node.
+        std::size_t i = position;
+        const std::string_view text = text_;
+        const std::size_t n = text.size();
         const std::size_t id_at = i;
         std::array<char, kMaxIdLength> upper;  // written before it is read
         std::size_t length = 0;
         bool lower_case = false;
-        while (i < n && is_letter(text_[i])) {
-            if (is_upper_letter(text_[i])) {
+        while (i < n && is_letter(text[i])) {
+            if (is_upper_letter(text[i])) {
                 if (length == kMaxIdLength)
-                    return error_at(
-                        text_, id_at, ErrorCode::out_of_range,
-                        fmt::format("a property identifier longer than {} letters", kMaxIdLength));
-                upper[length++] = text_[i];
+                    return fail(
+                        error_at(text, id_at, ErrorCode::out_of_range,
+                                 fmt::format("a property identifier longer than {} letters", kMaxIdLength)));
+                upper[length++] = text[i];
             } else {
                 lower_case = true;
             }
             ++i;
         }
         if (length == 0)
-            return error_at(text_, id_at, ErrorCode::unexpected_character,
-                            fmt::format("expected a property identifier (upper-case letters), found '{}'",
-                                        utf8::snippet(text_.substr(id_at, i - id_at))));
-        std::string_view id = text_.substr(id_at, i - id_at);
+            return fail(
+                error_at(text, id_at, ErrorCode::unexpected_character,
+                         fmt::format("expected a property identifier (upper-case letters), found '{}'",
+                                     utf8::snippet(text.substr(id_at, i - id_at)))));
+        std::string_view id = text.substr(id_at, i - id_at);
         if (lower_case) id = canonical_id(std::string_view(upper.data(), length));
 
-        while (i < n && is_space(text_[i])) ++i;
-        if (i >= n || text_[i] != '[') return expected_at(text_, i, fmt::format("'[' and a value of {}", id));
+        while (i < n && is_space(text[i])) ++i;
+        if (i >= n || text[i] != '[')
+            return fail(expected_at(text, i, fmt::format("'[' and a value of {}", id)));
 
         SgfCollection::Property property;
         property.id = id;
         property.offset = static_cast<std::uint32_t>(id_at);
         property.first_value = static_cast<std::uint32_t>(out_.values_.size());
-        while (i < n && text_[i] == '[') {
+        while (i < n && text[i] == '[') {
             const std::size_t open = i;
-            const std::size_t close = find_value_end(open);
+            const std::size_t close = value_end(open);
             if (close >= n) {
                 warn(SgfIssue::truncated, n,
                      fmt::format("the file ends inside the value of {} opened at {}; read up to the end", id,
                                  where(open)));
-                out_.values_.push_back(text_.substr(open + 1));
+                out_.values_.push_back(text.substr(open + 1));
                 i = n;
                 break;
             }
-            out_.values_.push_back(text_.substr(open + 1, close - open - 1));
+            out_.values_.push_back(text.substr(open + 1, close - open - 1));
             i = close + 1;
-            while (i < n && is_space(text_[i])) ++i;
+            while (i < n && is_space(text[i])) ++i;
         }
         property.value_count = static_cast<std::uint32_t>(out_.values_.size()) - property.first_value;
         out_.properties_.push_back(property);
-        return {};
+        position = i;
+        return true;
+    }
+
+    // The ']' that ends the value opened at `open`: a move's two letters closed by a ']'
+    // that can end a value ("B[pd];") at once, else the search.
+    std::size_t value_end(std::size_t open) {
+        if (open + 4 < text_.size()) {
+            const char* v = text_.data() + open;
+            if (v[3] == ']' && v[1] != ']' && v[1] != '\\' && v[2] != ']' && v[2] != '\\' &&
+                (v[4] == ';' || v[4] == ')' || v[4] == '(' || can_follow_value(open + 4)))
+                return open + 3;
+        }
+        return find_value_end(open);
     }
 
     // The ']' that ends the value opened at `open`. A ']' followed by something that
@@ -414,10 +436,29 @@ class SgfReader {
 
     std::string where(std::size_t offset) const { return line_column_text(text_, offset); }
 
+    // SgfCollection::add_child, in the reader's own code so that it inlines: it runs for
+    // every node read.
+    std::uint32_t new_child(std::uint32_t parent) {
+        const auto id = static_cast<std::uint32_t>(out_.nodes_.size());
+        SgfCollection::Node& child = out_.nodes_.emplace_back();
+        child.parent = parent;
+        child.first_property = static_cast<std::uint32_t>(out_.properties_.size());
+        SgfCollection::Node& p = out_.nodes_[parent];
+        (p.first_child == SgfCollection::kNone ? p.first_child : out_.nodes_[p.last_child].next_sibling) = id;
+        p.last_child = id;
+        return id;
+    }
+
+    bool fail(Error error) {
+        failure_ = std::move(error);
+        return false;
+    }
+
     SgfCollection& out_;
     std::string_view text_;
     std::vector<std::uint32_t> stack_;
     std::vector<std::size_t> skipped_;  // ']' taken as text in the value being read
+    std::optional<Error> failure_;      // why read_property(ies) said false
 };
 
 namespace {

@@ -156,5 +156,35 @@ TEST(GoRecord, ANodeOfOneMoveHoldsItInPlace) {
     EXPECT_TRUE(moves.empty());
 }
 
+// A node of one move alone is read on a short path; the same node with another property
+// beside it is read the general way: both give the same action, text and warnings.
+TEST(GoRecord, ANodeOfOneMoveReadsAsTheGeneralWayReadsIt) {
+    for (const char* size : {"19", "21", "9"}) {
+        for (const char* value : {"pd", "aa", "tt", "", "sa", "zz", "ab", "Q16", "p", "pdd"}) {
+            for (const char* colour : {"B", "W"}) {
+                const std::string move = std::string(colour) + "[" + value + "]";
+                const std::string head = std::string("(;FF[4]SZ[") + size + "];";
+                const Record alone = must_read(head + move + ")");
+                const Record beside = must_read(head + move + "N[x])");
+                const Game& a = alone.game(0);
+                const Game& b = beside.game(0);
+                ASSERT_EQ(a.size(), 2u) << move;
+                ASSERT_EQ(b.size(), 2u) << move;
+                EXPECT_EQ(a.nodes[1].move, b.nodes[1].move) << move << " SZ " << size;
+                EXPECT_EQ(a.nodes[1].text, b.nodes[1].text) << move << " SZ " << size;
+                EXPECT_EQ(a.warnings.size(), b.warnings.size()) << move << " SZ " << size;
+            }
+        }
+    }
+    // And the short path is the one taken: "B[pd]" is the node's text and move.
+    const Record record = must_read("(;SZ[19];B[pd];W[tt])");
+    const Game& g = record.game(0);
+    EXPECT_EQ(g.nodes[1].text, "B[pd]");
+    ASSERT_EQ(g.nodes[1].move.moves.size(), 1u);
+    EXPECT_EQ(g.nodes[1].move.moves[0].move, Move::at({15, 3}));
+    ASSERT_EQ(g.nodes[2].move.moves.size(), 1u);
+    EXPECT_TRUE(g.nodes[2].move.moves[0].move.is_pass);  // FF[3]'s pass on 19x19
+}
+
 }  // namespace
 }  // namespace kifu::go
