@@ -532,11 +532,8 @@ Result<Game> game_tree(const SgfCollection& sgf, std::uint32_t root, std::vector
         NodeId last_id = Game::kRoot;
         for (std::uint32_t c = sgf.node(from).first_child; c != SgfCollection::kNone;
              c = sgf.node(c).next_sibling) {
-            // An empty node filled in place (add_move's work, without a move to move in).
-            const auto id = static_cast<NodeId>(game.nodes.size());
-            Game::Node& node = game.nodes.emplace_back();
-            node.parent = into;
-            game.nodes[into].children.push_back(id);
+            const NodeId id = game.add_node(into);  // filled in place
+            Game::Node& node = game.nodes[id];
             fill(c, node, node.move);
             if (sgf_nodes) sgf_nodes->push_back(c);
             if (last != SgfCollection::kNone) pending.emplace_back(last, last_id);

@@ -29,21 +29,6 @@ std::uint32_t SgfCollection::add_game() {
     return id;
 }
 
-std::uint32_t SgfCollection::add_child(std::uint32_t parent) {
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(Node{});
-    Node& child = nodes_.back();
-    child.parent = parent;
-    child.first_property = static_cast<std::uint32_t>(properties_.size());
-    Node& p = nodes_[parent];
-    if (p.first_child == kNone)
-        p.first_child = id;
-    else
-        nodes_[p.last_child].next_sibling = id;
-    p.last_child = id;
-    return id;
-}
-
 Error SgfCollection::error_at(std::size_t offset, ErrorCode code, std::string message) const {
     if (!lines_) lines_ = std::make_unique<LineIndex>(*text_);
     const LineColumn at = lines_->locate(offset);

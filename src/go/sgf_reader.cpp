@@ -191,7 +191,7 @@ class SgfReader {
                         after_variation = false;
                     }
                     const std::uint32_t node =
-                        current == SgfCollection::kNone ? out_.add_game() : new_child(current);
+                        current == SgfCollection::kNone ? out_.add_game() : out_.add_child(current);
                     out_.nodes_[node].offset = static_cast<std::uint32_t>(i);
                     current = node;
                     ++i;
@@ -435,19 +435,6 @@ class SgfReader {
     }
 
     std::string where(std::size_t offset) const { return line_column_text(text_, offset); }
-
-    // SgfCollection::add_child, in the reader's own code so that it inlines: it runs for
-    // every node read.
-    std::uint32_t new_child(std::uint32_t parent) {
-        const auto id = static_cast<std::uint32_t>(out_.nodes_.size());
-        SgfCollection::Node& child = out_.nodes_.emplace_back();
-        child.parent = parent;
-        child.first_property = static_cast<std::uint32_t>(out_.properties_.size());
-        SgfCollection::Node& p = out_.nodes_[parent];
-        (p.first_child == SgfCollection::kNone ? p.first_child : out_.nodes_[p.last_child].next_sibling) = id;
-        p.last_child = id;
-        return id;
-    }
 
     bool fail(Error error) {
         failure_ = std::move(error);

@@ -230,6 +230,15 @@ class GameTree {
         tags.emplace_back(name, value);
     }
 
+    // Adds an empty node after `parent` (a new variation when it already has a child), for
+    // a reader that fills its move and text in place.
+    NodeId add_node(NodeId parent) {
+        const auto id = static_cast<NodeId>(nodes.size());
+        nodes.emplace_back().parent = parent;
+        nodes[parent].children.push_back(id);
+        return id;
+    }
+
     // Adds a move after `parent`, as a new variation when it already has a child.
     // The text is copied into the node in place (a SAN fits its small-string buffer).
     NodeId add_move(NodeId parent, Move move, std::string_view text) {

@@ -127,7 +127,17 @@ class SgfCollection {
     // Building a tree by hand (values raw: escape text with sgf_escape). A property goes
     // to the node given; setting an id the node has already replaces its values.
     std::uint32_t add_game();
-    std::uint32_t add_child(std::uint32_t parent);
+    // Inline: the reader adds every node it reads with it.
+    std::uint32_t add_child(std::uint32_t parent) {
+        const auto id = static_cast<std::uint32_t>(nodes_.size());
+        Node& child = nodes_.emplace_back();
+        child.parent = parent;
+        child.first_property = static_cast<std::uint32_t>(properties_.size());
+        Node& p = nodes_[parent];
+        (p.first_child == kNone ? p.first_child : nodes_[p.last_child].next_sibling) = id;
+        p.last_child = id;
+        return id;
+    }
     void set_property(std::uint32_t node, std::string_view id, std::span<const std::string> raw_values);
     void set_property(std::uint32_t node, std::string_view id, std::string_view raw_value);
     void remove_property(std::uint32_t node, std::string_view id);
