@@ -13,6 +13,7 @@ writes any of them in any format that can hold it. docs/python.md has the whole 
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 from typing import Iterator, NamedTuple
@@ -29,6 +30,7 @@ from ._kifu import (
     Position,
     ShogiPosition,
     XiangqiPosition,
+    __version__,
     detect,
     formats,
     merge_indexes,
@@ -39,28 +41,60 @@ from ._kifu import (
 )
 
 __all__ = [
-    "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
+    "__version__", "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "iter_games", "merge_indexes",
     "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write", "write_options",
 ]
 
-# A str is a file name when it names an existing file and holds no line break; anything
-# else is the notation itself (docs/python.md: a FEN or HEN never names a file here).
+# A str is a file name when it names an existing file and holds no line break, or when it
+# holds no blank and ends in a file extension kifu reads ("games.pgn", "ko.sgf.gz"): such a
+# name that is missing is a FileNotFoundError, not a notation. Anything else is the
+# notation itself (docs/python.md: a FEN or HEN never names a file here).
 _MAX_PATH = 4096
+_COMPRESSED = (".gz", ".zst", ".bz2", ".xz")
+_extensions = None
+
+
+def _looks_like_a_file_name(text: str) -> bool:
+    global _extensions
+    if _extensions is None:
+        _extensions = tuple({e for f in formats() if f["reads"] for e in f["extensions"]})
+    name = text.lower()
+    for suffix in _COMPRESSED:
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+    return not any(c.isspace() for c in text) and name.endswith(_extensions)
+
+
+def _existing(path: str) -> str:
+    if not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    return path
 
 
 def _source(source):
-    """('path', str) or ('text', bytes) for what read/validate were given."""
+    """('path', str, name) or ('text', bytes, name) for what read/validate were given: a
+    notation (str or bytes), a path (str or os.PathLike), or a file object (text or binary)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return "text", bytes(source)
+        return "text", bytes(source), "<text>"
     if isinstance(source, os.PathLike):
-        return "path", os.fspath(source)
+        return "path", _existing(os.fspath(source)), None
     if isinstance(source, str):
-        if len(source) < _MAX_PATH and "\n" not in source and os.path.isfile(source):
-            return "path", source
-        return "text", source.encode()
-    raise TypeError(f"expected a notation (str or bytes) or a path, got {type(source).__name__}")
+        if len(source) < _MAX_PATH and "\n" not in source:
+            if os.path.isfile(source):
+                return "path", source, None
+            if _looks_like_a_file_name(source):
+                return "path", _existing(source), None
+        return "text", source.encode(), "<text>"
+    if hasattr(source, "read"):
+        data = source.read()
+        name = getattr(source, "name", None)
+        name = name if isinstance(name, str) else "<stream>"
+        return "text", data.encode() if isinstance(data, str) else bytes(data), name
+    raise TypeError(f"expected a notation (str or bytes), a path or a file object, got {type(source).__name__}")
 
 
 def _read_options(options: dict) -> dict:
@@ -87,10 +121,10 @@ def read(source, format: str | None = None, **options):
     line and column.
     """
     options = _read_options(options)
-    kind, value = _source(source)
+    kind, value, name = _source(source)
     if kind == "path":
         return _kifu._read_path(value, format, options)
-    return _kifu._read_text(value, format, "<text>", options)
+    return _kifu._read_text(value, format, name, options)
 
 
 def read_game(source, format: str | None = None, **options) -> Game:
@@ -118,21 +152,31 @@ def validate(source, format: str | None = None, **options) -> Validation:
     """Every error of a notation or file (KifuError objects with line and column, not
     raised) and its warnings, as `kifu validate` prints them. options: as kifu.read's."""
     options = _read_options(options)
-    kind, value = _source(source)
+    kind, value, name = _source(source)
     if kind == "path":
         return Validation(*_kifu._validate(_kifu._read_file(value), format, value, value, options))
-    return Validation(*_kifu._validate(value, format, "<text>", "", options))
+    return Validation(*_kifu._validate(value, format, name, "" if name.startswith("<") else name, options))
 
 
 def _paths(paths) -> list[str]:
-    if isinstance(paths, (str, os.PathLike)):
-        return [os.fspath(paths)]
-    return [os.fspath(p) for p in paths]
+    """The files to read: each path as given, a directory's record files (recursively, in
+    name order, as kifu index reads them); a missing path is a FileNotFoundError."""
+    given = [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else [os.fspath(p) for p in paths]
+    out = []
+    for path in given:
+        if os.path.isdir(path):
+            out.extend(_kifu._record_files(path))
+        elif path != "-" and not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        else:
+            out.append(path)
+    return out
 
 
 def iter_games(paths, format: str | None = None, *, start: int | None = None,
                end: int | None = None, charset: str | None = None, threads: int = 1) -> Iterator[Game]:
-    """The games of one or more files, read as they are needed: a PGN of any size is cut
+    """The games of one or more files (or directories: their record files, recursively, in
+    name order), read as they are needed: a PGN of any size is cut
     game by game and read in batches with the GIL released (other records are read whole,
     a file at a time). Compressed files are read as they are. A PGN game is read and checked
     whole, and its tree built the first time it is looked into (tags, result, plies and

@@ -1,9 +1,11 @@
 # Type stubs of the kifu module (docs/python.md). The classes come from kifu._kifu.
 import os
-from typing import Any, Iterator, Literal, NamedTuple, overload
+from typing import IO, Any, Iterator, Literal, NamedTuple, overload
 
 PathLike = str | os.PathLike[str]
-Source = str | bytes | os.PathLike[str]
+Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
+
+__version__: str
 
 class KifuError(ValueError):
     message: str

@@ -14,6 +14,8 @@
 #include "kifu/formats/options.hpp"
 #include "kifu/formats/write.hpp"
 #include "kifu/image/formats.hpp"
+#include "kifu/index/inputs.hpp"
+#include "kifu/version.hpp"
 
 namespace kifu::python {
 namespace {
@@ -340,6 +342,15 @@ PYBIND11_MODULE(_kifu, m) {
     });
 
     m.def("_read_file", [](const std::string& path) { return py::bytes(read_file(path)); });
+    // A directory's record files, as kifu index and the commands read it.
+    m.def("_record_files", [](const std::string& directory) {
+        Result<std::vector<std::string>> files = index::record_files(directory);
+        if (!files) raise(files.error(), directory);
+        py::list out;
+        for (const std::string& f : *files) out.append(f);
+        return out;
+    });
+    m.attr("__version__") = std::string(version);
 
     m.def(
         "write",

@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "kifu/chess/board_view.hpp"
 #include "kifu/formats/play.hpp"
 
 namespace kifu::python {
@@ -44,14 +45,87 @@ BoardView view_of(const Position& p) {
     return take(formats::board_view(*p.doc));
 }
 
+// A square as python-chess numbers them (0 = a1, 63 = h8) or by name ("e4").
+std::string square_name(const py::handle& square) {
+    if (py::isinstance<py::int_>(square)) {
+        const int n = square.cast<int>();
+        if (n < 0 || n > 63)
+            throw py::value_error("kifu: a square is 0 (a1) to 63 (h8), not " + std::to_string(n));
+        return std::string{static_cast<char>('a' + n % 8), static_cast<char>('1' + n / 8)};
+    }
+    return py::str(square).cast<std::string>();
+}
+
+// A mark list as the library reads it ("Ge6g8,Bh7"): a str as it is, or a sequence of
+// items, each a str, a square, or a (from, to) pair of squares (python-chess's arrows).
+std::string mark_list(const py::handle& value) {
+    if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+    if (py::isinstance<py::int_>(value)) return square_name(value);
+    std::string out;
+    for (const py::handle item : value) {
+        if (!out.empty()) out += ',';
+        if (py::isinstance<py::tuple>(item) && py::len(item) == 2) {
+            const py::tuple pair = item.cast<py::tuple>();
+            out += square_name(pair[0]) + square_name(pair[1]);
+        } else {
+            out += square_name(item);
+        }
+    }
+    return out;
+}
+
 py::object image(const Position& p, std::string_view format_name, const py::kwargs& kwargs) {
     const formats::Format& f = format_named(format_name);
-    const formats::WriteOptions options = write_options(f, kwargs);
+    // The marks python-chess's chess.svg.board takes; the rest are the format's options.
+    py::kwargs rest;
+    std::string last_move, check, arrows, squares;
+    for (const auto& [key, value] : kwargs) {
+        const std::string name = py::str(key);
+        if (value.is_none() &&
+            (name == "arrows" || name == "squares" || name == "check" || name == "last_move"))
+            continue;
+        if (name == "arrows")
+            arrows = mark_list(value);
+        else if (name == "squares")
+            squares = mark_list(value);
+        else if (name == "check")
+            check = square_name(value);
+        else if (name == "last_move")
+            last_move = py::hasattr(value, "uci") ? value.attr("uci")().cast<std::string>()
+                                                  : py::str(value).cast<std::string>();
+        else if (name == "coordinates" && py::isinstance<py::bool_>(value))
+            rest[key] = value.cast<bool>() ? "game" : "none";
+        else
+            rest[key] = value;
+    }
+    // Coordinates are drawn unless coordinates=False, as python-chess draws them.
+    if (!rest.contains("coordinates")) rest["coordinates"] = "game";
+    const formats::WriteOptions options = write_options(f, rest);
+    const formats::Document* doc = p.doc.get();
+    std::optional<formats::Document> marked;
+    if (!last_move.empty() || !check.empty() || !arrows.empty() || !squares.empty()) {
+        if (formats::game_of(*p.doc) != formats::Game::chess)
+            throw py::type_error(
+                "kifu: arrows, squares, check and last_move are for chess positions, and this is a " +
+                std::string(formats::to_string(formats::game_of(*p.doc))) + " position");
+        Result<chess::RequestedMarks> marks = chess::requested_marks(
+            {.last_move = last_move, .check = check, .arrows = arrows, .squares = squares});
+        if (!marks) throw py::value_error("kifu: " + marks.error().message);
+        // A new document of the same position (a chess position or an EPD's) with the marks.
+        const chess::Position* position = std::get_if<chess::Position>(&p.doc->value);
+        if (const auto* epd = std::get_if<chess::Epd>(&p.doc->value)) position = &epd->position;
+        marked.emplace(formats::Document{formats::Value{*position}, {}});
+        marked->last_move = p.doc->last_move;
+        marked->marks = p.doc->marks;
+        if (marks->last_move) marked->last_move = marks->last_move;
+        marked->marks.insert(marked->marks.end(), marks->marks.begin(), marks->marks.end());
+        doc = &*marked;
+    }
     std::vector<std::string> notes;
     std::string out;
     {
         py::gil_scoped_release unlocked;
-        Result<std::string> r = f.write(*p.doc, options, notes);
+        Result<std::string> r = f.write(*doc, options, notes);
         if (!r) {
             py::gil_scoped_acquire locked;
             raise(r.error());
@@ -176,10 +250,11 @@ void add_common(Class& cls) {
             py::arg("format"), "The position in a format of the registry (kifu.write(self, format, ...)).")
         .def(
             "svg", [](const Position& p, const py::kwargs& kwargs) { return image(p, "svg", kwargs); },
-            "A board image as SVG text (size, theme, coordinates, crop, flip).")
+            "A board image as SVG text (size, theme, coordinates (on unless False), crop, flip; chess: "
+            "arrows, squares, check, last_move as python-chess's chess.svg.board takes them).")
         .def(
             "png", [](const Position& p, const py::kwargs& kwargs) { return image(p, "png", kwargs); },
-            "A board image as PNG bytes (size, theme, coordinates, crop, flip).")
+            "A board image as PNG bytes (the options of svg()).")
         .def("_repr_svg_",
              [](const Position& p) { return image(p, "svg", py::kwargs(py::dict(py::arg("size") = 320))); })
         .def("__str__", [](const Position& p) { return write_as(*p.doc, "txt"); })

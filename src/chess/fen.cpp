@@ -140,7 +140,7 @@ class FenReader {
                 const int rank = 7 - row;
                 const Color color = c >= 'a' ? Color::black : Color::white;
                 const std::size_t at = i++;
-                if (type == PieceType::pawn && (rank == 0 || rank == 7)) {
+                if (type == PieceType::pawn && (rank == 0 || rank == 7) && !options_.any_placement) {
                     diagnostics_.add(
                         ErrorCode::conflict, at,
                         fmt::format("a pawn on rank {}: pawns never stand on the first or last rank",
@@ -152,6 +152,7 @@ class FenReader {
                 return {PieceRead::piece, i};
             });
         if (!shape) return false;
+        if (options_.any_placement) return true;
         bool ok = true;
         for (const Color c : {Color::white, Color::black})
             if (kings[index(c)] != 1) {

@@ -24,7 +24,9 @@ bool fen_like(std::string_view t) {
 }
 
 int detect_fen(std::string_view text) {
-    return fen_like(trim_blanks(text)) ? 92 : 0;
+    const std::string_view t = trim_blanks(text);
+    if (t == "startpos") return kStartposScore;
+    return fen_like(t) ? 92 : 0;
 }
 
 // EPD: a FEN's four fields, then operations ("bm Nf3;") instead of the two clocks.
@@ -55,10 +57,10 @@ bool accepts_chess_position(const Document& d) {
     return chess_position_of(d) != nullptr;
 }
 
-Result<Document> read_fen(std::string_view text, const ReadOptions&) {
+Result<Document> read_fen(std::string_view text, const ReadOptions& options) {
     const std::string_view t = trim_blanks(text);
     if (t == "startpos") return Document{Value{chess::Position::start()}, {}};
-    return document(chess::parse_fen(t));
+    return document(chess::parse_fen(t, {.relaxed = false, .any_placement = options.any_placement}));
 }
 
 std::vector<Error> validate_fen(std::string_view text, const ReadOptions&, std::vector<Error>&) {

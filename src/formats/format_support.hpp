@@ -39,6 +39,10 @@ ValueInfo value_info(const xiangqi::Position&) noexcept;
 ValueInfo value_info(const std::vector<xiangqi::Game>&) noexcept;
 ValueInfo value_info(const feen::Position&) noexcept;
 
+// How sure a position format is of a bare "startpos": every game's start, so one game's
+// format is chosen by the game the caller reads (detect_format's `game`), else the first.
+inline constexpr int kStartposScore = 50;
+
 // The first blank-separated field of a trimmed text.
 constexpr std::string_view first_field(std::string_view text) noexcept {
     std::size_t end = 0;

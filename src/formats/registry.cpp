@@ -209,12 +209,15 @@ const Format* format_of_file_name(std::string_view file_name) {
     return nullptr;
 }
 
-Result<const Format*> detect_format(std::string_view text, std::string_view file_name) {
+Result<const Format*> detect_format(std::string_view text, std::string_view file_name, Game game) {
     const Format* best = nullptr;
     int best_score = 0;
     for (const Format& f : table())
         if (f.detect)
-            if (const int score = f.detect(text); score > best_score) best_score = score, best = &f;
+            if (const int score = f.detect(text);
+                score > best_score ||
+                (score > 0 && score == best_score && f.game == game && best->game != game))
+                best_score = score, best = &f;
     if (best) return best;
     if (const Format* f = format_of_file_name(file_name)) return f;
     Scanner in(text, Scanner::Blanks::ignored);

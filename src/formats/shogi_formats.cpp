@@ -16,6 +16,7 @@ constexpr std::string_view kSfenExtensions[] = {".sfen"};
 
 int detect_sfen(std::string_view text) {
     std::string_view t = trim_blanks(text);
+    if (t == "startpos") return kStartposScore;
     if (t.starts_with("startpos ") || t.starts_with("position ")) return 91;
     if (t.starts_with("sfen ")) t = trim_blanks(t.substr(5));
     return looks_like_placement(first_field(t), 9, "plnsgbrkPLNSGBRK+123456789") ? 91 : 0;

@@ -16,6 +16,7 @@ namespace kifu::formats {
 namespace {
 
 int detect_xiangqi_fen(std::string_view text) {
+    if (trim_blanks(text) == "startpos") return kStartposScore;
     const std::string_view board = first_field(trim_blanks(text));
     return std::count(board.begin(), board.end(), '/') == 9 ? 93 : 0;
 }
@@ -169,15 +170,16 @@ void add_xiangqi_formats(std::vector<Format>& out) {
     out.push_back({"xfen-xiangqi",
                    Game::xiangqi,
                    Kind::position,
-                   "xiangqi FEN (WXF/UCCI)",
+                   "xiangqi FEN (WXF/UCCI), or 'startpos'",
                    {},
                    0,
                    detect_xiangqi_fen,
                    [](std::string_view text, const ReadOptions&) {
-                       return document(xiangqi::parse_fen(trim_blanks(text)));
+                       return document(xiangqi::GameTraits::read_position(text));
                    },
                    [](std::string_view text, const ReadOptions&, std::vector<Error>&) {
-                       return xiangqi::validate_fen(trim_blanks(text));
+                       const std::string_view t = trim_blanks(text);
+                       return t == "startpos" ? std::vector<Error>{} : xiangqi::validate_fen(t);
                    },
                    accepts_xiangqi_position,
                    write_xiangqi_fen});

@@ -591,13 +591,22 @@ Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& opt
     if (file_charset.empty() && !bom.empty()) file_charset = bom;
     if (!bom.empty()) bytes.remove_prefix(bom_length);
     // A charset given or a BOM decides for the whole file; otherwise each game tree's CA
-    // decides for it, and a tree without one is read as the first tree is.
-    const bool per_game = file_charset.empty();
+    // decides for it, and a tree without one is read as the first tree is. CA is a hint:
+    // text beyond ASCII that is valid UTF-8 is UTF-8 whatever it declares (a file re-encoded
+    // that kept its CA[GB2312], a record pasted into the page or given as a Python str); text
+    // in a double-byte charset is not valid UTF-8 beyond a few bytes.
+    bool per_game = file_charset.empty();
     if (file_charset.empty()) {
         const std::string_view declared = declared_charset(bytes);
         if (!declared.empty()) {
             file_charset = charset::canonical_name(declared);
-            if (file_charset.empty()) {
+            if (file_charset != "UTF-8" &&
+                std::any_of(bytes.begin(), bytes.end(),
+                            [](char c) { return static_cast<unsigned char>(c) >= 0x80; }) &&
+                utf8::is_valid(bytes)) {
+                file_charset = "UTF-8";
+                per_game = false;
+            } else if (file_charset.empty()) {
                 file_charset = guessed_charset(bytes, early);
                 early.push_back(
                     {SgfIssue::unknown_charset,

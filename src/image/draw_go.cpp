@@ -99,7 +99,7 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
     const double right = band + (r.cut_right ? kOverhang : kMargin);
     const double bottom = band + (r.cut_bottom ? kOverhang : kMargin);
     const bool passed = v.last_move && v.last_move->to < 0;
-    const double caption = passed || options.caption_line ? 34 : 0;
+    const double caption = passed && !options.pass_over_board ? 34 : 0;
     scene.width = left + (r.x1 - r.x0) * kCell + right;
     scene.height = top + (r.y1 - r.y0) * kCell + bottom + caption;
     scene.background = theme.board;
@@ -180,10 +180,23 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
         return m.cell < 0 || x < r.x0 || x > r.x1 || y < r.y0 || y > r.y1;
     });
     draw_marks(scene, shown, grid, kCell, theme, dark_at, true, theme.board);
-    if (passed)
-        scene.shapes.push_back(Text{scene.width / 2, scene.height - caption / 2 - 4, 18,
-                                    v.last_move->text.empty() ? "pass" : v.last_move->text + "es", theme.line,
+    // A pass is said in words: under the board, or (an animation's frame) in a box over its
+    // centre, so that the frame keeps the board's shape.
+    const std::string words = !passed                     ? std::string{}
+                              : v.last_move->text.empty() ? "pass"
+                                                          : v.last_move->text + "es";
+    if (passed && !options.pass_over_board)
+        scene.shapes.push_back(Text{scene.width / 2, scene.height - caption / 2 - 4, 18, words, theme.line,
                                     Font::sans, false, false});
+    if (passed && options.pass_over_board) {
+        const double size = 0.5 * kCell, box_w = 0.62 * size * static_cast<double>(words.size()) + size * 1.6,
+                     box_h = size * 2;
+        const double cx = (X(r.x0) + X(r.x1)) / 2, cy = (Y(r.y0) + Y(r.y1)) / 2;
+        scene.shapes.push_back(Rect{cx - box_w / 2, cy - box_h / 2, box_w, box_h,
+                                    Color{(theme.board.rgba & 0xFFFFFF00u) | 0xC0u}, Stroke{theme.line, 1.5},
+                                    box_h / 4});
+        scene.shapes.push_back(Text{cx, cy, size, words, theme.line, Font::sans, false, true});
+    }
 }
 
 }  // namespace kifu::image

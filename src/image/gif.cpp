@@ -122,6 +122,7 @@ struct GifWriter::State {
     GifFileType* gif = nullptr;
     ColorMapObject* map = nullptr;
     int width = 0, height = 0, delay_ms = 0;
+    std::size_t frames = 0, added = 0;
     bool animated = false;
     std::vector<GifByteType> previous, current;
 
@@ -137,7 +138,7 @@ GifWriter::GifWriter(const GifPalette& palette, int width, int height, std::size
     : state_(std::make_unique<State>()) {
     State& s = *state_;
     s.palette = palette.counts_->palette();
-    s.width = width, s.height = height, s.delay_ms = delay_ms, s.animated = frames > 1;
+    s.width = width, s.height = height, s.delay_ms = delay_ms, s.frames = frames, s.animated = frames > 1;
     std::array<GifColorType, 256> colours{};
     for (std::size_t i = 0; i < s.palette.colours.size(); ++i)
         colours[i] = {static_cast<GifByteType>(s.palette.colours[i] >> 16),
@@ -190,7 +191,8 @@ void GifWriter::add(const Pixels& frame) {
     if (s.animated) {
         GraphicsControlBlock gcb{};
         gcb.DisposalMode = DISPOSE_DO_NOT;
-        gcb.DelayTime = std::max(s.delay_ms / 10, 1);
+        const int ms = ++s.added == s.frames ? last_frame_ms(s.delay_ms) : s.delay_ms;
+        gcb.DelayTime = std::clamp(ms / 10, 1, 65535);
         gcb.TransparentColor = NO_TRANSPARENT_COLOR;
         GifByteType extension[4];
         const std::size_t n = EGifGCBToExtension(&gcb, extension);

@@ -90,7 +90,7 @@ Result<std::string> render_animation(std::span<const BoardView> views, const Ren
     std::vector<Scene> scenes;
     scenes.reserve(views.size());
     DrawOptions draw_options = options;
-    draw_options.caption_line = true;  // every frame the same size, pass or not
+    draw_options.pass_over_board = true;  // every frame the board's shape, pass or not
     for (const BoardView& v : views) {
         Result<Scene> scene = draw(v, draw_options);
         if (!scene) return scene.error();

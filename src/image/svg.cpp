@@ -293,14 +293,14 @@ std::string write_svg_animation(std::span<const Scene> frames, int width, int he
     const Scene& first = frames.front();
     std::string body;
     w.shapes(body, first, 0, first.board_end);
-    // Frame i is visible in its slot of the loop, [i/n, (i+1)/n) of n delays: one discrete
-    // animation of its visibility. The first frame is visible without animation, so a
-    // viewer that plays no SMIL shows the start of the game.
+    // Frame i is visible in its slot of the loop, a delay from i delays on (the last frame
+    // last_frame_ms): one discrete animation of its visibility. The first frame is visible
+    // without animation, so a viewer that plays no SMIL shows the start of the game.
     const std::size_t n = frames.size();
-    const long loop_ms = static_cast<long>(n) * delay_ms;
+    const double loop_ms = static_cast<double>(n - 1) * delay_ms + last_frame_ms(delay_ms);
     for (std::size_t i = 0; i < n; ++i) {
-        const double from = static_cast<double>(i) / static_cast<double>(n);
-        const double to = static_cast<double>(i + 1) / static_cast<double>(n);
+        const double from = static_cast<double>(i) * delay_ms / loop_ms;
+        const double to = i + 1 == n ? 1.0 : static_cast<double>(i + 1) * delay_ms / loop_ms;
         body += i == 0 ? "<g>" : "<g visibility=\"hidden\">";
         if (n > 1) {
             body += "<animate attributeName=\"visibility\" calcMode=\"discrete\" repeatCount=\"indefinite\"";
@@ -311,7 +311,7 @@ std::string write_svg_animation(std::span<const Scene> frames, int width, int he
             else
                 fmt::format_to(Out(body), " values=\"hidden;visible;hidden\" keyTimes=\"0;{:.6g};{:.6g}\"",
                                from, to);
-            fmt::format_to(Out(body), " dur=\"{}ms\"/>", loop_ms);
+            fmt::format_to(Out(body), " dur=\"{}ms\"/>", static_cast<long>(loop_ms));
         }
         w.shapes(body, frames[i], frames[i].board_end, frames[i].shapes.size());
         body += "</g>";

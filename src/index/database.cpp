@@ -9,11 +9,11 @@
 
 #include "database_impl.hpp"
 #include "entries.hpp"
-#include "inputs.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_batch.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
+#include "kifu/index/inputs.hpp"
 #include "replay.hpp"
 
 namespace kifu::index {

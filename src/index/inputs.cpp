@@ -1,4 +1,4 @@
-#include "inputs.hpp"
+#include "kifu/index/inputs.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -10,7 +10,7 @@
 
 #include "kifu/formats/registry.hpp"
 
-namespace kifu::index::detail {
+namespace kifu::index {
 namespace {
 
 namespace fs = std::filesystem;
@@ -76,21 +76,28 @@ bool is_archive_name(std::string_view name) noexcept {
     return false;
 }
 
+Result<std::vector<std::string>> record_files(const std::string& directory) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(directory, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file(ec)) continue;
+        const std::string name = it->path().string();
+        if (is_archive_name(name) || formats::format_of_file_name(name)) files.push_back(name);
+    }
+    if (ec) return io_error(directory + ": " + ec.message());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
 Result<void> for_each_input(std::span<const std::string> paths,
                             const std::function<Result<void>(const std::string&, ByteSource&)>& visit) {
     for (const std::string& path : paths) {
         std::error_code ec;
         if (path != "-" && fs::is_directory(path, ec)) {
-            std::vector<std::string> files;
-            for (auto it = fs::recursive_directory_iterator(path, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-                if (!it->is_regular_file(ec)) continue;
-                const std::string name = it->path().string();
-                if (is_archive_name(name) || formats::format_of_file_name(name)) files.push_back(name);
-            }
-            if (ec) return io_error(path + ": " + ec.message());
-            std::sort(files.begin(), files.end());
-            for (const std::string& f : files)
+            Result<std::vector<std::string>> files = record_files(path);
+            if (!files) return files.error();
+            for (const std::string& f : *files)
                 if (Result<void> r = visit_file(f, visit); !r) return r;
             continue;
         }
@@ -99,4 +106,4 @@ Result<void> for_each_input(std::span<const std::string> paths,
     return {};
 }
 
-}  // namespace kifu::index::detail
+}  // namespace kifu::index

@@ -71,9 +71,11 @@ Result<formats::WriteOptions> write_options(const Target& t, const formats::Form
     return options;
 }
 
-// The text's format: `from` when given (a format kifu reads), else detected.
+// The text's format: `from` when given (a format kifu reads), else detected (`game`
+// choosing among formats equally sure: "startpos" converted to SFEN is shogi's).
 Result<const formats::Format*> source_format(const Target& t, std::string_view from_name,
-                                             const std::string& text) {
+                                             const std::string& text,
+                                             formats::Game game = formats::Game::any) {
     if (const std::string* from = t.find(from_name)) {
         const formats::Format* f = formats::find_format(*from);
         if (f == nullptr || !f->can_read())
@@ -81,7 +83,7 @@ Result<const formats::Format*> source_format(const Target& t, std::string_view f
                                   fmt::format("{}: '{}' is no format kifu reads", from_name, *from));
         return f;
     }
-    return formats::detect_format(text);
+    return formats::detect_format(text, {}, game);
 }
 
 // The node a record is narrowed to: ply, move, node, game (as the image URLs read them).
@@ -167,7 +169,7 @@ Response convert_json(const Target& t) {
         j.close('}');
         return json_response(400, std::move(j));
     };
-    Result<const formats::Format*> from = source_format(t, "from", *text);
+    Result<const formats::Format*> from = source_format(t, "from", *text, to->game);
     if (!from) return fail({from.error()}, "text");
     bool chosen = false;
     Result<formats::NodeChoice> choice = node_choice(t, chosen);

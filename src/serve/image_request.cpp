@@ -140,58 +140,17 @@ std::optional<HttpError> read_drawing(const Options& o, const RequestLimits& lim
 
 // web-boardimage's lastMove, check, arrows and squares as the view's last move and marks.
 std::optional<HttpError> read_chess_marks(const Options& o, ImageRequest& r) {
-    const auto square = [](std::string_view name) { return chess::cell_named(name); };
-    if (const std::string* m = o.get("lastMove"); m != nullptr && !m->empty()) {
-        // UCI: e2e4, e7e8q.
-        const std::string_view v = *m;
-        const int from = v.size() >= 4 ? square(v.substr(0, 2)) : -1,
-                  to = v.size() >= 4 ? square(v.substr(2, 2)) : -1;
-        if (from < 0 || to < 0 || v.size() > 5)
-            return bad(fmt::format("lastMove: expected a move as e2e4, found '{}'", v));
-        r.last_move = BoardView::LastMove{from, to, {}};
-    }
-    if (const std::string* c = o.get("check"); c != nullptr && !c->empty()) {
-        const int cell = square(*c);
-        if (cell < 0) return bad(fmt::format("check: expected a square as e1, found '{}'", *c));
-        r.marks.push_back({NodeMark::Kind::highlight, cell, -1, "check"});
-    }
-    const auto each = [](std::string_view list, auto&& take) -> std::optional<HttpError> {
-        while (!list.empty()) {
-            const std::size_t comma = list.find(',');
-            if (auto e = take(list.substr(0, comma))) return e;
-            if (comma == std::string_view::npos) break;
-            list.remove_prefix(comma + 1);
-        }
-        return std::nullopt;
+    const auto text = [&](const char* name) {
+        const std::string* v = o.get(name);
+        return v ? std::string_view(*v) : std::string_view{};
     };
-    if (const std::string* a = o.get("arrows")) {
-        auto e = each(*a, [&](std::string_view item) -> std::optional<HttpError> {
-            std::string colour = "G";  // web-boardimage's default: green
-            if (!item.empty() && std::string_view("GBRY").find(item.front()) != std::string_view::npos) {
-                colour = std::string(1, item.front());
-                item.remove_prefix(1);
-            }
-            const int from = item.size() >= 2 ? square(item.substr(0, 2)) : -1;
-            const int to = item.size() == 4 ? square(item.substr(2, 2)) : item.size() == 2 ? from : -1;
-            if (from < 0 || to < 0)
-                return bad(
-                    fmt::format("arrows: expected Ge6g8 (an arrow) or Bh7 (a circle), found '{}'", item));
-            // An arrow from a square to itself is a circle.
-            r.marks.push_back(from == to ? NodeMark{NodeMark::Kind::circle, from, -1, colour}
-                                         : NodeMark{NodeMark::Kind::arrow, from, to, colour});
-            return std::nullopt;
-        });
-        if (e) return e;
-    }
-    if (const std::string* s = o.get("squares")) {
-        auto e = each(*s, [&](std::string_view item) -> std::optional<HttpError> {
-            const int cell = square(item);
-            if (cell < 0) return bad(fmt::format("squares: expected squares as a3,c3, found '{}'", item));
-            r.marks.push_back({NodeMark::Kind::cross, cell, -1, {}});
-            return std::nullopt;
-        });
-        if (e) return e;
-    }
+    Result<chess::RequestedMarks> marks = chess::requested_marks({.last_move = text("lastMove"),
+                                                                  .check = text("check"),
+                                                                  .arrows = text("arrows"),
+                                                                  .squares = text("squares")});
+    if (!marks) return bad(marks.error().message);
+    if (marks->last_move) r.last_move = marks->last_move;
+    r.marks.insert(r.marks.end(), marks->marks.begin(), marks->marks.end());
     return std::nullopt;
 }
 

@@ -85,7 +85,10 @@ Expected<std::string> draw(const ImageRequest& r, const RequestLimits& limits) {
     } else {
         from = formats::find_format(r.format);
     }
-    Result<formats::Document> doc = from->read(r.text, {});
+    // Read only to be drawn: any placement (web-boardimage draws a board without kings).
+    formats::ReadOptions drawn;
+    drawn.any_placement = true;
+    Result<formats::Document> doc = from->read(r.text, drawn);
     if (!doc) return HttpError{400, doc.error().format(r.source)};
     if (const std::optional<std::string> why = check_applies(r, *doc))
         return HttpError{400, "error: " + *why};

@@ -91,9 +91,13 @@ Result<std::string> decode_record(std::string_view bytes, std::string_view given
         charset = bom;
         bytes.remove_prefix(bom_length);
     } else if (const std::string_view declared = declared_encoding(bytes); !declared.empty()) {
+        // The declaration is a hint: a record re-encoded as UTF-8 keeps its "encoding=Shift_JIS"
+        // header (pasted into the page, given as --text or a Python str), and Kifu for Windows
+        // has written Shift_JIS that declares UTF-8. Valid UTF-8 is read as UTF-8, as tsshogi
+        // does: Japanese text in Shift_JIS is never valid UTF-8 beyond a few bytes.
+        if (utf8::is_valid(bytes)) return std::string(bytes);
         charset = charset::canonical_name(declared);
-        // Kifu for Windows has written Shift_JIS files that declare UTF-8: the bytes decide.
-        if (charset == "UTF-8" && !utf8::is_valid(bytes)) charset = "CP932";
+        if (charset == "UTF-8") charset = "CP932";
         if (charset.empty())
             return Error{ErrorCode::unsupported,
                          {0, 1, 1},

@@ -54,6 +54,16 @@ TEST_F(Cli, IndexSearchExploreAndMerge) {
     const Outcome shogi =
         kifu({"search", db, "--position", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"});
     EXPECT_EQ(shogi.out.rfind("1 game\n", 0), 0u) << shogi.out << shogi.err;
+    // "startpos" is every game's start: chess's where the index holds several games, the one
+    // game's where it holds one.
+    EXPECT_EQ(kifu({"search", db, "--position", "startpos"})
+                  .out.rfind("1 game\n  " + kExamples + "/opera-game.pgn", 0),
+              0u);
+    const std::string shogi_db = (dir_ / "shogi.db").string();
+    EXPECT_EQ(kifu({"index", shogi_db, kExamples + "/short-game.kifu"}).exit_code, 0);
+    const Outcome shogi_start = kifu({"search", shogi_db, "--position", "startpos"});
+    EXPECT_EQ(shogi_start.out.rfind("1 game\n  " + kExamples + "/short-game.kifu", 0), 0u)
+        << shogi_start.out << shogi_start.err;
     // Filters.
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--where", "White=morphy"}).out.rfind("1 game\n", 0),
               0u);

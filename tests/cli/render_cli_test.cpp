@@ -61,6 +61,27 @@ TEST_F(Cli, RenderAnimationsAndNodes) {
     const Outcome sgf = kifu({"render", "--animate", "--to", "svg", kExamples + "/ko.sgf"});
     EXPECT_EQ(sgf.exit_code, 0) << sgf.err;
     EXPECT_NE(sgf.out.find("<animate attributeName=\"visibility\" calcMode=\"discrete\""), std::string::npos);
+    // A Go animation is square, as the still image is, and its last frame stays longest:
+    // the delays of the Graphic Control Extensions (21 F9 04 flags, delay in 1/100 s).
+    const std::string go_gif = (dir_ / "ko.gif").string();
+    ASSERT_EQ(
+        kifu({"render", "--animate", "--size", "360", "--delay", "500", kExamples + "/ko.sgf", "-o", go_gif})
+            .exit_code,
+        0);
+    const std::string bytes = slurp(go_gif);
+    ASSERT_GT(bytes.size(), 10u);
+    const auto word = [&](std::size_t at) {
+        return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8;
+    };
+    EXPECT_EQ(word(6), 360);
+    EXPECT_EQ(word(8), 360);
+    std::vector<int> delays;
+    for (std::size_t i = bytes.find("\x21\xF9\x04"); i != std::string::npos;
+         i = bytes.find("\x21\xF9\x04", i + 1))
+        delays.push_back(word(i + 4));
+    ASSERT_GE(delays.size(), 2u);
+    EXPECT_EQ(delays.front(), 50);
+    EXPECT_EQ(delays.back(), 200);  // three delays, two seconds at least
 }
 
 TEST_F(Cli, RenderOptionsThatDoNotApplyAreUsageErrors) {
@@ -87,6 +108,17 @@ TEST_F(Cli, RenderOptionsThatDoNotApplyAreUsageErrors) {
     const Outcome go = kifu({"render", "--crop", "--sgf-coordinates", "--flip", "--theme", "paper", "--text",
                              "_16Pbw_15Qb2.Q16-a", "-o", (dir_ / "go.png").string()});
     EXPECT_EQ(go.exit_code, 0) << go.err;
+}
+
+TEST_F(Cli, RenderDrawsDiagramsThatAreNoGamesPosition) {
+    // A pawn structure: no kings. Drawn, with a note; anything else still refuses it.
+    const Outcome pawns = kifu({"render", "--text", "8/pp3ppp/8/8/8/8/PP3PPP/8 w - - 0 1"});
+    EXPECT_EQ(pawns.exit_code, 0) << pawns.err;
+    EXPECT_NE(pawns.out.find("<svg"), std::string::npos);
+    EXPECT_NE(pawns.err.find("<text>: note: a diagram: white has 0 kings"), std::string::npos) << pawns.err;
+    EXPECT_EQ(kifu({"convert", "--to", "fen", "--text", "8/pp3ppp/8/8/8/8/PP3PPP/8 w - - 0 1"}).exit_code, 1);
+    // Shogi's tsume (no attacking king) and xiangqi without a general draw as they did.
+    EXPECT_EQ(kifu({"render", "--text", "8k/9/9/9/9/9/9/9/9 b G 1"}).exit_code, 0);
 }
 
 TEST_F(Cli, RenderInvalidInputAndIoFaults) {

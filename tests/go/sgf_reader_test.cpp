@@ -208,6 +208,12 @@ TEST(SgfReader, EachGameHasItsOwnCharset) {
     const Result<SgfCollection> forced = read_sgf(file, {.charset = "ISO-8859-1"});
     ASSERT_TRUE(forced);
     EXPECT_EQ(forced->charset(1), "ISO-8859-1");
+    // CA is a hint: UTF-8 text that kept its CA[GB2312] (re-encoded, pasted, a Python str)
+    // reads as UTF-8.
+    const SgfCollection kept = read("(;CA[GB2312]PB[\xe6\x9f\xaf\xe6\xb4\x81])");  // 柯洁 in UTF-8
+    EXPECT_EQ(sgf_simple_text(*kept.value(kept.games()[0], "PB")), "柯洁");
+    EXPECT_EQ(kept.charset(0), "UTF-8");
+    EXPECT_TRUE(kept.warnings().empty());
 }
 
 // Without CA the guess is said, with how sure it is.

@@ -599,6 +599,14 @@ TEST(ImageDraw, AGoPassIsSaidInWordsAndStarPointsFollowTheSize) {
     ASSERT_TRUE(scene);
     const std::vector<std::string> texts = texts_of(*scene);
     EXPECT_NE(std::find(texts.begin(), texts.end(), "white passes"), texts.end());
+    // In an animation's frame, said over the board: the frame keeps the board's square shape.
+    image::DrawOptions frame;
+    frame.pass_over_board = true;
+    Result<image::Scene> over = image::draw(*formats::board_view(*d), frame);
+    ASSERT_TRUE(over);
+    EXPECT_EQ(over->width, over->height);
+    const std::vector<std::string> over_texts = texts_of(*over);
+    EXPECT_NE(std::find(over_texts.begin(), over_texts.end(), "white passes"), over_texts.end());
     const auto stars = [](std::string_view hen) {
         Result<formats::Document> doc = formats::find_format("hen")->read(hen, {});
         const image::Scene s = *image::draw(*formats::board_view(*doc), {});

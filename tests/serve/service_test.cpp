@@ -163,6 +163,10 @@ TEST_F(ServiceTest, EveryImageFamilyDrawsWithItsNotationInside) {
     EXPECT_EQ(board.content_type, "image/svg+xml");
     EXPECT_EQ(notation_in(board, "FEN"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1");
 
+    // web-boardimage draws any board: a pawn structure without kings too.
+    const Response pawns = get("/board.svg?fen=8/pp3ppp/8/8/8/8/PP3PPP/8");
+    EXPECT_EQ(pawns.status, 200) << pawns.content();
+
     const Response sfen =
         get("/image.gif?sfen=lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL%20b%20-%201");
     ASSERT_EQ(sfen.status, 200) << sfen.content();
@@ -369,6 +373,14 @@ TEST_F(ServiceTest, EveryReadOptionIsAParameter) {
     EXPECT_NE(get("/convert?from=sgf&to=sgf&text=(;GM[1]PW[%B0%D7])").content().find("PW[白]"),
               std::string::npos);
     EXPECT_EQ(get("/convert?from=sgf&to=sgf&charset=NOPE&text=(;GM[1])").status, 400);
+    // "startpos" needs no from: the game of `to` says whose start it is.
+    const Response shogi_start = get("/convert?to=sfen&text=startpos");
+    EXPECT_EQ(shogi_start.status, 200) << shogi_start.content();
+    EXPECT_NE(shogi_start.content().find("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+              std::string::npos)
+        << shogi_start.content();
+    EXPECT_NE(get("/convert?to=fen&text=startpos").content().find("RNBQKBNR w KQkq - 0 1"),
+              std::string::npos);
     EXPECT_NE(get("/formats").content().find("\"name\":\"sgf\",\"game\":\"go\""), std::string::npos);
     EXPECT_NE(get("/formats").content().find("\"read_options\":[\"superko\",\"rules\",\"charset\"]"),
               std::string::npos);

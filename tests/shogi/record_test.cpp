@@ -148,6 +148,16 @@ TEST(ShogiKif, HandicapsAndEncodings) {
     ASSERT_TRUE(undeclared);
     EXPECT_EQ(write_sfen(one(read_kif(*undeclared)).start), write_sfen(g.start));
     EXPECT_FALSE(to_shift_jis("先手：😀\n"));
+    // The declaration is a hint: a record re-encoded as UTF-8 that kept its Shift_JIS header
+    // (every Kifu for Windows record once converted) reads as UTF-8, KIF and CSA alike.
+    const std::string kept = "#KIF version=2.0 encoding=Shift_JIS\n手合割：二枚落ち\n   1 ６二銀(71)\n";
+    const Result<std::vector<Game>> utf8_kif = read_kif(kept);
+    ASSERT_TRUE(utf8_kif) << utf8_kif.error().format("kif");
+    EXPECT_EQ(write_sfen(one(utf8_kif).start), write_sfen(g.start));
+    const Result<std::vector<Game>> utf8_csa =
+        read_csa("'encoding=Shift_JIS\nV2.2\nN+先手\nPI\n+\n+7776FU\n");
+    ASSERT_TRUE(utf8_csa) << utf8_csa.error().format("csa");
+    EXPECT_EQ(utf8_csa->front().tag("先手").value_or(""), "先手");
 }
 
 TEST(ShogiKi2, MovesInJapaneseAndTheClosingLine) {

@@ -12,6 +12,7 @@
 #include "kifu/chess/pgn.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/scanner.hpp"
+#include "kifu/index/inputs.hpp"
 
 namespace kifu::cli {
 
@@ -38,6 +39,7 @@ struct MessageLimit {
         return false;
     }
     void end() {
+        if (left_out) clear_progress();
         if (left_out)
             fmt::print(
                 stderr,
@@ -53,7 +55,37 @@ MessageLimit& message_limit() {
     return limit;
 }
 
+bool progress_shown = false;
+
 }  // namespace
+
+std::string thousands(std::uint64_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string counted(std::uint64_t n, std::string_view noun) {
+    if (n == 1) return fmt::format("1 {}", noun);
+    if (noun.ends_with('y')) return fmt::format("{} {}ies", thousands(n), noun.substr(0, noun.size() - 1));
+    return fmt::format("{} {}s", thousands(n), noun);
+}
+
+void show_progress(std::string_view text) {
+    fmt::print(stderr, "\r{}\x1b[K", text);
+    std::fflush(stderr);
+    progress_shown = true;
+}
+
+void clear_progress() {
+    if (!progress_shown) return;
+    std::fputs("\r\x1b[K", stderr);
+    progress_shown = false;
+}
 
 void InputOptions::add_to(CLI::App& command, std::string_view what, bool several) {
     if (several)
@@ -99,6 +131,69 @@ std::vector<std::string> InputOptions::sources() const {
     return paths;
 }
 
+bool InputOptions::several() const {
+    if (text_given) return false;
+    if (paths.size() > 1) return true;
+    std::error_code ec;
+    return paths.size() == 1 && paths[0] != "-" &&
+           (index::is_archive_name(paths[0]) || std::filesystem::is_directory(paths[0], ec));
+}
+
+namespace {
+
+std::size_t read_limit(const InputOptions& options) {
+    return options.max_input_mib ? *options.max_input_mib << 20 : kDefaultReadLimit;
+}
+
+// Reports why an input cannot be read (exit 3; 1 for one over --max-input).
+[[noreturn]] void unreadable(const std::string& source, const Error& error) {
+    const bool too_large = error.code == ErrorCode::out_of_range;
+    fmt::print(stderr, "{}\n",
+               visible_text(fmt::format("{}: error: {}{}", source, error.message,
+                                        too_large ? "; --max-input MIB raises it" : "")));
+    throw Exit{too_large ? kInvalidInput : kIoError};
+}
+
+}  // namespace
+
+void for_each_source(const InputOptions& options,
+                     const std::function<void(const std::string& path, const Input* entry)>& each) {
+    for (const std::string& path : options.sources()) {
+        std::error_code ec;
+        const bool directory = !path.empty() && path != "-" && std::filesystem::is_directory(path, ec);
+        if (!directory && !(path != "-" && index::is_archive_name(path))) {
+            each(path, nullptr);
+            continue;
+        }
+        std::vector<std::string> archives{path};
+        if (directory) {
+            Result<std::vector<std::string>> files = index::record_files(path);
+            if (!files) fail(kIoError, files.error().message);
+            if (files->empty()) {
+                clear_progress();
+                fmt::print(stderr, "{}\n", visible_text(path + ": error: no record files in the directory"));
+                throw Exit{kInvalidInput};
+            }
+            archives.clear();
+            for (std::string& f : *files) {
+                if (index::is_archive_name(f))
+                    archives.push_back(std::move(f));
+                else
+                    each(f, nullptr);
+            }
+        }
+        const Result<void> read =
+            index::for_each_input(archives, [&](const std::string& name, ByteSource& bytes) {
+                Result<std::string> text = read_all(bytes, read_limit(options));
+                if (!text) unreadable(name, text.error());
+                const Input entry{name, name, std::move(*text)};
+                each(name, &entry);
+                return Result<void>{};
+            });
+        if (!read) fail(kIoError, read.error().message);
+    }
+}
+
 Input read_input(const InputOptions& options, const std::string& path) {
     if (path.empty()) return {"<text>", "", options.text};
     if (path == "-" && options.paths.empty() && isatty(STDIN_FILENO))
@@ -109,15 +204,8 @@ Input read_input(const InputOptions& options, const std::string& path) {
         fmt::print(stderr, "{}\n", visible_text(fmt::format("{}: error: {}", source, bytes.error().message)));
         throw Exit{kIoError};
     }
-    const std::size_t limit = options.max_input_mib ? *options.max_input_mib << 20 : kDefaultReadLimit;
-    Result<std::string> text = read_all(**bytes, limit);
-    if (!text) {
-        const bool too_large = text.error().code == ErrorCode::out_of_range;
-        fmt::print(stderr, "{}\n",
-                   visible_text(fmt::format("{}: error: {}{}", source, text.error().message,
-                                            too_large ? "; --max-input MIB raises it" : "")));
-        throw Exit{too_large ? kInvalidInput : kIoError};
-    }
+    Result<std::string> text = read_all(**bytes, read_limit(options));
+    if (!text) unreadable(source, text.error());
     return {source, path, std::move(*text)};
 }
 
@@ -194,9 +282,15 @@ void Output::write(std::string_view text) {
         held_.erase(0, held_.size() - hold);
         text = shown;
     }
-    if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size())
-        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
-                                   std::strerror(errno)));
+    if (!text.empty() && std::fwrite(text.data(), 1, text.size(), file_) != text.size()) write_failed(errno);
+}
+
+void Output::write_failed(int error) {
+    // The reader of a pipe went away (`kifu convert ... | head`): what it wanted was
+    // written, so this is a quiet end, as for grep or zstd; any other fault is exit 3.
+    if (error == EPIPE) throw Exit{kOk};
+    fail(kIoError,
+         fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_, std::strerror(error)));
 }
 
 void Output::close() {
@@ -204,9 +298,7 @@ void Output::close() {
     if (!held_.empty()) {  // a sequence the text ended inside of: its bytes, shown
         const std::string shown = visible_text(held_, LineBreaks::keep);
         held_.clear();
-        if (std::fwrite(shown.data(), 1, shown.size(), file_) != shown.size())
-            fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
-                                       std::strerror(errno)));
+        if (std::fwrite(shown.data(), 1, shown.size(), file_) != shown.size()) write_failed(errno);
     }
     const bool flushed = std::fflush(file_) == 0 && !std::ferror(file_);
     const int error = errno;
@@ -215,9 +307,7 @@ void Output::close() {
         closed = std::fclose(file_) == 0;
         file_ = nullptr;
     }
-    if (!flushed || !closed)
-        fail(kIoError, fmt::format("cannot write {}: {}", path_.empty() ? "standard output" : path_,
-                                   std::strerror(flushed ? errno : error)));
+    if (!flushed || !closed) write_failed(flushed ? errno : error);
     if (!partial_.empty()) {
         if (std::rename(partial_.c_str(), path_.c_str()) != 0)
             fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
@@ -261,12 +351,14 @@ void check_output_is_not_input(const OutputOptions& output, const InputOptions& 
 }
 
 void report(const Error& error, std::string_view source, std::string_view severity) {
+    clear_progress();
     if (!message_limit().take(source)) return;
     const std::string line = error.format(source, severity) + "\n";  // control characters shown as \xNN
     std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
 void report_lines(std::string_view source, std::string_view lines) {
+    if (!lines.empty()) clear_progress();
     std::size_t begin = 0;
     while (begin < lines.size()) {
         std::size_t end = lines.find('\n', begin);
@@ -284,10 +376,12 @@ void end_messages() {
 }
 
 void note(std::string_view source, std::string_view message) {
+    clear_progress();
     fmt::print(stderr, "{}\n", visible_text(fmt::format("{}: note: {}", source, message)));
 }
 
 void fail(int code, std::string_view message) {
+    clear_progress();
     fmt::print(stderr, "kifu: error: {}\n", visible_text(message));
     throw Exit{code};
 }

@@ -3,6 +3,7 @@
 // goes, how it reports errors, and its exit codes.
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +35,9 @@ struct InputOptions {
     void add_to(CLI::App& command, std::string_view what, bool several = true);
     // The inputs in order: --text, the paths, or standard input ("-") when none is given.
     std::vector<std::string> sources() const;
+    // Whether the inputs are more than one (several paths, a directory, an archive): each
+    // is then reported under its own name.
+    bool several() const;
 };
 
 struct Input {
@@ -46,6 +50,14 @@ struct Input {
 // kDefaultReadLimit bytes. Exits 3 on an I/O error (a directory, an unreadable file), 2 when
 // standard input is a terminal and no input was named, 1 when it is over the limit.
 Input read_input(const InputOptions& options, const std::string& source);
+
+// Every input of a command, as kifu index reads them: --text, standard input and files as
+// given (`each(path, nullptr)`, so that a PGN file streams); a directory's record files
+// (recursively, in name order) as files; a tar or zip archive's entries, each read whole
+// (`each(path, &entry)`, the entry named "ARCHIVE:ENTRY"). Exits 3 on an unreadable
+// directory or archive.
+void for_each_source(const InputOptions& options,
+                     const std::function<void(const std::string& path, const Input* entry)>& each);
 
 // Where the output goes: standard output, or -o FILE (created when the first byte is
 // written, so that a failed command leaves no empty file).
@@ -65,13 +77,15 @@ class Output {
     ~Output();
     Output(const Output&) = delete;
     Output& operator=(const Output&) = delete;
-    // Exits 3 when the bytes cannot be written (a full disk, a closed pipe).
+    // Exits 3 when the bytes cannot be written (a full disk); ends quietly with exit 0 when
+    // the reader of a pipe has gone away.
     void write(std::string_view text);
     // Flushes and closes; exits 3 on an error that only shows there.
     void close();
 
   private:
     void open();
+    [[noreturn]] void write_failed(int error);
     std::string path_;
     std::string partial_;  // the name written until close() renames it to path_
     std::FILE* file_ = nullptr;
@@ -102,6 +116,17 @@ void check_outputs_apart(std::string_view flag_a, const std::string& a, std::str
 
 // check_not_an_input for -o FILE and the inputs of a command.
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
+
+// "2,051": digits grouped by threes.
+std::string thousands(std::uint64_t n);
+// "1 game", "2,051 games", "3 copies".
+std::string counted(std::uint64_t n, std::string_view noun);
+
+// A line of progress on standard error ("35,705 games..."), rewritten in place; every
+// message below erases it before it is printed, so that no warning lands on it.
+void show_progress(std::string_view text);
+// Erases the progress line, if one is shown.
+void clear_progress();
 
 // How many errors and warnings of one source are printed when --max-messages is not given.
 inline constexpr std::size_t kDefaultMessageLimit = 1000;

@@ -46,19 +46,20 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
                            fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
-// One input converted; returns its exit code.
-int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path, Output& out) {
+// One input (a file, or an archive's entry read whole) converted; returns its exit code.
+int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path,
+                const Input* entry, Output& out) {
     const formats::WriteOptions write = write_options(o, to);
-    if (streams_pgn(o.source, path)) {
+    if (!entry && streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
     }
-    const Input in = read_input(o.source.input, path);
-    const formats::Format& from = input_format(in, o.source);
+    const Input in = entry ? *entry : read_input(o.source.input, path);
+    const formats::Format& from = input_format(in, o.source, to.game);
     if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
         not_applicable(o.pgn.streaming_given(),
                        fmt::format("it is for PGN input, and the input is {}", from.name));
-    if (from.takes(formats::kStreams)) return convert_pgn(o.source, path, &in.text, to, write, o.pgn, out);
+    if (from.takes(formats::kStreams)) return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, out);
     Result<formats::Document> doc = from.read(in.text, o.source.read_options());
     if (!doc) {
         report(doc.error(), in.source);
@@ -130,8 +131,9 @@ Run add_convert_command(CLI::App& app) {
         options->pgn.check_keep_broken(options->output, options->source.input);
         Output out(options->output);
         int status = kOk;
-        for (const std::string& path : options->source.input.sources())
-            status = std::max(status, convert_one(*options, to, path, out));
+        for_each_source(options->source.input, [&](const std::string& path, const Input* entry) {
+            status = std::max(status, convert_one(*options, to, path, entry, out));
+        });
         out.close();
         return status;
     };

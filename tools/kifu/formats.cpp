@@ -167,14 +167,16 @@ bool streams_pgn(const SourceOptions& options, std::string_view path) {
     return streams;  // --max-input is then the limit of one game
 }
 
-const formats::Format& input_format(const Input& input, const SourceOptions& options) {
-    if (!options.game.empty() && !formats::game_named(options.game))
+const formats::Format& input_format(const Input& input, const SourceOptions& options, formats::Game game) {
+    const formats::GameInfo* named = options.game.empty() ? nullptr : formats::game_named(options.game);
+    if (!options.game.empty() && !named)
         fail(kUsage, fmt::format("--game {}: the games are {}", options.game, formats::game_names()));
+    if (named) game = named->game;
     const formats::Format* from = nullptr;
     if (!options.from.empty()) {
         from = &format_named(options.from, true);
     } else {
-        Result<const formats::Format*> detected = formats::detect_format(input.text, input.path);
+        Result<const formats::Format*> detected = formats::detect_format(input.text, input.path, game);
         if (!detected && options.game == "shogi") detected = formats::find_format("usi");
         if (!detected) {
             report(detected.error(), input.source);
@@ -209,18 +211,18 @@ void report_warnings(const std::vector<Error>& warnings, std::string_view source
 
 int for_each_document(const SourceOptions& source, const DocumentAction& each) {
     int status = kOk;
-    for (const std::string& path : source.input.sources()) {
-        const Input in = read_input(source.input, path);
+    for_each_source(source.input, [&](const std::string& path, const Input* entry) {
+        const Input in = entry ? *entry : read_input(source.input, path);
         const formats::Format& from = input_format(in, source);
         Result<formats::Document> d = from.read(in.text, source.read_options());
         if (!d) {
             report(d.error(), in.source);
             status = kInvalidInput;
-            continue;
+            return;
         }
         report_warnings(d->warnings, in.source);
         each(in, from, *d, status);
-    }
+    });
     return status;
 }
 

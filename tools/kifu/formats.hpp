@@ -74,7 +74,10 @@ bool streams_pgn(const SourceOptions& options, std::string_view path);
 
 // The input's format: --from, else detected (the file name deciding where the content
 // cannot); reports and exits 1 when it cannot be told. Checks --game and the read options.
-const formats::Format& input_format(const Input& input, const SourceOptions& options);
+// `game` (else --game) chooses among formats equally sure of the text: "startpos" read for
+// --to sfen is shogi's.
+const formats::Format& input_format(const Input& input, const SourceOptions& options,
+                                    formats::Game game = formats::Game::any);
 
 // Usage errors for the read options that `from` does not take.
 void check_read_options(const formats::Format& from, const SourceOptions& options);

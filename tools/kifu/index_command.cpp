@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -28,22 +29,6 @@ index::Database open_index(const std::string& path, bool create) {
     Result<index::Database> db = index::Database::open(path, create);
     if (!db) fail(kIoError, db.error().message);
     return std::move(*db);
-}
-
-std::string thousands(std::uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
-// "1 game", "2,051 games", "3 copies".
-std::string counted(std::uint64_t n, std::string_view noun) {
-    if (n == 1) return fmt::format("1 {}", noun);
-    if (noun.ends_with('y')) return fmt::format("{} {}ies", thousands(n), noun.substr(0, noun.size() - 1));
-    return fmt::format("{} {}s", thousands(n), noun);
 }
 
 // --- kifu search / explore: the query and its filters ---------------------------------------
@@ -139,8 +124,9 @@ index::Filter parse_filter(const QueryOptions& o) {
     return f;
 }
 
-// The position the query names, read as every command reads a notation.
-index::PositionQuery read_query(const QueryOptions& o) {
+// The position the query names, read as every command reads a notation: a text every game
+// reads alike ("startpos") is read as the index's game when it holds one.
+index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
     SourceOptions source;
     source.from = o.from;
     source.ply = o.ply;
@@ -159,7 +145,10 @@ index::PositionQuery read_query(const QueryOptions& o) {
     const std::vector<std::string> sources = source.input.sources();
     Input in = read_input(source.input, sources.front());
     if (o.position) in.source = "<position>";
-    const formats::Format& from = input_format(in, source);
+    const Result<index::DatabaseStats> stats = db.stats();
+    const formats::Game game =
+        stats && stats->games_held.size() == 1 ? stats->games_held.front() : formats::Game::any;
+    const formats::Format& from = input_format(in, source, game);
     Result<formats::Document> document = from.read(in.text, source.read_options());
     if (!document) {
         report(document.error(), in.source);
@@ -271,7 +260,6 @@ Run add_index_command(CLI::App& app) {
         options.max_postings = o->max_postings_m << 20;
         const bool progress = isatty(STDERR_FILENO) != 0;
         auto last = std::chrono::steady_clock::now();
-        bool shown = false;
         if (progress)
             options.progress = [&](const index::Progress& p) {
                 // A stage (writing, once the inputs are read) shows at once; reading, now and then.
@@ -279,12 +267,11 @@ Run add_index_command(CLI::App& app) {
                     std::chrono::steady_clock::now() - last < std::chrono::milliseconds(300))
                     return;
                 last = std::chrono::steady_clock::now();
-                shown = true;
                 if (!p.stage.empty())
-                    fmt::print(stderr, "\r{}: {}\x1b[K", counted(p.games, "game"), p.stage);
+                    show_progress(fmt::format("{}: {}", counted(p.games, "game"), p.stage));
                 else
-                    fmt::print(stderr, "\r{}, {:.1f} MB: {}\x1b[K", counted(p.games, "game"),
-                               static_cast<double>(p.bytes) / 1e6, visible_text(p.file));
+                    show_progress(fmt::format("{}, {:.1f} MB: {}", counted(p.games, "game"),
+                                              static_cast<double>(p.bytes) / 1e6, visible_text(p.file)));
             };
         check_not_an_input(o->merge ? "--merge" : "DB", o->db, o->files);
         const auto started = std::chrono::steady_clock::now();
@@ -296,7 +283,7 @@ Run add_index_command(CLI::App& app) {
             index::Database db = open_index(o->db, true);
             return db.add(o->files, options);
         }();
-        if (shown) fmt::print(stderr, "\r\x1b[K");
+        clear_progress();
         if (!report) fail(kIoError, report.error().message);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -323,7 +310,7 @@ Run add_index_command(CLI::App& app) {
                                static_cast<double>(stats->bytes) / 1e6,
                                stats->games ? thousands(stats->bytes / stats->games) : "0");
         std::fputs(for_terminal(stdout, summary).c_str(), stdout);
-        if (std::fflush(stdout) != 0) return kIoError;
+        if (std::fflush(stdout) != 0) return errno == EPIPE ? kOk : kIoError;
         return report->broken > 0 ? kInvalidInput : kOk;
     };
 }
@@ -438,7 +425,7 @@ Run add_search_command(CLI::App& app) {
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         } else {
-            const index::PositionQuery pq = read_query(q);
+            const index::PositionQuery pq = read_query(q, db);
             Result<index::SearchResult> r = db.search(pq, o->offset, o->limit);
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
@@ -468,7 +455,7 @@ Run add_explore_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         o->query.check_output();
         index::Database db = open_index(o->query.db, false);
-        const index::PositionQuery q = read_query(o->query);
+        const index::PositionQuery q = read_query(o->query, db);
         Result<index::ExploreResult> r = db.explore(q, o->games);
         if (!r) query_io_error(r.error());
         std::string text;

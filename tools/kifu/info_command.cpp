@@ -67,7 +67,7 @@ Run add_info_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         check_output_is_not_input(options->output, options->source.input);
         Output out(options->output);
-        const bool several = options->source.input.sources().size() > 1;
+        const bool several = options->source.input.several();
         const int status = for_each_document(
             options->source,
             [&](const Input& in, const formats::Format& from, formats::Document& d, int& code) {

@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -27,11 +28,61 @@ int unknown_command(const CLI::App& app, const std::string& word) {
     return kifu::cli::kUsage;
 }
 
+// "--name" of every option of `command`, its option groups' included.
+void long_option_names(const CLI::App& command, std::vector<std::string>& names) {
+    for (const CLI::Option* option : command.get_options())
+        for (const std::string& long_name : option->get_lnames()) names.push_back("--" + long_name);
+    for (const CLI::App* group :
+         command.get_subcommands([](const CLI::App* c) { return c->get_name().empty(); }))
+        long_option_names(*group, names);
+}
+
+// The first word of the command line that names no option of the command it is given to
+// ("convert --too fen", "kifu --foo"): CLI11 reports what the misspelling left missing ("--to
+// is required", "a subcommand is required"), so the word itself is looked for first. Returns
+// -1 when every option is known.
+int unknown_option(CLI::App& app, int argc, char** argv) {
+    CLI::App* command = &app;
+    std::string path = "kifu";
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word == "--") break;
+        if (word.size() < 2 || word[0] != '-') {
+            if (command == &app) {  // the command's name
+                const std::vector<CLI::App*> named =
+                    app.get_subcommands([&](CLI::App* c) { return c->get_name() == word; });
+                if (named.empty()) return -1;  // not a command: unknown_command says so
+                command = named.front();
+                path += " " + std::string(word);
+            }
+            continue;
+        }
+        // "--name=value", "-oFILE": the name alone.
+        const std::string name(word.starts_with("--") ? word.substr(0, word.find('=')) : word.substr(0, 2));
+        if (const CLI::Option* option = command->get_option_no_throw(name)) {
+            if (option->get_expected_max() > 0 && word.find('=') == std::string_view::npos &&
+                name.size() == word.size())
+                ++i;  // its value, which may begin with '-'
+            continue;
+        }
+        std::vector<std::string> names;
+        long_option_names(*command, names);
+        std::vector<std::string_view> views(names.begin(), names.end());
+        const std::string_view near = kifu::formats::nearest_name(name, views);
+        fmt::print(stderr, "kifu: error: '{}' is not an option of '{}'{}\nRun '{} --help' for its options.\n",
+                   name, path, near.empty() ? std::string{} : fmt::format("; did you mean '{}'?", near),
+                   path);
+        return kifu::cli::kUsage;
+    }
+    return -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace kifu::cli;
-    // A closed pipe is an I/O error to report (exit 3), not a silent death by SIGPIPE.
+    // A closed pipe is seen as EPIPE, not a death by SIGPIPE: a reader that went away ends the
+    // command quietly (exit 0), any other write fault is exit 3.
     std::signal(SIGPIPE, SIG_IGN);
     // The tool draws: svg, png and gif join the registry before its flags are made from it.
     kifu::image::add_formats();
@@ -50,13 +101,14 @@ int main(int argc, char** argv) {
                             add_tree_command(app),    add_formats_command(app),  add_coord_command(app),
                             add_perft_command(app),   add_moves_command(app),    add_pgn_command(app),
                             add_render_command(app),  add_serve_command(app),    add_index_command(app),
-                            add_search_command(app),  add_explore_command(app)};
+                            add_search_command(app),  add_explore_command(app),  add_docs_commands(app)};
     try {
         try {
             app.parse(argc, argv);
         } catch (const CLI::Success& e) {
             return app.exit(e);  // --help, --version
         } catch (const CLI::ParseError& e) {
+            if (const int code = unknown_option(app, argc, argv); code >= 0) return code;
             if (argc > 1 && argv[1][0] != '-' &&
                 app.get_subcommands([&](const CLI::App* c) { return c->get_name() == argv[1]; }).empty())
                 return unknown_command(app, argv[1]);
@@ -76,6 +128,10 @@ int main(int argc, char** argv) {
         return code;
     } catch (const std::bad_alloc&) {
         std::fputs("kifu: error: out of memory\n", stderr);
+        return kIoError;
+    } catch (const std::system_error& e) {
+        if (e.code() == std::errc::broken_pipe) return kOk;
+        std::fprintf(stderr, "kifu: error: %s\n", e.what());
         return kIoError;
     } catch (const std::exception& e) {
         // fmt throws when stdout or stderr cannot be written.

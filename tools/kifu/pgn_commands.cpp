@@ -268,7 +268,8 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     chess::PgnSplitter splitter(std::move(source), s.max_game_bytes);
     const std::size_t threads = static_cast<std::size_t>(std::max(1, s.options->threads));
     const bool progress = isatty(STDERR_FILENO) != 0;
-    auto last_progress = std::chrono::steady_clock::now();
+    // The first batch shows the line at once; then every half second.
+    auto last_progress = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     Totals totals;
     std::vector<std::string> buffers;  // output buffers written and free for the next batch
     const auto take_buffer = [&buffers] {
@@ -288,12 +289,13 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
             if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(std::move(n));
         for (std::string& e : b.write_errors)
             if (std::find(write_errors.begin(), write_errors.end(), e) == write_errors.end()) {
+                clear_progress();
                 fmt::print(stderr, "{}\n", e);
                 write_errors.push_back(std::move(e));
             }
         totals.add(b.totals);
         if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::milliseconds(500)) {
-            fmt::print(stderr, "\r{} games...", totals.games);
+            show_progress(counted(totals.games, "game") + "...");
             last_progress = std::chrono::steady_clock::now();
         }
     };
@@ -330,7 +332,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     if (!batch->games.empty()) dispatch(std::move(batch));
     (void)pipeline.drain();
     end_messages();
-    if (progress && totals.games > 0) fmt::print(stderr, "\r");
+    clear_progress();
     if (broken) broken->close();
     for (const std::string& n : notes)
         note(s.source, fmt::format("{} cannot be written in {}: dropped", n, s.to ? s.to->name : "pgn"));

@@ -71,7 +71,10 @@ void check_options(const RenderCommandOptions& o, const image::RenderOptions& re
 int render_one(const RenderCommandOptions& o, const std::string& path, Output& out) {
     const Input in = read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source);
-    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
+    // Read only to be drawn: a diagram without kings is a picture too.
+    formats::ReadOptions read = o.source.read_options();
+    read.any_placement = true;
+    Result<formats::Document> doc = from.read(in.text, read);
     if (!doc) {
         report(doc.error(), in.source);
         return kInvalidInput;
@@ -121,6 +124,9 @@ int render_one(const RenderCommandOptions& o, const std::string& path, Output& o
             report(view.error(), in.source);
             return kInvalidInput;
         }
+        // What makes a diagram no game's position is said, not refused.
+        for (const std::string& n : view->notes)
+            if (n.starts_with("a diagram")) note(in.source, n);
         image = image::render(*view, render, image::texts_of(*shown));
     }
     if (!image) {

@@ -37,22 +37,21 @@ Run add_validate_command(CLI::App& app) {
         check_output_is_not_input(options->output, o.input);
         options->pgn.check_keep_broken(options->output, o.input);
         Output out(options->output);
-        const std::vector<std::string> sources = o.input.sources();
-        const bool several = sources.size() > 1;
+        const bool several = o.input.several();
         int status = kOk;
-        for (const std::string& path : sources) {
-            if (streams_pgn(o, path)) {
+        for_each_source(o.input, [&](const std::string& path, const Input* entry) {
+            if (!entry && streams_pgn(o, path)) {
                 status = std::max(status, validate_pgn(o, path, nullptr, options->pgn, out, several));
-                continue;
+                return;
             }
-            const Input in = read_input(o.input, path);
+            const Input in = entry ? *entry : read_input(o.input, path);
             const formats::Format& from = input_format(in, o);
             if (!options->pgn.streaming_given().empty() && !from.takes(formats::kStreams))
                 not_applicable(options->pgn.streaming_given(),
                                fmt::format("it is for PGN input, and the input is {}", from.name));
             if (from.takes(formats::kStreams)) {
-                status = std::max(status, validate_pgn(o, path, &in.text, options->pgn, out, several));
-                continue;
+                status = std::max(status, validate_pgn(o, in.path, &in.text, options->pgn, out, several));
+                return;
             }
             std::vector<Error> warnings;
             const std::vector<Error> errors = from.validate(in.text, o.read_options(), warnings);
@@ -60,10 +59,10 @@ Run add_validate_command(CLI::App& app) {
             for (const Error& e : errors) report(e, in.source);
             if (!errors.empty()) {
                 status = kInvalidInput;
-                continue;
+                return;
             }
             out.write(several ? fmt::format("{}: ok\n", in.source) : std::string("ok\n"));
-        }
+        });
         out.close();
         return status;
     };

@@ -26,6 +26,10 @@ inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP
 
 struct FenReadOptions {
     bool relaxed = false;
+    // A diagram, read only to be drawn (pawn structures, how a piece moves): any number of
+    // kings and pawns on any rank. Such a position is for board_view alone (it says why it
+    // is no game's position in its notes); nothing plays from it.
+    bool any_placement = false;
 };
 
 // Castling rights that name no king and rook of their colour are left out of the

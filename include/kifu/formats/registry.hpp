@@ -87,6 +87,9 @@ struct ReadOptions {
     // kCharset formats: the charset to decode with (an iconv name, as charset::canonical_name
     // gives); "" = what the text declares, else the reader's guess. formats/options.hpp sets it.
     std::string charset{};
+    // A position read only to be drawn (kifu render, /board.svg): any placement, a chess
+    // diagram without kings too; the view's notes say what makes it no game's position.
+    bool any_placement = false;
 };
 
 struct WriteOptions {
@@ -148,7 +151,11 @@ const Format* format_of_file_name(std::string_view file_name);
 
 // The format of a text: the detector most certain of it; where no detector is, the file
 // name's extension (".sgf.gz" counts as ".sgf"). The error says what the text looks like.
-Result<const Format*> detect_format(std::string_view text, std::string_view file_name = {});
+// Where formats of several games are equally certain ("startpos" is every game's start),
+// `game` says which game the caller is reading (a target format's, an index's, the page's);
+// with no game, the first registered (chess's FEN for "startpos").
+Result<const Format*> detect_format(std::string_view text, std::string_view file_name = {},
+                                    Game game = Game::any);
 
 // Which node of a record a position format is to show.
 struct NodeChoice {

@@ -43,10 +43,13 @@ const Theme* find_theme(std::string_view name) noexcept;
 struct DrawOptions {
     using Coordinates = BoardCoordinates;  // sgf: Go's SGF letters (aa = top left)
     Coordinates coordinates = Coordinates::none;
-    bool crop = false;          // Go: only the region in use
-    bool flip = false;          // seen from the second player's side (chess: black at the bottom)
-    std::string theme;          // "" = the game's default
-    bool caption_line = false;  // Go: room for "black passes" under the board even without a pass
+    bool crop = false;  // Go: only the region in use
+    bool flip = false;  // seen from the second player's side (chess: black at the bottom)
+    std::string theme;  // "" = the game's default
+    // Go: a pass said in a box over the board's centre rather than in a band under it, so
+    // that every frame of an animation has the board's shape (the frame before shows the
+    // same stones: a pass changes none).
+    bool pass_over_board = false;
 };
 
 // The scene of a view. Errors: unsupported for a theme no one knows.

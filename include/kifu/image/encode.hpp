@@ -27,9 +27,15 @@ struct ImageText {
 std::string write_svg(const Scene& scene, int width, int height, std::string_view title,
                       std::span<const ImageText> texts);
 
-// An animated SVG: frame after frame, `delay_ms` each, looping (SMIL, which browsers play;
-// a viewer that does not, such as librsvg, shows the first frame). The frames share one
-// board (the first scene's shapes before board_end).
+// How long an animation's last frame stays before it loops: the end of the game is looked
+// at, not flashed (three delays, two seconds at least).
+constexpr int last_frame_ms(int delay_ms) noexcept {
+    return delay_ms * 3 > 2000 ? delay_ms * 3 : 2000;
+}
+
+// An animated SVG: frame after frame, `delay_ms` each (the last last_frame_ms), looping (SMIL, which browsers
+// play; a viewer that does not, such as librsvg, shows the first frame). The frames share one board (the
+// first scene's shapes before board_end).
 std::string write_svg_animation(std::span<const Scene> frames, int width, int height, int delay_ms,
                                 std::string_view title, std::span<const ImageText> texts);
 
@@ -52,7 +58,8 @@ void paint(const Scene& scene, int width, int height, Pixels& into);
 // A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: libdeflate's, 1-12.
 std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 1);
 
-// A GIF of one frame or an animation (frames of one size, `delay_ms` each, looping), with
+// A GIF of one frame or an animation (frames of one size, `delay_ms` each, the last
+// last_frame_ms, looping), with
 // one palette of at most 256 colours for all frames and the texts as a comment extension
 // ("KEY: text" a line). Later frames store only the rectangle that changed.
 std::string write_gif(std::span<const Pixels> frames, int delay_ms, std::span<const ImageText> texts);

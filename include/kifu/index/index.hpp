@@ -124,6 +124,7 @@ struct ExploreResult {
 
 struct DatabaseStats {
     std::uint64_t games = 0, files = 0, duplicates = 0, chunks = 0, postings = 0, bytes = 0;
+    std::vector<formats::Game> games_held;  // the games it has positions of, in their order
 };
 
 class Database {
