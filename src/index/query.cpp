@@ -308,11 +308,16 @@ Result<DatabaseStats> Database::stats() {
     s.chunks = one("SELECT count(*) FROM chunks");
     s.postings = one("SELECT coalesce(sum(postings), 0) FROM chunks");
     s.bytes = one("PRAGMA page_count") * one("PRAGMA page_size");
+    return s;
+}
+
+Result<std::vector<formats::Game>> Database::games_held() {
+    std::vector<formats::Game> games;
     detail::Statement held(impl_->db, "SELECT DISTINCT game FROM chunks ORDER BY game");
     while (held && held.step())
         if (const std::optional<formats::Game> g = formats::game_numbered(static_cast<int>(held.integer(0))))
-            s.games_held.push_back(*g);
-    return s;
+            games.push_back(*g);
+    return games;
 }
 
 namespace {

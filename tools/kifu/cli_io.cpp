@@ -39,12 +39,13 @@ struct MessageLimit {
         return false;
     }
     void end() {
-        if (left_out) clear_progress();
-        if (left_out)
+        if (left_out) {
+            clear_progress();
             fmt::print(
                 stderr,
                 "{}: note: {} more errors and warnings not shown (--max-messages N shows up to N, 0 all)\n",
                 source, left_out);
+        }
         printed = left_out = 0;
         source.clear();
     }
@@ -58,6 +59,21 @@ MessageLimit& message_limit() {
 bool progress_shown = false;
 
 }  // namespace
+
+std::vector<const CLI::Option*> options_of(const CLI::App& command) {
+    std::vector<const CLI::Option*> out = command.get_options();
+    for (const CLI::App* group :
+         command.get_subcommands([](const CLI::App* c) { return c->get_name().empty(); }))
+        for (const CLI::Option* o : options_of(*group)) out.push_back(o);
+    return out;
+}
+
+std::vector<std::string> flag_names(const CLI::Option& option) {
+    std::vector<std::string> out;
+    for (const std::string& s : option.get_snames()) out.push_back("-" + s);
+    for (const std::string& l : option.get_lnames()) out.push_back("--" + l);
+    return out;
+}
 
 std::string thousands(std::uint64_t n) {
     const std::string digits = std::to_string(n);
@@ -131,12 +147,22 @@ std::vector<std::string> InputOptions::sources() const {
     return paths;
 }
 
+namespace {
+
+bool is_directory(const std::string& path) {
+    std::error_code ec;
+    return !path.empty() && path != "-" && std::filesystem::is_directory(path, ec);
+}
+
+bool is_archive(const std::string& path) {
+    return path != "-" && index::is_archive_name(path);
+}
+
+}  // namespace
+
 bool InputOptions::several() const {
     if (text_given) return false;
-    if (paths.size() > 1) return true;
-    std::error_code ec;
-    return paths.size() == 1 && paths[0] != "-" &&
-           (index::is_archive_name(paths[0]) || std::filesystem::is_directory(paths[0], ec));
+    return paths.size() > 1 || (paths.size() == 1 && (is_archive(paths[0]) || is_directory(paths[0])));
 }
 
 namespace {
@@ -159,9 +185,8 @@ std::size_t read_limit(const InputOptions& options) {
 void for_each_source(const InputOptions& options,
                      const std::function<void(const std::string& path, const Input* entry)>& each) {
     for (const std::string& path : options.sources()) {
-        std::error_code ec;
-        const bool directory = !path.empty() && path != "-" && std::filesystem::is_directory(path, ec);
-        if (!directory && !(path != "-" && index::is_archive_name(path))) {
+        const bool directory = is_directory(path);
+        if (!directory && !is_archive(path)) {
             each(path, nullptr);
             continue;
         }

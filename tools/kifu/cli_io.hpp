@@ -117,6 +117,12 @@ void check_outputs_apart(std::string_view flag_a, const std::string& a, std::str
 // check_not_an_input for -o FILE and the inputs of a command.
 void check_output_is_not_input(const OutputOptions& output, const InputOptions& input);
 
+// Every option of a command, its option groups' included (CLI11 keeps those apart): for
+// the misspelt-option message, the manual page and the completion.
+std::vector<const CLI::Option*> options_of(const CLI::App& command);
+// An option's names as typed: "-o", "--output".
+std::vector<std::string> flag_names(const CLI::Option& option);
+
 // "2,051": digits grouped by threes.
 std::string thousands(std::uint64_t n);
 // "1 game", "2,051 games", "3 copies".

@@ -27,21 +27,6 @@ std::vector<const CLI::App*> commands_of(const CLI::App& app) {
     return out;
 }
 
-// Every option of a command, its option groups' included.
-void options_of(const CLI::App& command, std::vector<const CLI::Option*>& out) {
-    for (const CLI::Option* o : command.get_options()) out.push_back(o);
-    for (const CLI::App* group :
-         command.get_subcommands([](const CLI::App* c) { return c->get_name().empty(); }))
-        options_of(*group, out);
-}
-
-std::vector<std::string> long_names(const CLI::Option& o) {
-    std::vector<std::string> out;
-    for (const std::string& s : o.get_snames()) out.push_back("-" + s);
-    for (const std::string& l : o.get_lnames()) out.push_back("--" + l);
-    return out;
-}
-
 // The values an option takes, where they are few: format names, games, a read or write
 // option's choices.
 std::vector<std::string> values_of(const CLI::Option& o) {
@@ -90,15 +75,14 @@ std::string manual(const CLI::App& app) {
     m += ".SH COMMANDS\n";
     for (const CLI::App* c : commands_of(app)) {
         m += ".SS kifu " + roff(c->get_name()) + "\n" + roff(c->get_description()) + "\n";
-        std::vector<const CLI::Option*> options;
-        options_of(*c, options);
+        const std::vector<const CLI::Option*> options = options_of(*c);
         for (const CLI::Option* o : options) {
             if (o->get_lnames().empty() && o->get_snames().empty()) {  // a positional
                 m += ".TP\n.I " + roff(o->get_name()) + "\n" + roff(o->get_description()) + "\n";
                 continue;
             }
             std::string names;
-            for (const std::string& n : long_names(*o)) names += (names.empty() ? "" : ", ") + roff(n);
+            for (const std::string& n : flag_names(*o)) names += (names.empty() ? "" : ", ") + roff(n);
             const std::string value =
                 o->get_type_size() == 0 ? "" : " \\fI" + roff(o->get_option_text()) + "\\fR";
             m += ".TP\n\\fB" + names + "\\fR" +
@@ -131,11 +115,10 @@ std::string bash_completion(const CLI::App& app) {
     std::string per_command, per_option;
     for (const CLI::App* c : commands_of(app)) {
         names.push_back(c->get_name());
-        std::vector<const CLI::Option*> options;
-        options_of(*c, options);
+        const std::vector<const CLI::Option*> options = options_of(*c);
         std::vector<std::string> flags;
         for (const CLI::Option* o : options) {
-            const std::vector<std::string> n = long_names(*o);
+            const std::vector<std::string> n = flag_names(*o);
             flags.insert(flags.end(), n.begin(), n.end());
             if (const std::vector<std::string> values = values_of(*o); !values.empty())
                 for (const std::string& flag : n)
@@ -180,12 +163,11 @@ std::string zsh_completion(const CLI::App& app) {
         std::replace(description.begin(), description.end(), '\'', ' ');
         std::replace(description.begin(), description.end(), ':', ' ');
         commands += fmt::format("    '{}:{}'\n", c->get_name(), description);
-        std::vector<const CLI::Option*> options;
-        options_of(*c, options);
+        const std::vector<const CLI::Option*> options = options_of(*c);
         std::string specs;
         for (const CLI::Option* o : options) {
             const std::vector<std::string> values = values_of(*o);
-            for (const std::string& flag : long_names(*o)) {
+            for (const std::string& flag : flag_names(*o)) {
                 if (o->get_type_size() == 0)
                     specs += fmt::format(" '{}'", flag);
                 else if (!values.empty())

@@ -145,9 +145,8 @@ index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
     const std::vector<std::string> sources = source.input.sources();
     Input in = read_input(source.input, sources.front());
     if (o.position) in.source = "<position>";
-    const Result<index::DatabaseStats> stats = db.stats();
-    const formats::Game game =
-        stats && stats->games_held.size() == 1 ? stats->games_held.front() : formats::Game::any;
+    const Result<std::vector<formats::Game>> held = db.games_held();
+    const formats::Game game = held && held->size() == 1 ? held->front() : formats::Game::any;
     const formats::Format& from = input_format(in, source, game);
     Result<formats::Document> document = from.read(in.text, source.read_options());
     if (!document) {

@@ -28,15 +28,6 @@ int unknown_command(const CLI::App& app, const std::string& word) {
     return kifu::cli::kUsage;
 }
 
-// "--name" of every option of `command`, its option groups' included.
-void long_option_names(const CLI::App& command, std::vector<std::string>& names) {
-    for (const CLI::Option* option : command.get_options())
-        for (const std::string& long_name : option->get_lnames()) names.push_back("--" + long_name);
-    for (const CLI::App* group :
-         command.get_subcommands([](const CLI::App* c) { return c->get_name().empty(); }))
-        long_option_names(*group, names);
-}
-
 // The first word of the command line that names no option of the command it is given to
 // ("convert --too fen", "kifu --foo"): CLI11 reports what the misspelling left missing ("--to
 // is required", "a subcommand is required"), so the word itself is looked for first. Returns
@@ -66,7 +57,8 @@ int unknown_option(CLI::App& app, int argc, char** argv) {
             continue;
         }
         std::vector<std::string> names;
-        long_option_names(*command, names);
+        for (const CLI::Option* option : kifu::cli::options_of(*command))
+            for (const std::string& long_name : option->get_lnames()) names.push_back("--" + long_name);
         std::vector<std::string_view> views(names.begin(), names.end());
         const std::string_view near = kifu::formats::nearest_name(name, views);
         fmt::print(stderr, "kifu: error: '{}' is not an option of '{}'{}\nRun '{} --help' for its options.\n",

@@ -124,7 +124,6 @@ struct ExploreResult {
 
 struct DatabaseStats {
     std::uint64_t games = 0, files = 0, duplicates = 0, chunks = 0, postings = 0, bytes = 0;
-    std::vector<formats::Game> games_held;  // the games it has positions of, in their order
 };
 
 class Database {
@@ -143,6 +142,9 @@ class Database {
     Result<SearchResult> search(const PositionQuery& query, std::size_t offset, std::size_t limit);
     Result<ExploreResult> explore(const PositionQuery& query, std::size_t games_per_move = 3);
     Result<DatabaseStats> stats();
+    // The games it has positions of, in their order (one look at the chunks' table, not the
+    // counts stats() makes): a query's text every game reads alike is read as the one game.
+    Result<std::vector<formats::Game>> games_held();
 
     struct Impl;
 
