@@ -1,13 +1,29 @@
 // Xiangqi perft, bulk-counted at the leaves: the start position to depth 5 and
-// Fairy-Stockfish's middlegame test position to depth 4.
+// Fairy-Stockfish's middlegame test position to depth 4; and DhtmlXQ read into game trees
+// (vschess's 1,447-line sample, bytes per second: every move checked against its position).
 
 #include <benchmark/benchmark.h>
 
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <string_view>
 
+#include "kifu/xiangqi/dhtmlxq.hpp"
 #include "kifu/xiangqi/movegen.hpp"
 
 namespace {
+
+void xiangqi_dhtmlxq_read(benchmark::State& state) {
+    std::ifstream in(std::string(KIFU_SOURCE_DIR) + "/tests/data/xiangqi/vschess-dhtmlxq.txt",
+                     std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    const std::string text = s.str();
+    for (auto _ : state) benchmark::DoNotOptimize(kifu::xiangqi::read_dhtmlxq(text));
+    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+}
+BENCHMARK(xiangqi_dhtmlxq_read)->Unit(benchmark::kMillisecond);
 
 void xiangqi_perft(benchmark::State& state, std::string_view fen, int depth) {
     const kifu::xiangqi::Position pos = *kifu::xiangqi::parse_fen(fen);

@@ -5,6 +5,8 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <memory>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -38,8 +40,32 @@ class Iconv {
     iconv_t handle_;
 };
 
+// A converter from `from` to `to`, kept open for the thread's next calls: glibc loads a
+// charset's module (CP949's UHC.so, GB18030.so) when a converter opens and unloads it when
+// the last one closes, which costs more than converting a record of a few kilobytes. The
+// last few pairs a thread used stay open, its state reset for each use; nullptr for a pair
+// iconv cannot convert.
+iconv_t converter(const std::string& to, const std::string& from) {
+    struct Kept {
+        std::string to, from;
+        std::unique_ptr<Iconv> cd;
+    };
+    thread_local std::array<Kept, 4> kept;
+    thread_local std::size_t next = 0;
+    for (Kept& k : kept)
+        if (k.cd && k.to == to && k.from == from) {
+            iconv(k.cd->get(), nullptr, nullptr, nullptr, nullptr);
+            return k.cd->get();
+        }
+    auto cd = std::make_unique<Iconv>(to.c_str(), from.c_str());
+    if (!cd->ok()) return nullptr;
+    Kept& slot = kept[next++ % kept.size()];
+    slot = {to, from, std::move(cd)};
+    return slot.cd->get();
+}
+
 bool known(const std::string& name) {
-    return Iconv("UTF-8", name.c_str()).ok();
+    return converter("UTF-8", name) != nullptr;
 }
 
 }  // namespace
@@ -74,8 +100,8 @@ std::string canonical_name(std::string_view declared) {
 Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
     const std::string name(charset);
     if (name == "UTF-8") return repair_utf8(bytes);
-    Iconv cd("UTF-8", name.c_str());
-    if (!cd.ok()) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
+    const iconv_t cd = converter("UTF-8", name);
+    if (!cd) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
 
     // Converted a block at a time and appended: memory is what the text takes (reserved, not
     // touched, ahead), not the worst case of twice the input written as zeros first.
@@ -87,7 +113,7 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
     const auto convert = [&](char** from, std::size_t* from_left) {
         char* dst = block.data();
         std::size_t dst_left = block.size();
-        const std::size_t r = iconv(cd.get(), from, from_left, &dst, &dst_left);
+        const std::size_t r = iconv(cd, from, from_left, &dst, &dst_left);
         const int error = errno;
         out.text.append(block.data(), static_cast<std::size_t>(dst - block.data()));
         return r != static_cast<std::size_t>(-1) ? 0 : error;
@@ -104,7 +130,7 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
         if (in_left == 0) break;
         ++in;
         --in_left;
-        iconv(cd.get(), nullptr, nullptr, nullptr, nullptr);  // reset the shift state
+        iconv(cd, nullptr, nullptr, nullptr, nullptr);  // reset the shift state
     }
     // Flush the shift state of stateful encodings (ISO-2022-JP).
     while (convert(nullptr, nullptr) == E2BIG) {
@@ -114,8 +140,8 @@ Result<Converted> to_utf8(std::string_view bytes, std::string_view charset) {
 
 Result<std::string> from_utf8(std::string_view text, std::string_view charset) {
     const std::string name(charset);
-    Iconv cd(name.c_str(), "UTF-8");
-    if (!cd.ok()) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
+    const iconv_t cd = converter(name, "UTF-8");
+    if (!cd) return Error{ErrorCode::unsupported, fmt::format("unknown character set '{}'", charset)};
     std::string out(text.size() + 16, '\0');
     char* in = const_cast<char*>(text.data());  // iconv's interface; it does not write
     std::size_t in_left = text.size();
@@ -123,7 +149,7 @@ Result<std::string> from_utf8(std::string_view text, std::string_view charset) {
     while (in_left > 0) {
         char* dst = out.data() + written;
         std::size_t dst_left = out.size() - written;
-        const std::size_t r = iconv(cd.get(), &in, &in_left, &dst, &dst_left);
+        const std::size_t r = iconv(cd, &in, &in_left, &dst, &dst_left);
         written = static_cast<std::size_t>(dst - out.data());
         if (r != static_cast<std::size_t>(-1)) break;
         if (errno == E2BIG) {

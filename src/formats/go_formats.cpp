@@ -1,4 +1,4 @@
-// Go's formats: HEN, HEN in a URL, SGF.
+// Go's formats: HEN, HEN in a URL, SGF, and the servers' GIB, NGF and UGF (read as SGF).
 
 #include <fmt/format.h>
 
@@ -12,6 +12,7 @@
 #include "kifu/go/game.hpp"
 #include "kifu/go/record.hpp"
 #include "kifu/go/score.hpp"
+#include "kifu/go/server_records.hpp"
 #include "kifu/go/sgf_hen.hpp"
 #include "kifu/go/sgf_values.hpp"
 
@@ -20,6 +21,9 @@ namespace {
 
 constexpr std::string_view kHenExtensions[] = {".hen"};
 constexpr std::string_view kSgfExtensions[] = {".sgf"};
+constexpr std::string_view kGibExtensions[] = {".gib"};
+constexpr std::string_view kNgfExtensions[] = {".ngf"};
+constexpr std::string_view kUgfExtensions[] = {".ugf", ".ugi"};
 
 int detect_hen(std::string_view text) {
     const std::string_view t = trim_blanks(text);
@@ -114,9 +118,9 @@ Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
     return d;
 }
 
-std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options,
-                                std::vector<Error>& warnings) {
-    Result<go::SgfCollection> sgf = go::read_sgf(text, {.charset = options.charset});
+// Every check of the games of a collection read from any Go record format.
+std::vector<Error> validate_collection(Result<go::SgfCollection> sgf, const ReadOptions& options,
+                                       std::vector<Error>& warnings) {
     if (!sgf) return {sgf.error()};
     if (sgf->games().empty())
         return {Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"}};
@@ -127,6 +131,65 @@ std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& option
             errors.push_back(ok.error());
     for (const go::SgfWarning& w : found) warnings.push_back(go::warning_error(w));
     return errors;
+}
+
+std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options,
+                                std::vector<Error>& warnings) {
+    return validate_collection(go::read_sgf(text, {.charset = options.charset}), options, warnings);
+}
+
+// GIB, NGF and UGF: read into an SGF collection (go/server_records.hpp), then as SGF is.
+using CollectionReader = Result<go::SgfCollection> (*)(std::string_view, const go::SgfReadOptions&);
+
+template <CollectionReader reader>
+Result<Document> read_collection(std::string_view text, const ReadOptions& options) {
+    Result<go::SgfCollection> sgf = reader(text, {.charset = options.charset});
+    if (!sgf) return std::move(sgf).error();
+    Document d{Value{go::record_of(std::move(*sgf))}, {}};
+    for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
+        d.warnings.push_back(go::warning_error(w));
+    return d;
+}
+
+template <CollectionReader reader>
+std::vector<Error> validate_with(std::string_view text, const ReadOptions& options,
+                                 std::vector<Error>& warnings) {
+    return validate_collection(reader(text, {.charset = options.charset}), options, warnings);
+}
+
+std::string_view without_bom(std::string_view text) {
+    const auto [bom, length] = charset::byte_order_mark(text);
+    return bom == "UTF-8" ? text.substr(length) : text;
+}
+
+int detect_gib(std::string_view text) {
+    const std::string_view t = trim_blanks(without_bom(text));
+    return t.starts_with("\\HS") || t.starts_with("\\GS") ? 100 : 0;
+}
+
+int detect_ugf(std::string_view text) {
+    return trim_blanks(without_bom(text)).starts_with("[Header]") ? 100 : 0;
+}
+
+// NGF has no mark of its own: the board size on its second line, the number of moves on
+// its twelfth, and "PM" moves after it (or none); or the "GI" variant (go/server_records.hpp).
+int detect_ngf(std::string_view text) {
+    text = without_bom(text);
+    std::string_view line[13];
+    std::size_t n = 0;
+    while (n < 13 && !text.empty()) {
+        const std::size_t end = text.find('\n');
+        line[n++] = trim_blanks(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    }
+    const auto number = [](std::string_view s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    // The variant whose header lines start with "GI" has the board size on its seventh.
+    if (n >= 7 && line[0].starts_with("GI") && line[6].starts_with("GI") && number(line[6].substr(2)))
+        return 80;
+    if (n < 12 || !number(line[1]) || !number(line[5]) || !number(line[11])) return 0;
+    return n == 12 || line[12].starts_with("PM") ? 80 : 0;
 }
 
 bool accepts_sgf(const Document& d) {
@@ -326,6 +389,16 @@ void add_go_formats(std::vector<Format>& out) {
     out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
                    kSgfExtensions, kSuperko | kNodeChoice | kSgfMove | kCharset, detect_sgf, read_sgf,
                    validate_sgf, accepts_sgf, write_sgf});
+    constexpr std::uint32_t kServerRecord = kSuperko | kNodeChoice | kSgfMove | kCharset;
+    out.push_back({"gib", Game::go, Kind::record, "Tygem's and Fox's Go records (read as SGF)",
+                   kGibExtensions, kServerRecord, detect_gib, read_collection<go::read_gib>,
+                   validate_with<go::read_gib>});
+    out.push_back({"ngf", Game::go, Kind::record, "WBaduk's (Cyberoro's) Go records (read as SGF)",
+                   kNgfExtensions, kServerRecord, detect_ngf, read_collection<go::read_ngf>,
+                   validate_with<go::read_ngf>});
+    out.push_back({"ugf", Game::go, Kind::record, "Pandanet's Go records, UGF and UGI (read as SGF)",
+                   kUgfExtensions, kServerRecord, detect_ugf, read_collection<go::read_ugf>,
+                   validate_with<go::read_ugf>});
 }
 
 }  // namespace kifu::formats

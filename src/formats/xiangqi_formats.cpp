@@ -1,5 +1,5 @@
 // Xiangqi's formats: its FEN, move lists in each notation (ICCS, UCI, WXF, Chinese, SAN),
-// and games in PGN.
+// and games in PGN and DhtmlXQ.
 
 #include <algorithm>
 
@@ -8,6 +8,7 @@
 #include "format_support.hpp"
 #include "kifu/core/charset.hpp"
 #include "kifu/core/utf8.hpp"
+#include "kifu/xiangqi/dhtmlxq.hpp"
 #include "kifu/xiangqi/game.hpp"
 #include "kifu/xiangqi/movegen.hpp"
 #include "kifu/xiangqi/pgn.hpp"
@@ -101,15 +102,25 @@ int detect_pgn(std::string_view text) {
     return xiangqi::looks_like_xiangqi_pgn(text) ? 60 : 0;  // above chess PGN's 40
 }
 
-// The games of a PGN file in any charset: the one given, else UTF-8 when the bytes are
-// valid UTF-8, else the guess (GB2312 and Big5 from Chinese programs; docs/xiangqi.md).
-Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
+// A file's text as UTF-8: in the charset given, else UTF-8 when the bytes are valid UTF-8
+// (a BOM dropped), else the guess (GB2312 and Big5 from Chinese programs; docs/xiangqi.md);
+// converted text is kept in `storage`.
+Result<std::string_view> as_utf8(std::string_view text, const ReadOptions& options, std::string& storage) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     std::string charset = options.charset;
     if (charset.empty() && !utf8::is_valid(text)) charset = charset::guess(text).charset;
-    if (charset.empty() || charset == "UTF-8") return document(xiangqi::read_pgn(text));
+    if (charset.empty() || charset == "UTF-8") return text;
     Result<charset::Converted> converted = charset::to_utf8(text, charset);
     if (!converted) return std::move(converted).error();
-    return document(xiangqi::read_pgn(converted->text));
+    storage = std::move(converted->text);
+    return std::string_view(storage);
+}
+
+Result<Document> read_pgn(std::string_view text, const ReadOptions& options) {
+    std::string storage;
+    const Result<std::string_view> t = as_utf8(text, options, storage);
+    if (!t) return t.error();
+    return document(xiangqi::read_pgn(*t));
 }
 
 std::vector<Error> validate_pgn(std::string_view text, const ReadOptions& options, std::vector<Error>&) {
@@ -136,6 +147,41 @@ Result<std::string> write_pgn(const Document& d, const WriteOptions& o, std::vec
 }
 
 constexpr std::string_view kPgnExtensions[] = {".pgn"};
+
+// The games, with a warning for each line cut at an illegal move.
+Result<Document> read_dhtmlxq(std::string_view text, const ReadOptions& options) {
+    std::string storage;
+    const Result<std::string_view> t = as_utf8(text, options, storage);
+    if (!t) return t.error();
+    std::vector<Error> warnings;
+    Result<Document> d = document(xiangqi::read_dhtmlxq(*t, &warnings));
+    if (d) d->warnings = std::move(warnings);
+    return d;
+}
+
+int detect_dhtmlxq(std::string_view text) {
+    return xiangqi::looks_like_dhtmlxq(text) ? 100 : 0;
+}
+
+std::vector<Error> validate_dhtmlxq(std::string_view text, const ReadOptions& options,
+                                    std::vector<Error>& warnings) {
+    Result<Document> d = read_dhtmlxq(text, options);
+    if (!d) return {d.error()};
+    warnings.insert(warnings.end(), d->warnings.begin(), d->warnings.end());
+    return {};
+}
+
+Result<std::string> write_dhtmlxq(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    const auto* games = get<std::vector<xiangqi::Game>>(d);
+    if (!games) return cannot_write(d, "dhtmlxq");
+    std::string out;
+    for (const xiangqi::Game& g : *games) {
+        Result<std::string> block = xiangqi::write_dhtmlxq(g, &notes);
+        if (!block) return block.error();
+        out += *block;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -194,6 +240,17 @@ void add_xiangqi_formats(std::vector<Format>& out) {
                    "ICCS/WXF/Chinese or SAN",
                    kPgnExtensions, kNodeChoice | kNotation | kCharset, detect_pgn, read_pgn, validate_pgn,
                    accepts_xiangqi_games, write_pgn});
+    out.push_back({"dhtmlxq",
+                   Game::xiangqi,
+                   Kind::record,
+                   "xiangqi records of Chinese web viewers: [DhtmlXQ]...[/DhtmlXQ], variations and comments",
+                   {},
+                   kNodeChoice | kCharset,
+                   detect_dhtmlxq,
+                   read_dhtmlxq,
+                   validate_dhtmlxq,
+                   accepts_xiangqi_games,
+                   write_dhtmlxq});
 }
 
 }  // namespace kifu::formats

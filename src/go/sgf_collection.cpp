@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "kifu/go/sgf.hpp"
+#include "sgf_known_ids.hpp"
 
 namespace kifu::go {
 
@@ -21,6 +22,9 @@ std::vector<std::uint32_t> SgfCollection::children(std::uint32_t node) const {
     return out;
 }
 
+SgfCollection::SgfCollection(std::string source, std::string charset)
+    : text_(std::make_unique<std::string>(std::move(source))), charsets_{std::move(charset)} {}
+
 std::uint32_t SgfCollection::add_game() {
     nodes_.push_back(Node{});
     nodes_.back().first_property = static_cast<std::uint32_t>(properties_.size());
@@ -36,13 +40,15 @@ Error SgfCollection::error_at(std::size_t offset, ErrorCode code, std::string me
 }
 
 std::string_view SgfCollection::keep(std::string_view text) {
+    // Text that lasts as long as the collection needs no copy: an SGF point's static text.
+    if (is_sgf_point_text(text)) return text;
     return owned_.emplace_back(text);
 }
 
-void SgfCollection::set_property(std::uint32_t node, std::string_view id,
-                                 std::span<const std::string> raw_values) {
-    remove_property(node, id);
+template <class Value>
+void SgfCollection::set_values(std::uint32_t node, std::string_view id, std::span<const Value> raw_values) {
     Node& n = nodes_[node];
+    if (n.property_count > 0) remove_property(node, id);
     // A node's properties are contiguous: move them to the end unless they are there.
     if (n.first_property + n.property_count != properties_.size()) {
         const auto moved = static_cast<std::uint32_t>(properties_.size());
@@ -51,18 +57,23 @@ void SgfCollection::set_property(std::uint32_t node, std::string_view id,
         n.first_property = moved;
     }
     Property p;
-    p.id = keep(id);
+    const std::string_view known = known_id(id);
+    p.id = known.empty() ? keep(id) : known;
     p.first_value = static_cast<std::uint32_t>(values_.size());
     p.value_count = static_cast<std::uint32_t>(raw_values.size());
-    p.offset = 0;
-    for (const std::string& v : raw_values) values_.push_back(keep(v));
+    p.offset = n.offset;
+    for (const Value& v : raw_values) values_.push_back(keep(v));
     properties_.push_back(p);
     ++n.property_count;
 }
 
+void SgfCollection::set_property(std::uint32_t node, std::string_view id,
+                                 std::span<const std::string> raw_values) {
+    set_values(node, id, raw_values);
+}
+
 void SgfCollection::set_property(std::uint32_t node, std::string_view id, std::string_view raw_value) {
-    const std::string value(raw_value);
-    set_property(node, id, std::span(&value, 1));
+    set_values(node, id, std::span<const std::string_view>(&raw_value, 1));
 }
 
 void SgfCollection::remove_property(std::uint32_t node, std::string_view id) {

@@ -11,6 +11,7 @@
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/utf8.hpp"
 #include "kifu/go/sgf.hpp"
+#include "sgf_known_ids.hpp"
 
 namespace kifu::go {
 
@@ -100,16 +101,6 @@ constexpr bool same_id(std::string_view a, std::string_view b) noexcept {
     if (a.size() > 2) return a == b;
     return a.empty() || (a[0] == b[0] && (a.size() == 1 || a[1] == b[1]));
 }
-
-// FF[4] identifiers, so that an id spelled with lower-case letters (FF[1]-FF[3] long
-// names such as "AddBlack") needs no storage of its own once reduced to "AB".
-constexpr std::array<std::string_view, 87> kKnownIds{
-    "AB", "AE", "AN", "AP", "AR", "AS", "AW", "B",  "BL", "BM", "BR", "BS", "BT", "C",  "CA",
-    "CH", "CP", "CR", "DD", "DM", "DO", "DT", "EL", "EV", "EX", "FF", "FG", "GB", "GC", "GM",
-    "GN", "GW", "HA", "HO", "ID", "IP", "IT", "IY", "KM", "KO", "L",  "LB", "LN", "LT", "M",
-    "MA", "MN", "N",  "OB", "OH", "OM", "ON", "OP", "OT", "OV", "OW", "PB", "PC", "PL", "PM",
-    "PW", "RE", "RG", "RO", "RU", "SC", "SE", "SI", "SL", "SO", "SQ", "ST", "SU", "SZ", "TB",
-    "TC", "TE", "TM", "TR", "TW", "UC", "US", "V",  "VW", "W",  "WL", "WS"};
 
 }  // namespace
 

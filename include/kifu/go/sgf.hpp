@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kifu/core/result.hpp"
@@ -74,6 +75,11 @@ class SgfCollection {
     static constexpr std::uint32_t kNone = 0xFFFFFFFF;
 
     SgfCollection() = default;
+    // A collection made from another format's record (GIB, NGF, UGF: go/server_records.hpp):
+    // that record's decoded text is its source() (read from `charset`), and each node added
+    // by hand stands where its move was read (set_offset; a property set on it stands there
+    // too), so that the checks of its games give that text's lines and columns.
+    SgfCollection(std::string source, std::string charset);
     SgfCollection(SgfCollection&&) noexcept = default;
     SgfCollection& operator=(SgfCollection&&) noexcept = default;
     SgfCollection(const SgfCollection&) = delete;
@@ -138,6 +144,8 @@ class SgfCollection {
         p.last_child = id;
         return id;
     }
+    void set_offset(std::uint32_t node, std::uint32_t offset) { nodes_[node].offset = offset; }
+    void warn(SgfWarning warning) { warnings_.push_back(std::move(warning)); }
     void set_property(std::uint32_t node, std::string_view id, std::span<const std::string> raw_values);
     void set_property(std::uint32_t node, std::string_view id, std::string_view raw_value);
     void remove_property(std::uint32_t node, std::string_view id);
@@ -146,6 +154,8 @@ class SgfCollection {
     friend class SgfReader;
     friend Result<SgfCollection> read_sgf(std::string_view bytes, const SgfReadOptions& options);
     std::string_view keep(std::string_view text);
+    template <class Value>
+    void set_values(std::uint32_t node, std::string_view id, std::span<const Value> raw_values);
 
     // On the heap, and the collection move-only, so that the views into it stay valid.
     static inline const std::string kUtf8 = "UTF-8";

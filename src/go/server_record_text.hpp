@@ -1,0 +1,195 @@
+#pragma once
+// What the readers of the Go servers' records (GIB, NGF, UGF) share: the text decoded to
+// UTF-8, its lines with their offsets, and the raw SGF values they write into the
+// collection they build.
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kifu/core/charset.hpp"
+#include "kifu/core/result.hpp"
+#include "kifu/core/text_position.hpp"
+#include "kifu/core/utf8.hpp"
+#include "kifu/go/coordinates.hpp"
+#include "kifu/go/sgf.hpp"
+#include "kifu/go/sgf_values.hpp"
+#include "sgf_known_ids.hpp"
+
+namespace kifu::go::server_record {
+
+struct Decoded {
+    std::string text;
+    std::string charset;
+    std::vector<SgfWarning> warnings;
+};
+
+// The record's bytes as UTF-8. `options.charset` decides when given; else text that is
+// valid UTF-8 (a BOM dropped) is UTF-8, then the charset the record declares (`declared`,
+// an iconv name or ""), then charset::guess over `sample` (the part of the bytes that holds
+// the text, the header; all of them when empty). None of these formats has to declare one, so
+// a guess is no warning; bytes the charset cannot read are (U+FFFD, invalid_text).
+inline Result<Decoded> decode(std::string_view bytes, const SgfReadOptions& options,
+                              std::string_view declared, std::string_view sample = {}) {
+    Decoded out;
+    const auto [bom, bom_length] = charset::byte_order_mark(bytes);
+    if (bom == "UTF-8") bytes.remove_prefix(bom_length);
+    if (!options.charset.empty())
+        out.charset = options.charset;
+    else if (bom == "UTF-8" || utf8::is_valid(bytes))
+        out.charset = "UTF-8";
+    else if (!declared.empty())
+        out.charset = std::string(declared);
+    else
+        out.charset = charset::guess(sample.empty() ? bytes : sample).charset;
+    if (out.charset == "UTF-8" && utf8::is_valid(bytes)) {
+        out.text.assign(bytes);
+        return out;
+    }
+    Result<charset::Converted> converted = charset::to_utf8(bytes, out.charset);
+    if (!converted) return std::move(converted).error();
+    out.text = std::move(converted->text);
+    if (converted->replaced > 0)
+        out.warnings.push_back(
+            {SgfIssue::invalid_text,
+             Error{ErrorCode::invalid_encoding,
+                   {converted->first_replaced, 0, 0},
+                   fmt::format(
+                       "{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
+                       converted->replaced, out.charset, converted->first_replaced)}});
+    return out;
+}
+
+// The collection a reader builds into: over the record's text decoded (decode's rules),
+// with the decoding's warnings.
+inline Result<SgfCollection> collection_over(std::string_view bytes, const SgfReadOptions& options,
+                                             std::string_view declared, std::string_view sample = {}) {
+    Result<Decoded> decoded = decode(bytes, options, declared, sample);
+    if (!decoded) return std::move(decoded).error();
+    SgfCollection sgf(std::move(decoded->text), decoded->charset);
+    for (SgfWarning& w : decoded->warnings) sgf.warn(std::move(w));
+    return sgf;
+}
+
+struct Line {
+    std::string_view text;  // without its line break (and a '\r' before it)
+    std::size_t offset;     // of its first character in the decoded text
+};
+
+// The lines of `text` as a range, made as they are walked; a last line without a line
+// break counts.
+class Lines {
+  public:
+    explicit Lines(std::string_view text) noexcept : text_(text) {}
+    class iterator {
+      public:
+        iterator(std::string_view text, std::size_t at) noexcept : text_(text), at_(at) { find_end(); }
+        Line operator*() const noexcept {
+            std::string_view line = text_.substr(at_, end_ - at_);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            return {line, at_};
+        }
+        iterator& operator++() noexcept {
+            at_ = end_ + 1;
+            find_end();
+            return *this;
+        }
+        bool operator==(const iterator& other) const noexcept { return at_ == other.at_; }
+
+      private:
+        void find_end() noexcept {
+            if (at_ >= text_.size()) {
+                at_ = text_.size();
+                return;
+            }
+            end_ = text_.find('\n', at_);
+            if (end_ == std::string_view::npos) end_ = text_.size();
+        }
+        std::string_view text_;
+        std::size_t at_, end_ = 0;
+    };
+    iterator begin() const noexcept { return {text_, 0}; }
+    iterator end() const noexcept { return {text_, text_.size()}; }
+
+  private:
+    std::string_view text_;
+};
+
+// The lines of `text` in a vector, for a reader that goes back to them.
+inline std::vector<Line> lines_of(std::string_view text) {
+    std::vector<Line> out;
+    for (const Line line : Lines(text)) out.push_back(line);
+    return out;
+}
+
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+// A whole (optionally signed) decimal integer, or nothing.
+inline std::optional<long> integer(std::string_view s) {
+    long value = 0;
+    if (s.empty()) return std::nullopt;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+    return value;
+}
+
+// A decimal number written as SGF's real ("6.50" -> "6.5", "-5.50" -> "-5.5", "7" -> "7").
+inline std::optional<std::string> real(std::string_view s) {
+    double value = 0;
+    if (s.empty()) return std::nullopt;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+    return fmt::format("{:g}", value);
+}
+
+// Tenths as SGF's real: 65 -> "6.5", 110 -> "11".
+inline std::string tenths(long value) {
+    return fmt::format("{:g}", static_cast<double>(value) / 10.0);
+}
+
+// A date "YYYY-MM-DD" from the first three numbers of `text` ("2020- 6-14- 1-26-14",
+// "C2016:03:26:17:29", "2019/03/08", "2012年11月22日"), or "" when they are no date.
+inline std::string date_of(std::string_view text) {
+    int parts[3] = {0, 0, 0};
+    int found = 0;
+    for (std::size_t i = 0; i < text.size() && found < 3;) {
+        if (text[i] < '0' || text[i] > '9') {
+            ++i;
+            continue;
+        }
+        int value = 0;
+        std::size_t digits = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && digits < 5) {
+            value = value * 10 + (text[i] - '0');
+            ++i;
+            ++digits;
+        }
+        parts[found++] = value;
+    }
+    if (found < 3 || parts[0] < 1000 || parts[0] > 9999 || parts[1] < 1 || parts[1] > 12 || parts[2] < 1 ||
+        parts[2] > 31)
+        return {};
+    return fmt::format("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]);
+}
+
+// The SGF value of a point (col, row counted from the top, both < 52): static text, which
+// the collection keeps without a copy.
+inline std::string_view sgf_point(int col, int row) {
+    return sgf_point_text(col, row);
+}
+
+// Sets a text property (escaped as SGF requires) when the text is not empty.
+inline void set_text(SgfCollection& sgf, std::uint32_t node, std::string_view id, std::string_view text) {
+    text = trim(text);
+    if (!text.empty()) sgf.set_property(node, id, sgf_escape(text));
+}
+
+}  // namespace kifu::go::server_record
