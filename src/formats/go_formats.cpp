@@ -107,17 +107,6 @@ std::vector<Error> validate_hen_url(std::string_view text, const ReadOptions&, s
     return go::validate_hen(*decoded);
 }
 
-Result<Document> read_sgf(std::string_view text, const ReadOptions& options) {
-    Result<go::Record> record = go::read_record(text, {.charset = options.charset});
-    if (!record) return std::move(record).error();
-    if (record->size() == 0)
-        return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"};
-    Document d{Value{std::move(*record)}, {}};
-    for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
-        d.warnings.push_back(go::warning_error(w));
-    return d;
-}
-
 // Every check of the games of a collection read from any Go record format.
 std::vector<Error> validate_collection(Result<go::SgfCollection> sgf, const ReadOptions& options,
                                        std::vector<Error>& warnings) {
@@ -133,18 +122,16 @@ std::vector<Error> validate_collection(Result<go::SgfCollection> sgf, const Read
     return errors;
 }
 
-std::vector<Error> validate_sgf(std::string_view text, const ReadOptions& options,
-                                std::vector<Error>& warnings) {
-    return validate_collection(go::read_sgf(text, {.charset = options.charset}), options, warnings);
-}
-
-// GIB, NGF and UGF: read into an SGF collection (go/server_records.hpp), then as SGF is.
+// SGF, GIB, NGF and UGF: each read into an SGF collection (GIB, NGF and UGF by
+// go/server_records.hpp), and the collection as the record.
 using CollectionReader = Result<go::SgfCollection> (*)(std::string_view, const go::SgfReadOptions&);
 
 template <CollectionReader reader>
 Result<Document> read_collection(std::string_view text, const ReadOptions& options) {
     Result<go::SgfCollection> sgf = reader(text, {.charset = options.charset});
     if (!sgf) return std::move(sgf).error();
+    if (sgf->games().empty())
+        return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected a game tree '(;...)', found none"};
     Document d{Value{go::record_of(std::move(*sgf))}, {}};
     for (const go::SgfWarning& w : std::get<go::Record>(d.value).sgf.warnings())
         d.warnings.push_back(go::warning_error(w));
@@ -387,8 +374,8 @@ void add_go_formats(std::vector<Format>& out) {
                    accepts_go_position,
                    write_hen_url});
     out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
-                   kSgfExtensions, kSuperko | kNodeChoice | kSgfMove | kCharset, detect_sgf, read_sgf,
-                   validate_sgf, accepts_sgf, write_sgf});
+                   kSgfExtensions, kSuperko | kNodeChoice | kSgfMove | kCharset, detect_sgf,
+                   read_collection<go::read_sgf>, validate_with<go::read_sgf>, accepts_sgf, write_sgf});
     constexpr std::uint32_t kServerRecord = kSuperko | kNodeChoice | kSgfMove | kCharset;
     out.push_back({"gib", Game::go, Kind::record, "Tygem's and Fox's Go records (read as SGF)",
                    kGibExtensions, kServerRecord, detect_gib, read_collection<go::read_gib>,

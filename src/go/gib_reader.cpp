@@ -141,10 +141,9 @@ void set_game_information(SgfCollection& sgf, std::uint32_t root, const Header& 
     sgf.set_property(root, "SZ", std::to_string(kGibSide));
     const std::string_view info = h.get("GAMEINFOMAIN");
     const std::string_view tag = h.get("GAMETAG");
-    for (const auto& [colour, name_key, nick_key, userinfo, nick_field, player, rank] :
-         {std::tuple{'B', "GAMEBLACKNAME", "GAMEBLACKNICK", "BUSERINFO", "BNICK", "PB", "BR"},
-          std::tuple{'W', "GAMEWHITENAME", "GAMEWHITENICK", "WUSERINFO", "WNICK", "PW", "WR"}}) {
-        (void)colour;
+    for (const auto& [name_key, nick_key, userinfo, nick_field, player, rank] :
+         {std::tuple{"GAMEBLACKNAME", "GAMEBLACKNICK", "BUSERINFO", "BNICK", "PB", "BR"},
+          std::tuple{"GAMEWHITENAME", "GAMEWHITENICK", "WUSERINFO", "WNICK", "PW", "WR"}}) {
         auto [name, level] = name_and_rank(h.get(name_key));
         if (name.empty()) name = trim(h.get(nick_key));
         if (name.empty()) name = trim(listed(h.get(userinfo), nick_field).value_or(""));
@@ -159,7 +158,7 @@ void set_game_information(SgfCollection& sgf, std::uint32_t root, const Header& 
         sgf.set_property(root, "HA", std::to_string(handicap));
         std::vector<std::string> stones;
         for (const Point p : handicap_points({kGibSide, kGibSide}, handicap, HandicapLayout::tygem))
-            stones.emplace_back(sgf_point(p.col, p.row));
+            stones.emplace_back(sgf_point_text(p.col, p.row));
         sgf.set_property(root, "AB", stones);
     }
     std::optional<long> grlt = integer(listed(info, "GRLT").value_or(""));
@@ -287,7 +286,7 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
         at = sgf.add_child(at);
         sgf.set_offset(at, static_cast<std::uint32_t>(m.offset));
         sgf.set_property(at, m.colour == 1 ? "B" : "W",
-                         m.pass ? std::string_view() : sgf_point(m.col, m.row));
+                         m.pass ? std::string_view() : sgf_point_text(m.col, m.row));
     }
     return sgf;
 }

@@ -152,7 +152,7 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
         std::vector<std::string> stones;
         const auto s = static_cast<std::uint8_t>(side);
         for (const Point p : handicap_points({s, s}, static_cast<int>(*handicap), HandicapLayout::tygem))
-            stones.emplace_back(sgf_point(p.col, p.row));
+            stones.emplace_back(sgf_point_text(p.col, p.row));
         if (!stones.empty()) sgf.set_property(root, "AB", stones);
     }
     if (layout.result >= 0) result_line = line(layout.result);
@@ -187,7 +187,7 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
                                     fmt::format("'{}' is off the {}x{} board ('B' is the first line, "
                                                 "\"AA\" a pass)",
                                                 t[static_cast<std::size_t>(i)], side, side));
-            point = sgf_point(col, row);
+            point = sgf_point_text(col, row);
         }
         at = sgf.add_child(at);
         sgf.set_offset(at, static_cast<std::uint32_t>(offset));

@@ -1,7 +1,7 @@
 #pragma once
 // What the readers of the Go servers' records (GIB, NGF, UGF) share: the text decoded to
-// UTF-8, its lines with their offsets, and the raw SGF values they write into the
-// collection they build.
+// UTF-8 as the collection they build, its lines with their offsets, and the raw SGF values
+// they write into it.
 
 #include <fmt/format.h>
 
@@ -22,56 +22,33 @@
 
 namespace kifu::go::server_record {
 
-struct Decoded {
-    std::string text;
-    std::string charset;
-    std::vector<SgfWarning> warnings;
-};
-
-// The record's bytes as UTF-8. `options.charset` decides when given; else text that is
-// valid UTF-8 (a BOM dropped) is UTF-8, then the charset the record declares (`declared`,
-// an iconv name or ""), then charset::guess over `sample` (the part of the bytes that holds
-// the text, the header; all of them when empty). None of these formats has to declare one, so
-// a guess is no warning; bytes the charset cannot read are (U+FFFD, invalid_text).
-inline Result<Decoded> decode(std::string_view bytes, const SgfReadOptions& options,
-                              std::string_view declared, std::string_view sample = {}) {
-    Decoded out;
-    const auto [bom, bom_length] = charset::byte_order_mark(bytes);
-    if (bom == "UTF-8") bytes.remove_prefix(bom_length);
-    if (!options.charset.empty())
-        out.charset = options.charset;
-    else if (bom == "UTF-8" || utf8::is_valid(bytes))
-        out.charset = "UTF-8";
-    else if (!declared.empty())
-        out.charset = std::string(declared);
-    else
-        out.charset = charset::guess(sample.empty() ? bytes : sample).charset;
-    if (out.charset == "UTF-8" && utf8::is_valid(bytes)) {
-        out.text.assign(bytes);
-        return out;
-    }
-    Result<charset::Converted> converted = charset::to_utf8(bytes, out.charset);
-    if (!converted) return std::move(converted).error();
-    out.text = std::move(converted->text);
-    if (converted->replaced > 0)
-        out.warnings.push_back(
-            {SgfIssue::invalid_text,
-             Error{ErrorCode::invalid_encoding,
-                   {converted->first_replaced, 0, 0},
-                   fmt::format(
-                       "{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
-                       converted->replaced, out.charset, converted->first_replaced)}});
-    return out;
-}
-
-// The collection a reader builds into: over the record's text decoded (decode's rules),
-// with the decoding's warnings.
+// The collection a reader builds into, over the record's bytes as UTF-8: `options.charset`
+// decides when given; else text that is valid UTF-8 (a BOM dropped) is UTF-8, then the
+// charset the record declares (`declared`, an iconv name or ""), then charset::guess over
+// `sample` (the part of the bytes that holds the text, the header; all of them when empty).
+// None of these formats has to declare one, so a guess is no warning; bytes the charset
+// cannot read are (U+FFFD, invalid_text).
 inline Result<SgfCollection> collection_over(std::string_view bytes, const SgfReadOptions& options,
                                              std::string_view declared, std::string_view sample = {}) {
-    Result<Decoded> decoded = decode(bytes, options, declared, sample);
-    if (!decoded) return std::move(decoded).error();
-    SgfCollection sgf(std::move(decoded->text), decoded->charset);
-    for (SgfWarning& w : decoded->warnings) sgf.warn(std::move(w));
+    const auto [bom, bom_length] = charset::byte_order_mark(bytes);
+    if (bom == "UTF-8") bytes.remove_prefix(bom_length);
+    const bool valid = utf8::is_valid(bytes);
+    std::string name = options.charset;
+    if (name.empty())
+        name = valid               ? "UTF-8"
+               : !declared.empty() ? std::string(declared)
+                                   : charset::guess(sample.empty() ? bytes : sample).charset;
+    if (name == "UTF-8" && valid) return SgfCollection(std::string(bytes), name);
+    Result<charset::Converted> converted = charset::to_utf8(bytes, name);
+    if (!converted) return std::move(converted).error();
+    SgfCollection sgf(std::move(converted->text), name);
+    if (converted->replaced > 0)
+        sgf.warn({SgfIssue::invalid_text,
+                  Error{ErrorCode::invalid_encoding,
+                        {converted->first_replaced, 0, 0},
+                        fmt::format(
+                            "{} byte sequence(s) not valid {} were replaced by U+FFFD (the first at byte {})",
+                            converted->replaced, name, converted->first_replaced)}});
     return sgf;
 }
 
@@ -178,12 +155,6 @@ inline std::string date_of(std::string_view text) {
         parts[2] > 31)
         return {};
     return fmt::format("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]);
-}
-
-// The SGF value of a point (col, row counted from the top, both < 52): static text, which
-// the collection keeps without a copy.
-inline std::string_view sgf_point(int col, int row) {
-    return sgf_point_text(col, row);
 }
 
 // Sets a text property (escaped as SGF requires) when the text is not empty.

@@ -150,7 +150,7 @@ Result<SgfCollection> read_ugf(std::string_view bytes, const SgfReadOptions& opt
         if (!on_board && *n == 0)
             return error_at(text, at, ErrorCode::out_of_range,
                             fmt::format("a handicap stone off the {}x{} board", side, side));
-        moves.push_back({colour[0], on_board ? sgf_point(col, row) : std::string_view(), *n, at});
+        moves.push_back({colour[0], on_board ? sgf_point_text(col, row) : std::string_view(), *n, at});
     }
 
     const std::uint32_t root = sgf.add_game();
