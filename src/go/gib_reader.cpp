@@ -242,12 +242,7 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
         if (f.empty()) continue;
         const auto number = [&](std::size_t k, long low, long high, std::string_view what) -> Result<long> {
             if (k >= f.size()) return expected_at(text, line.offset + line.text.size(), what);
-            const std::optional<long> v = integer(f[k].text);
-            if (!v) return expected_at(text, f[k].offset, what);
-            if (*v < low || *v > high)
-                return error_at(text, f[k].offset, ErrorCode::out_of_range,
-                                fmt::format("{} {} is not from {} to {}", what, *v, low, high));
-            return *v;
+            return number_in(text, f[k].text, f[k].offset, low, high, what);
         };
         if (f[0].text == "INI") {
             Result<long> stones = number(3, 0, 9, "the number of handicap stones");

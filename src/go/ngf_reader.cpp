@@ -113,13 +113,8 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
                 text, text.size(), ErrorCode::unexpected_end,
                 fmt::format("expected {} on line {} of the NGF header, found the end", what, k + 1));
         const std::string_view t = trim(lines[i].text);
-        const std::optional<long> v = integer(t);
-        const std::size_t at = lines[i].offset + static_cast<std::size_t>(t.data() - lines[i].text.data());
-        if (!v) return expected_at(text, at, what);
-        if (*v < low || *v > high)
-            return error_at(text, at, ErrorCode::out_of_range,
-                            fmt::format("{} {} is not from {} to {}", what, *v, low, high));
-        return *v;
+        return number_in(text, t, lines[i].offset + static_cast<std::size_t>(t.data() - lines[i].text.data()),
+                         low, high, what);
     };
     Result<long> size = header_number(layout.size, 2, kMaxBoardSide, "the board size");
     if (!size) return std::move(size).error();

@@ -118,6 +118,18 @@ inline std::optional<long> integer(std::string_view s) {
     return value;
 }
 
+// The integer `field` (at `offset` of `text`) when it is from `low` to `high`; else an
+// error there: "expected WHAT" or "WHAT N is not from LOW to HIGH".
+inline Result<long> number_in(std::string_view text, std::string_view field, std::size_t offset, long low,
+                              long high, std::string_view what) {
+    const std::optional<long> v = integer(field);
+    if (!v) return expected_at(text, offset, what);
+    if (*v < low || *v > high)
+        return error_at(text, offset, ErrorCode::out_of_range,
+                        fmt::format("{} {} is not from {} to {}", what, *v, low, high));
+    return *v;
+}
+
 // A decimal number written as SGF's real ("6.50" -> "6.5", "-5.50" -> "-5.5", "7" -> "7").
 inline std::optional<std::string> real(std::string_view s) {
     double value = 0;
