@@ -73,6 +73,14 @@ std::vector<Error> read_errors(Result<T> r) {
     return {};
 }
 
+// A read's errors, and its document's warnings moved to `warnings`: the validate of a
+// format whose reader finds all that it checks.
+inline std::vector<Error> read_errors(Result<Document> d, std::vector<Error>& warnings) {
+    if (!d) return {std::move(d).error()};
+    for (Error& w : d->warnings) warnings.push_back(std::move(w));
+    return {};
+}
+
 // The chess position a document holds (a position or an EPD's), or nullptr.
 inline const chess::Position* chess_position_of(const Document& d) noexcept {
     if (const auto* p = get<chess::Position>(d)) return p;

@@ -296,8 +296,13 @@ GameReport describe_game(const go::Record& record, std::size_t i, const Describe
     r.facts.push_back({"size", fmt::format("{}x{}", size.width, size.height)});
     r.facts.push_back({"charset", std::string(sgf.charset(i))});
     for (const auto& [id, name] : kGameInfo)
-        if (const std::string_view* v = sgf.value(root, id))
-            r.facts.push_back({std::string(name), go::sgf_simple_text(*v)});
+        if (const std::string_view* v = sgf.value(root, id)) {
+            std::string value = go::sgf_simple_text(*v);
+            if (id == "KM")
+                if (const std::optional<go::Komi> k = go::komi_of(sgf, root); k && k->fox_units)
+                    value = fmt::format("{} (KM[{}]: Fox's hundredths of a stone)", k->points, value);
+            r.facts.push_back({std::string(name), std::move(value)});
+        }
     const NodeId end = tree->main_line_end();
     const go::GameState state = go::replay_to(sgf, *tree, sgf_nodes, end, replay, &warnings);
     r.facts.push_back({"moves", std::to_string(state.moves)});

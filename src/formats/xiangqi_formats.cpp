@@ -1,5 +1,5 @@
 // Xiangqi's formats: its FEN, move lists in each notation (ICCS, UCI, WXF, Chinese, SAN),
-// and games in PGN and DhtmlXQ.
+// and games in PGN, DhtmlXQ and XQF.
 
 #include <algorithm>
 
@@ -12,6 +12,7 @@
 #include "kifu/xiangqi/game.hpp"
 #include "kifu/xiangqi/movegen.hpp"
 #include "kifu/xiangqi/pgn.hpp"
+#include "kifu/xiangqi/xqf.hpp"
 
 namespace kifu::formats {
 namespace {
@@ -165,10 +166,7 @@ int detect_dhtmlxq(std::string_view text) {
 
 std::vector<Error> validate_dhtmlxq(std::string_view text, const ReadOptions& options,
                                     std::vector<Error>& warnings) {
-    Result<Document> d = read_dhtmlxq(text, options);
-    if (!d) return {d.error()};
-    warnings.insert(warnings.end(), d->warnings.begin(), d->warnings.end());
-    return {};
+    return read_errors(read_dhtmlxq(text, options), warnings);
 }
 
 Result<std::string> write_dhtmlxq(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
@@ -182,6 +180,37 @@ Result<std::string> write_dhtmlxq(const Document& d, const WriteOptions&, std::v
     }
     return out;
 }
+
+// XQF: one game a file, its strings in GBK unless --charset says otherwise; a subtree cut
+// at an illegal move and bytes after the tree are warnings.
+Result<Document> read_xqf(std::string_view bytes, const ReadOptions& options) {
+    std::vector<Error> warnings;
+    Result<xiangqi::Game> game = xiangqi::read_xqf(bytes, options.charset, &warnings);
+    if (!game) return game.error();
+    std::vector<xiangqi::Game> games;
+    games.push_back(std::move(*game));
+    return Document{Value{std::move(games)}, std::move(warnings)};
+}
+
+int detect_xqf(std::string_view bytes) {
+    return xiangqi::looks_like_xqf(bytes) ? 1000 : 0;  // magic bytes and a whole header
+}
+
+std::vector<Error> validate_xqf(std::string_view bytes, const ReadOptions& options,
+                                std::vector<Error>& warnings) {
+    return read_errors(read_xqf(bytes, options), warnings);
+}
+
+Result<std::string> write_xqf(const Document& d, const WriteOptions&, std::vector<std::string>& notes) {
+    const auto* games = get<std::vector<xiangqi::Game>>(d);
+    if (!games || games->empty()) return cannot_write(d, "xqf");
+    if (games->size() > 1)
+        notes.push_back(fmt::format(
+            "games 2 to {} (an XQF file holds one game; --game-index N picks another)", games->size()));
+    return xiangqi::write_xqf(games->front(), &notes);
+}
+
+constexpr std::string_view kXqfExtensions[] = {".xqf"};
 
 }  // namespace
 
@@ -251,6 +280,11 @@ void add_xiangqi_formats(std::vector<Format>& out) {
                    validate_dhtmlxq,
                    accepts_xiangqi_games,
                    write_dhtmlxq});
+    out.push_back(
+        {"xqf", Game::xiangqi, Kind::record,
+         "XQStudio's binary xiangqi records (every version, the encrypted ones too); written as XQF 1.0",
+         kXqfExtensions, kNodeChoice | kCharset | kBinary, detect_xqf, read_xqf, validate_xqf,
+         accepts_xiangqi_games, write_xqf});
 }
 
 }  // namespace kifu::formats

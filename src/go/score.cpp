@@ -112,6 +112,19 @@ Count count_board(const Board& board, std::span<const Point> dead, Scoring scori
     return c;
 }
 
+std::optional<Komi> komi_of(const SgfCollection& sgf, std::uint32_t root) {
+    const std::string_view* km = sgf.value(root, "KM");
+    if (!km || sgf_type_problem("KM", *km)) return std::nullopt;
+    Komi k{std::strtod(std::string(*km).c_str(), nullptr), false};
+    if (std::abs(k.points) <= 50) return k;
+    // A root may carry AP twice (Fox's files do: the editor's, then foxwq).
+    for (const SgfCollection::Property& p : sgf.properties(root))
+        if (p.id == "AP")
+            for (const std::string_view v : sgf.values(p))
+                if (sgf_simple_text(v).starts_with("foxwq")) return Komi{k.points / 50, true};
+    return k;
+}
+
 Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const CountOptions& options) {
     std::vector<std::uint32_t> sgf_nodes;
     const Result<Game> tree = game_tree(sgf, root, nullptr, &sgf_nodes, TreeContent::actions);
@@ -137,9 +150,7 @@ GameCount count_game(const SgfCollection& sgf, const Game& tree, std::span<const
     const GameState state = replay_to(sgf, tree, sgf_nodes, last, {.rules = out.rules});
     const BoardSize size = state.board.size();
 
-    double komi = 0;
-    if (const std::string_view* km = sgf.value(root, "KM"); km && !sgf_type_problem("KM", *km))
-        komi = std::strtod(std::string(*km).c_str(), nullptr);
+    const double komi = komi_of(sgf, root).value_or(Komi{}).points;
     int handicap = 0;
     if (const std::string_view* ha = sgf.value(root, "HA"); ha && !sgf_type_problem("HA", *ha))
         handicap = std::atoi(std::string(*ha).c_str());

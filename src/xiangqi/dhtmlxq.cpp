@@ -14,19 +14,13 @@
 
 #include "kifu/core/problem.hpp"
 #include "kifu/core/text_position.hpp"
+#include "piece_places.hpp"
 
 namespace kifu::xiangqi {
 namespace {
 
 constexpr std::string_view kStandardBinit =
     "8979695949392919097717866646260600102030405060708012720323436383";
-
-// The 16 places of a side in binit, in order.
-constexpr std::array<PieceType, 16> kBinitOrder = {
-    PieceType::chariot, PieceType::horse,   PieceType::elephant, PieceType::advisor,
-    PieceType::general, PieceType::advisor, PieceType::elephant, PieceType::horse,
-    PieceType::chariot, PieceType::cannon,  PieceType::cannon,   PieceType::soldier,
-    PieceType::soldier, PieceType::soldier, PieceType::soldier,  PieceType::soldier};
 
 // Tags and the names the game keeps them under (PGN's where PGN has one).
 constexpr std::pair<std::string_view, std::string_view> kTagNames[] = {{"title", "Title"},
@@ -160,7 +154,7 @@ Result<Position> start_of(std::string_view text, const Tag* binit, std::string_v
         if (!p.board[s].empty())
             return error_at(text, binit->offset + 2 * k, ErrorCode::duplicate,
                             fmt::format("two pieces on file {} row {}", file, row));
-        p.board[s] = {kBinitOrder[k % 16], k < 16 ? Color::red : Color::black};
+        p.board[s] = {kPlaceOrder[k % 16], k < 16 ? Color::red : Color::black};
     }
     if (first_move.size() >= 4) {
         // The colour of the piece moved, when the move is a move of that side (else Red, as
@@ -252,10 +246,10 @@ Result<std::vector<Game>> read_dhtmlxq(std::string_view text, std::vector<Error>
         struct Work {
             int branch;
             NodeId parent;
-            Position position;  // at the parent
+            LineBoard board;  // the position at the parent
         };
         std::deque<Work> work;
-        if (main != branches.end()) work.push_back({0, Game::kRoot, game.start});
+        if (main != branches.end()) work.push_back({0, Game::kRoot, LineBoard(game.start)});
         while (!work.empty()) {
             Work w = std::move(work.front());
             work.pop_front();
@@ -265,7 +259,7 @@ Result<std::vector<Game>> read_dhtmlxq(std::string_view text, std::vector<Error>
                 const int ply = b.start + static_cast<int>(k);
                 const std::string_view d = b.moves.substr(4 * k, 4);
                 const Move move(make_square(d[0] - '0', d[1] - '0'), make_square(d[2] - '0', d[3] - '0'));
-                if (d[0] > '8' || d[2] > '8' || !is_legal(w.position, move)) {
+                if (d[0] > '8' || d[2] > '8' || !w.board.is_legal(move)) {
                     if (warnings)
                         warnings->push_back(error_at(
                             text, b.offset + 4 * k, ErrorCode::illegal_move,
@@ -280,8 +274,8 @@ Result<std::vector<Game>> read_dhtmlxq(std::string_view text, std::vector<Error>
                 if (const auto c = comments.find({w.branch, ply}); c != comments.end())
                     game.node(node).notes().comments.push_back(c->second);
                 if (const auto v = leaving.find({w.branch, ply}); v != leaving.end())
-                    for (const int number : v->second) work.push_back({number, at, w.position});
-                w.position.play(move);
+                    for (const int number : v->second) work.push_back({number, at, w.board});
+                w.board.play(move);
                 at = node;
             }
         }
@@ -305,23 +299,17 @@ Result<std::string> write_dhtmlxq(const Game& game, std::vector<std::string>* no
         if (const auto r = game.tag("Result")) result = *r;
     tag("result", result_word(result));
 
-    // binit: each piece in the first free place of its kind.
+    // binit: each piece in its place (piece_places.hpp).
+    const std::optional<std::array<Square, 32>> places = places_of(game.start.board);
+    if (!places)
+        return unplaced_error(ErrorCode::unsupported,
+                              "DhtmlXQ's binit holds the pieces of one set: this start has more of a kind");
     std::string binit(64, '9');
-    std::array<bool, 32> used{};
-    for (Square s = 0; s < kSquares; ++s) {
-        const Piece p = game.start.board[s];
-        if (p.empty()) continue;
-        const std::size_t first = p.color == Color::red ? 0 : 16;
-        std::size_t k = first;
-        while (k < first + 16 && (used[k] || kBinitOrder[k - first] != p.type)) ++k;
-        if (k == first + 16)
-            return unplaced_error(
-                ErrorCode::unsupported,
-                "DhtmlXQ's binit holds the pieces of one set: this start has more of a kind");
-        used[k] = true;
-        binit[2 * k] = static_cast<char>('0' + file_of(s));
-        binit[2 * k + 1] = static_cast<char>('0' + row_of(s));
-    }
+    for (std::size_t k = 0; k < 32; ++k)
+        if (const Square s = (*places)[k]; s != kNoSquare) {
+            binit[2 * k] = static_cast<char>('0' + file_of(s));
+            binit[2 * k + 1] = static_cast<char>('0' + row_of(s));
+        }
     tag("binit", binit);
     const Game::Node& root = game.node(Game::kRoot);
     if (notes && game.start.side_to_move == Color::black && root.children.empty())

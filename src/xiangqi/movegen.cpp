@@ -191,8 +191,12 @@ struct Board {
     }
 };
 
+// The attack tests read a board's `cell` only: they take the generator's Board and
+// LineBoard's cells alike.
+
 // Whether a chariot, cannon or general of `by` attacks `s` along direction `d`.
-bool attacked_along(const Board& b, Square s, int d, int by) noexcept {
+template <class Cells>
+bool attacked_along(const Cells& b, Square s, int d, int by) noexcept {
     const Square* ray = kTables.ray[s][static_cast<std::size_t>(d)].data();
     const int n = kTables.ray_length[s][static_cast<std::size_t>(d)];
     int i = 0;
@@ -207,7 +211,8 @@ bool attacked_along(const Board& b, Square s, int d, int by) noexcept {
 }
 
 // Whether a horse, soldier, advisor or elephant of `by` attacks `s`.
-bool attacked_by_steps(const Board& b, Square s, int by) noexcept {
+template <class Cells>
+bool attacked_by_steps(const Cells& b, Square s, int by) noexcept {
     const Code horse = code(PieceType::horse, by);
     for (const Step& st : kTables.horse_attack[s])
         if (b.cell[st.to] == horse && b.cell[st.via] == 0) return true;
@@ -224,7 +229,8 @@ bool attacked_by_steps(const Board& b, Square s, int by) noexcept {
     return false;
 }
 
-bool attacked_on(const Board& b, Square s, int by) noexcept {
+template <class Cells>
+bool attacked_on(const Cells& b, Square s, int by) noexcept {
     for (int d = 0; d < 4; ++d)
         if (attacked_along(b, s, d, by)) return true;
     // A general also attacks, in its palace, the squares next to it across the file.
@@ -450,13 +456,115 @@ std::uint64_t count_legal_moves(const Position& position) {
     return count_on(b);
 }
 
+namespace {
+
+// Whether the piece on `from` reaches `to` by its own move, the general's safety aside (the
+// same steps and slides as generate's).
+template <class Cells>
+bool reaches(const Cells& b, Square from, Square to) noexcept {
+    const Code p = b.cell[from];
+    const auto c = static_cast<std::size_t>(color_of(p));
+    const auto step = [&](const auto& steps) {
+        for (const Step& st : steps)
+            if (st.to == to && (st.via == kNoSquare || b.cell[st.via] == 0)) return true;
+        return false;
+    };
+    switch (type_of(p)) {
+        case PieceType::general:
+            return step(kTables.general[c][from]);
+        case PieceType::advisor:
+            return step(kTables.advisor[c][from]);
+        case PieceType::elephant:
+            return step(kTables.elephant[c][from]);
+        case PieceType::horse:
+            return step(kTables.horse[from]);
+        case PieceType::soldier:
+            return step(kTables.soldier[c][from]);
+        case PieceType::chariot:
+        case PieceType::cannon: {
+            const std::uint8_t m = kTables.near[from][to];
+            if (!(m & kOnLine)) return false;
+            const auto d = static_cast<std::size_t>(m & kDirectionMask);
+            const Square* ray = kTables.ray[from][d].data();
+            int between = 0;  // pieces before `to` on the way
+            for (int i = 0; ray[i] != to; ++i) between += b.cell[ray[i]] != 0;
+            const bool capture = b.cell[to] != 0;
+            return type_of(p) == PieceType::chariot ? between == 0 : between == (capture ? 1 : 0);
+        }
+        default:
+            return false;
+    }
+}
+
+// The cells a move leaves: the board of `b` after it (for the attack tests).
+struct CellsAfter {
+    std::array<Code, kSquares> cell;
+    CellsAfter(const std::array<Code, kSquares>& before, Square from, Square to) noexcept : cell(before) {
+        cell[to] = cell[from];
+        cell[from] = 0;
+    }
+};
+
+// One move checked without generating the others: the piece's own move, then the board
+// after it asked whether the side's general (when it has exactly one) is attacked. The
+// same answer as generate's for that move (movegen_test checks it move by move).
+template <class Cells>
+bool is_legal_on(const Cells& b, const std::array<Square, 2>& generals, int us, Move move) noexcept {
+    const Square from = move.from(), to = move.to();
+    if (from >= kSquares || to >= kSquares || from == to) return false;
+    const Code moving = b.cell[from], target = b.cell[to];
+    if (moving == 0 || color_of(moving) != us) return false;
+    if (target != 0 && color_of(target) == us) return false;
+    if (!reaches(b, from, to)) return false;
+    Square g = generals[static_cast<std::size_t>(us)];
+    if (g == kNoSquare) return true;  // no general, or several: nothing to protect
+    if (g == from) g = to;
+    return !attacked_on(CellsAfter(b.cell, from, to), g, us ^ 1);
+}
+
+}  // namespace
+
 bool is_legal(const Position& position, Move move) {
-    if (move.from() >= kSquares || move.to() >= kSquares) return false;
-    Board b(position);
-    bool found = false;
-    generate(
-        b, [&](Square, Square to) { found = found || to == move.to(); }, move.from());
-    return found;
+    const Board b(position);
+    return is_legal_on(b, b.general, b.side, move);
+}
+
+LineBoard::LineBoard(const Position& position) noexcept {
+    const Board b(position);
+    cell_ = b.cell;
+    general_ = b.general;
+    side_ = static_cast<std::uint8_t>(b.side);
+}
+
+bool LineBoard::is_legal(Move move) const noexcept {
+    struct View {
+        const std::array<std::uint8_t, kSquares>& cell;
+    } view{cell_};
+    return is_legal_on(view, general_, side_, move);
+}
+
+void LineBoard::play(Move move) noexcept {
+    const Square from = move.from(), to = move.to();
+    const bool generals_change = type_of(cell_[from]) == PieceType::general ||
+                                 (cell_[to] != 0 && type_of(cell_[to]) == PieceType::general);
+    cell_[to] = cell_[from];
+    cell_[from] = 0;
+    side_ ^= 1;
+    if (!generals_change) return;
+    // A general moved or taken: find them again (a side may have had several).
+    for (std::size_t c = 0; c < 2; ++c) {
+        int n = 0;
+        for (Square s = 0; s < kSquares; ++s)
+            if (cell_[s] == code(PieceType::general, static_cast<int>(c))) {
+                ++n;
+                general_[c] = s;
+            }
+        if (n != 1) general_[c] = kNoSquare;
+    }
+}
+
+Color LineBoard::side_to_move() const noexcept {
+    return static_cast<Color>(side_);
 }
 
 bool in_check(const Position& position, Color c) {

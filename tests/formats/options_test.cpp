@@ -94,6 +94,29 @@ TEST(ReadOptions, TheCharsetGivenDecidesForEveryFormatThatTakesIt) {
             EXPECT_EQ(written(*read_otherwise).find(c.needle), std::string::npos) << c.format;
         }
     }
+    // XQF is binary: only its strings are in a charset (GBK unless --charset says otherwise).
+    {
+        const Result<std::string> name = charset::from_utf8("김 이", "EUC-KR");
+        ASSERT_TRUE(name);
+        std::string xqf(0x400, '\0');
+        xqf.replace(0, 3, "XQ\x0a");
+        xqf.replace(0x10, 32, std::string(32, '\xFF'));
+        xqf[0x130] = static_cast<char>(name->size());
+        xqf.replace(0x131, name->size(), *name);
+        xqf += std::string("\x18\x20\x00\xFF\0\0\0\0", 8);
+        const Format* f = find_format("xqf");
+        ASSERT_TRUE(f->takes(kCharset));
+        ++covered;
+        ReadOptions given;
+        ASSERT_TRUE(set_read_option(given, "charset", "EUC-KR"));
+        const auto red = [&](const ReadOptions& o) {
+            Result<Document> d = f->read(xqf, o);
+            EXPECT_TRUE(d);
+            return d ? std::string(*std::get<std::vector<xiangqi::Game>>(d->value).front().tag("Red")) : "";
+        };
+        EXPECT_EQ(red(given), "김 이");
+        EXPECT_NE(red({}), "김 이");
+    }
     std::size_t taking = 0;
     for (const Format& f : all_formats()) taking += f.can_read() && f.takes(kCharset) && f.detect != nullptr;
     EXPECT_GE(covered, taking) << "a format that takes --charset has no case here";

@@ -161,6 +161,27 @@ TEST(Score, AreaAndTerritory) {
     EXPECT_EQ(counted("(;SZ[5]HA[3]RU[Japanese]" + std::string(kWalls) + ")").count.compensation, 0);
 }
 
+TEST(Score, FoxsKomiIsInHundredthsOfAStone) {
+    const auto komi = [](std::string_view text) {
+        Result<SgfCollection> sgf = read_sgf(text);
+        EXPECT_TRUE(sgf) << text;
+        return sgf ? komi_of(*sgf, 0) : std::nullopt;
+    };
+    // KataGo's foxlike.sgf has AP twice, Fox's second; KM[325] is 6.5 points.
+    const std::optional<Komi> fox = komi("(;SZ[19]KM[325]HA[2]RU[Chinese]AP[GNU Go:3.8]AP[foxwq])");
+    ASSERT_TRUE(fox);
+    EXPECT_EQ(fox->points, 6.5);
+    EXPECT_TRUE(fox->fox_units);
+    EXPECT_EQ(komi("(;KM[375]AP[foxwq:2.0])")->points, 7.5);
+    // Fox's files with a komi in points, and others' large komi, stay as they are.
+    EXPECT_EQ(komi("(;KM[6.5]AP[foxwq])")->points, 6.5);
+    EXPECT_FALSE(komi("(;KM[6.5]AP[foxwq])")->fox_units);
+    EXPECT_EQ(komi("(;KM[325])")->points, 325);
+    EXPECT_FALSE(komi("(;SZ[9])"));
+    // The count takes it.
+    EXPECT_EQ(counted("(;SZ[5]KM[325]AP[foxwq]" + std::string(kWalls) + ";B[];W[])").count.komi, 6.5);
+}
+
 TEST(Score, DeadStonesFromMarkupOrGiven) {
     // A white stone in black's area, marked dead by TB as KGS writes it.
     const std::string game = "(;SZ[5]KM[0.5]RE[B+6.5]" + std::string(kWalls) +

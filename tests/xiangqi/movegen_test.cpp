@@ -123,10 +123,11 @@ TEST(XiangqiMoves, MateAndStalemateBothLose) {
     EXPECT_EQ(count_legal_moves(Position::start()), 44u);
 }
 
-TEST(XiangqiMoves, MakeUnmakeAndIsLegalAgreeWithTheGenerator) {
+TEST(XiangqiMoves, MakeUnmakeIsLegalAndLineBoardAgreeWithTheGenerator) {
     std::mt19937 random(2026);
     for (int game = 0; game < 6; ++game) {
         Position pos = Position::start();
+        LineBoard line(pos);  // played along: the same answers without rebuilding
         for (int ply = 0; ply < 60; ++ply) {
             const MoveList moves = legal_moves(pos);
             if (moves.empty()) break;
@@ -140,6 +141,7 @@ TEST(XiangqiMoves, MakeUnmakeAndIsLegalAgreeWithTheGenerator) {
                         continue;
                     const Move m(from, to);
                     ASSERT_EQ(is_legal(pos, m), moves.contains(m)) << write_fen(pos);
+                    ASSERT_EQ(line.is_legal(m), moves.contains(m)) << write_fen(pos);
                 }
             for (const Move m : moves) {
                 Position copy = pos;
@@ -147,7 +149,33 @@ TEST(XiangqiMoves, MakeUnmakeAndIsLegalAgreeWithTheGenerator) {
                 copy.unmake(m, undo);
                 ASSERT_EQ(copy, pos);
             }
-            pos.play(moves[random() % moves.size()]);
+            const Move played = moves[random() % moves.size()];
+            pos.play(played);
+            line.play(played);
+            ASSERT_EQ(line.side_to_move(), pos.side_to_move);
+        }
+    }
+    // And positions no game reaches, which the generator defines all the same: no general,
+    // two generals of a side, generals facing, a general in check from a cannon and a horse.
+    for (const std::string_view text :
+         {"9/9/9/9/9/9/9/9/4R4/9 w", "3k1k3/9/9/9/9/9/9/9/2C6/4K4 b", "4k4/9/9/9/9/9/9/9/9/4K4 w",
+          "3k5/9/9/9/4n4/9/4c4/3R5/4A4/3AK4 w",
+          "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w"}) {
+        const Position pos = fen(text);
+        const MoveList moves = legal_moves(pos);
+        for (Square from = 0; from < kSquares; ++from)
+            for (Square to = 0; to < kSquares; ++to)
+                ASSERT_EQ(is_legal(pos, Move(from, to)), moves.contains(Move(from, to))) << text;
+        // LineBoard after each legal move (generals moving and pieces taken among them).
+        for (const Move m : moves) {
+            LineBoard line(pos);
+            line.play(m);
+            Position after = pos;
+            after.play(m);
+            const MoveList next = legal_moves(after);
+            for (Square from = 0; from < kSquares; ++from)
+                for (Square to = 0; to < kSquares; ++to)
+                    ASSERT_EQ(line.is_legal(Move(from, to)), next.contains(Move(from, to))) << text;
         }
     }
 }

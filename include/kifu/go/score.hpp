@@ -58,7 +58,18 @@ struct CountOptions {
     std::optional<std::vector<Point>> dead{};  // else from TB/TW at the end of the main line
 };
 
-// Counts the end of the main line of the game at `root`; komi from KM, handicap from HA.
+// The komi of the game at `root`: its KM as a number of points, or nullopt without a valid
+// KM. Fox (a root with AP[foxwq]) writes KM in hundredths of a stone, two points a stone:
+// KM[375] is 7.5 and KM[325] 6.5, as KataGo reads them; a Fox KM over 50 (no komi in
+// points is) is read so, and `fox_units` says it was (docs/sgf.md).
+struct Komi {
+    double points = 0;
+    bool fox_units = false;
+};
+std::optional<Komi> komi_of(const SgfCollection& sgf, std::uint32_t root);
+
+// Counts the end of the main line of the game at `root`; komi from KM (komi_of), handicap
+// from HA.
 Result<GameCount> count_game(const SgfCollection& sgf, std::uint32_t root, const CountOptions& options = {});
 // The same for a game whose tree is made (`sgf_nodes`: its map to the raw nodes, as
 // game_tree gives it).

@@ -7,6 +7,7 @@
 // open file) too. A side with no general, or several, has nothing to protect: all its
 // pseudo-legal moves count.
 
+#include <array>
 #include <cstdint>
 
 #include "kifu/core/move_list.hpp"
@@ -23,6 +24,22 @@ MoveList legal_moves(const Position& position);
 std::uint64_t count_legal_moves(const Position& position);
 // Whether `move` is one of legal_moves(position), without generating them.
 bool is_legal(const Position& position, Move move);
+// A position kept in the generator's own form while a line of moves is played: the record
+// readers (DhtmlXQ, XQF) check every move of a file with it, without building the
+// generator's board again for each one.
+class LineBoard {
+  public:
+    explicit LineBoard(const Position& position) noexcept;
+    bool is_legal(Move move) const noexcept;  // as is_legal(position, move)
+    void play(Move move) noexcept;            // a legal move
+    Color side_to_move() const noexcept;
+
+  private:
+    std::array<std::uint8_t, kSquares> cell_{};  // the generator's piece codes
+    std::array<Square, 2> general_{kNoSquare, kNoSquare};
+    std::uint8_t side_ = 0;
+};
+
 // Whether `c`'s general (if it has exactly one) is attacked.
 bool in_check(const Position& position, Color c);
 // Whether square `s` is attacked by a piece of `by` (the generals facing count).
