@@ -188,9 +188,10 @@ template <Result<std::vector<shogi::Game>> (*Read)(std::string_view, std::string
 Result<Document> read_record(std::string_view text, const ReadOptions& options) {
     Result<std::vector<shogi::Game>> games = Read(text, options.charset);
     if (!games) return games.error();
+    // A game's warnings are its own (Python's Game.warnings) and the document's (the CLI's).
     Document d{Value{}, {}};
-    for (shogi::Game& g : *games)
-        for (Error& w : g.warnings) d.warnings.push_back(std::move(w));
+    for (const shogi::Game& g : *games)
+        d.warnings.insert(d.warnings.end(), g.warnings.begin(), g.warnings.end());
     d.value = std::move(*games);
     return d;
 }
@@ -198,10 +199,7 @@ Result<Document> read_record(std::string_view text, const ReadOptions& options) 
 template <Result<std::vector<shogi::Game>> (*Read)(std::string_view, std::string_view)>
 std::vector<Error> validate_record(std::string_view text, const ReadOptions& options,
                                    std::vector<Error>& warnings) {
-    Result<Document> d = read_record<Read>(text, options);
-    if (!d) return {d.error()};
-    for (Error& w : d->warnings) warnings.push_back(std::move(w));
-    return {};
+    return read_errors(read_record<Read>(text, options), warnings);
 }
 
 enum class RecordOut : std::uint8_t { kif, ki2, csa, csa3, jkf };

@@ -135,6 +135,18 @@ TEST(Registry, BinarySamplesReadWriteAndReadBack) {
     EXPECT_EQ((*detect_format(xqf))->name, "xqf");
 }
 
+// A record's warnings are the document's (what the CLI prints) and stay its game's (what
+// Python's Game.warnings gives): shogi's reader moved them out, leaving empty errors.
+TEST(Registry, ARecordsWarningsAreTheDocumentsAndStayItsGames) {
+    Result<Document> d = find_format("ki2")->read("▲７六歩\nまで1手で千日手\n", {});
+    ASSERT_TRUE(d);
+    ASSERT_EQ(d->warnings.size(), 1u);
+    const auto& games = std::get<std::vector<shogi::Game>>(d->value);
+    ASSERT_EQ(games.front().warnings.size(), 1u);
+    EXPECT_EQ(games.front().warnings[0].message, d->warnings[0].message);
+    EXPECT_NE(d->warnings[0].message, "");
+}
+
 TEST(Registry, ValidateAndReadAgree) {
     // Found by the formats fuzzer: a text with no PGN game read as an error but validated ok.
     std::vector<Error> warnings;
