@@ -154,16 +154,22 @@ class Reader {
         return p;
     }
 
+    // A header string: its bytes decoded, trailing NULs dropped (some writers pad with them).
     Result<std::string> text_of(std::string_view raw) const {
         while (!raw.empty() && raw.back() == '\0') raw.remove_suffix(1);
         Result<charset::Converted> c = charset::to_utf8(raw, charset_);
         if (!c) return std::move(c).error();
-        std::string out;
-        out.reserve(c->text.size());
-        for (const char ch : c->text)
-            if (ch != '\r') out += ch;                           // CR LF line ends (Windows)
-        if (!out.empty() && out.back() == '\n') out.pop_back();  // XQStudio ends every comment with one
-        return out;
+        return std::move(c->text);
+    }
+
+    // A comment: the same, its CR LF line ends read as LF, and the line end XQStudio puts at
+    // the end of every comment dropped.
+    Result<std::string> comment_of(std::string_view raw) const {
+        Result<std::string> text = text_of(raw);
+        if (!text) return text;
+        std::erase(*text, '\r');
+        if (!text->empty() && text->back() == '\n') text->pop_back();
+        return text;
     }
 
     Result<void> header_fields(Game& game) {
@@ -276,7 +282,7 @@ class Reader {
             bool dead;        // under a move left out
         };
         if (!records[0].comment.empty()) {
-            Result<std::string> c = text_of(records[0].comment);
+            Result<std::string> c = comment_of(records[0].comment);
             if (!c) return c.error();
             if (!c->empty()) game.node(Game::kRoot).notes().comments.push_back(std::move(*c));
         }
@@ -297,7 +303,7 @@ class Reader {
                     next.board.play(move);
                     next.dead = false;
                     if (!r.comment.empty()) {
-                        Result<std::string> c = text_of(r.comment);
+                        Result<std::string> c = comment_of(r.comment);
                         if (!c) return c.error();
                         if (!c->empty()) game.node(next.parent).notes().comments.push_back(std::move(*c));
                     }

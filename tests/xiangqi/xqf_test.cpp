@@ -205,6 +205,15 @@ TEST(Xqf, AFileLaidOutAsTheFormatDescriptionSays) {
     Result<std::string> written = write_xqf(g);
     ASSERT_TRUE(written);
     EXPECT_EQ(*written, bytes);
+    // Header strings are kept as they are, line ends too (only comments lose XQStudio's
+    // trailing one): found by xqf_fuzz, whose second writing differed from the first.
+    std::string with_line_end = bytes;
+    with_line_end[0x140] = 3;
+    with_line_end.replace(0x141, 3, "B\r\n");
+    const Game kept = must_read(with_line_end);
+    EXPECT_EQ(kept.tag("Black"), "B\r\n");
+    ASSERT_TRUE(write_xqf(kept));
+    EXPECT_EQ(*write_xqf(kept), with_line_end);
     // Black's first move makes Black the side to move at the start.
     const Game black = must_read(version10({{79, 67}}));
     EXPECT_EQ(black.start.side_to_move, Color::black);
