@@ -154,9 +154,10 @@ class Reader {
         return p;
     }
 
-    // A header string: its bytes decoded, trailing NULs dropped (some writers pad with them).
+    // A header string: its bytes up to the first NUL (as ElephantEye's strncpy reads them;
+    // some writers pad with NULs), decoded.
     Result<std::string> text_of(std::string_view raw) const {
-        while (!raw.empty() && raw.back() == '\0') raw.remove_suffix(1);
+        raw = raw.substr(0, raw.find('\0'));
         Result<charset::Converted> c = charset::to_utf8(raw, charset_);
         if (!c) return std::move(c).error();
         return std::move(c->text);
