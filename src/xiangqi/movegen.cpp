@@ -157,6 +157,22 @@ struct SquareSet {
     }
 };
 
+// Each side's general's square: kNoSquare when it has none, or several (then it has
+// nothing to protect).
+inline std::array<Square, 2> generals_of(const std::array<Code, kSquares>& cell) noexcept {
+    std::array<Square, 2> out{kNoSquare, kNoSquare};
+    for (int c = 0; c < 2; ++c) {
+        int n = 0;
+        for (Square s = 0; s < kSquares; ++s)
+            if (cell[s] == code(PieceType::general, c)) {
+                ++n;
+                out[static_cast<std::size_t>(c)] = s;
+            }
+        if (n != 1) out[static_cast<std::size_t>(c)] = kNoSquare;
+    }
+    return out;
+}
+
 struct Board {
     std::array<Code, kSquares> cell{};
     std::array<SquareSet, 2> pieces{};
@@ -177,18 +193,7 @@ struct Board {
             if (generals[c] != 1) general[c] = kNoSquare;
         side = static_cast<int>(pos.side_to_move);
     }
-    void find_generals() noexcept {
-        for (int c = 0; c < 2; ++c) {
-            int n = 0;
-            Square at = kNoSquare;
-            for (int s = 0; s < kSquares; ++s)
-                if (cell[static_cast<std::size_t>(s)] == code(PieceType::general, c)) {
-                    ++n;
-                    at = static_cast<Square>(s);
-                }
-            general[static_cast<std::size_t>(c)] = n == 1 ? at : kNoSquare;
-        }
-    }
+    void find_generals() noexcept { general = generals_of(cell); }
 };
 
 // The attack tests read a board's `cell` only: they take the generator's Board and
@@ -552,15 +557,7 @@ void LineBoard::play(Move move) noexcept {
     side_ ^= 1;
     if (!generals_change) return;
     // A general moved or taken: find them again (a side may have had several).
-    for (std::size_t c = 0; c < 2; ++c) {
-        int n = 0;
-        for (Square s = 0; s < kSquares; ++s)
-            if (cell_[s] == code(PieceType::general, static_cast<int>(c))) {
-                ++n;
-                general_[c] = s;
-            }
-        if (n != 1) general_[c] = kNoSquare;
-    }
+    general_ = generals_of(cell_);
 }
 
 Color LineBoard::side_to_move() const noexcept {
