@@ -274,6 +274,7 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
         return error_at(text, 0, ErrorCode::unexpected_character,
                         "expected a GIB record: \\HS (the header) and \\GS (the moves)");
 
+    sgf.reserve(moves.size() + 1);
     const std::uint32_t root = sgf.add_game();
     set_game_information(sgf, root, header, handicap);
     std::uint32_t at = root;

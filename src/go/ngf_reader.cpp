@@ -164,6 +164,7 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
     set_text(sgf, root, "GN", line(layout.title));
     set_text(sgf, root, "PC", line(layout.place));
 
+    sgf.reserve(all_lines.size());  // a line a move at most
     std::uint32_t at = root;
     for (const Line& l : all_lines) {
         const std::string_view t = trim(l.text);

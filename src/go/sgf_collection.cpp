@@ -33,6 +33,12 @@ std::uint32_t SgfCollection::add_game() {
     return id;
 }
 
+void SgfCollection::reserve(std::size_t nodes) {
+    nodes_.reserve(nodes_.size() + nodes);
+    properties_.reserve(properties_.size() + nodes);
+    values_.reserve(values_.size() + nodes);
+}
+
 Error SgfCollection::error_at(std::size_t offset, ErrorCode code, std::string message) const {
     if (!lines_) lines_ = std::make_unique<LineIndex>(*text_);
     const LineColumn at = lines_->locate(offset);

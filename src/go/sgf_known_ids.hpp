@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 namespace kifu::go {
@@ -18,18 +19,32 @@ inline constexpr std::array<std::string_view, 87> kKnownIds{
     "PW", "RE", "RG", "RO", "RU", "SC", "SE", "SI", "SL", "SO", "SQ", "ST", "SU", "SZ", "TB",
     "TC", "TE", "TM", "TR", "TW", "UC", "US", "V",  "VW", "W",  "WL", "WS"};
 
+// Each id's place in kKnownIds (+1; 0: none) by its letters: the first (A-Z) times 27
+// plus the second (0 when none, else 1 + its letter), so that a lookup is one load.
+struct KnownIdIndex {
+    static constexpr int kSlots = 26 * 27;
+    std::array<std::uint8_t, kSlots> place{};
+    static constexpr int slot(char first, char second) noexcept {
+        return (first - 'A') * 27 + (second == 0 ? 0 : second - 'A' + 1);
+    }
+    constexpr KnownIdIndex() {
+        for (std::size_t k = 0; k < kKnownIds.size(); ++k)
+            place[static_cast<std::size_t>(
+                slot(kKnownIds[k][0], kKnownIds[k].size() > 1 ? kKnownIds[k][1] : 0))] =
+                static_cast<std::uint8_t>(k + 1);
+    }
+};
+inline constexpr KnownIdIndex kKnownIdIndex{};
+
 // The static copy of `id` when it is an FF[4] identifier, else "".
 inline std::string_view known_id(std::string_view id) noexcept {
     if (id.empty() || id.size() > 2) return {};
-    // One or two upper-case letters: compared as a number, without memcmp.
-    const auto key = [](std::string_view s) {
-        return (unsigned{static_cast<unsigned char>(s[0])} << 8) |
-               (s.size() > 1 ? static_cast<unsigned char>(s[1]) : 0u);
-    };
-    const unsigned wanted = key(id);
-    const auto it = std::lower_bound(kKnownIds.begin(), kKnownIds.end(), wanted,
-                                     [&](std::string_view known, unsigned k) { return key(known) < k; });
-    return it != kKnownIds.end() && key(*it) == wanted ? *it : std::string_view{};
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const char second = id.size() > 1 ? id[1] : 0;
+    if (!upper(id[0]) || (second != 0 && !upper(second))) return {};
+    const std::uint8_t place =
+        kKnownIdIndex.place[static_cast<std::size_t>(KnownIdIndex::slot(id[0], second))];
+    return place == 0 ? std::string_view{} : kKnownIds[place - 1u];
 }
 
 }  // namespace kifu::go

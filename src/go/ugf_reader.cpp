@@ -153,6 +153,7 @@ Result<SgfCollection> read_ugf(std::string_view bytes, const SgfReadOptions& opt
         moves.push_back({colour[0], on_board ? sgf_point_text(col, row) : std::string_view(), *n, at});
     }
 
+    sgf.reserve(moves.size() + 1);
     const std::uint32_t root = sgf.add_game();
     sgf.set_property(root, "GM", "1");
     sgf.set_property(root, "SZ", std::to_string(side));

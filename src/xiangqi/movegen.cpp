@@ -550,14 +550,27 @@ bool LineBoard::is_legal(Move move) const noexcept {
 
 void LineBoard::play(Move move) noexcept {
     const Square from = move.from(), to = move.to();
-    const bool generals_change = type_of(cell_[from]) == PieceType::general ||
-                                 (cell_[to] != 0 && type_of(cell_[to]) == PieceType::general);
-    cell_[to] = cell_[from];
+    const Code moving = cell_[from], taken = cell_[to];
+    cell_[to] = moving;
     cell_[from] = 0;
+    const int mover = side_;
     side_ ^= 1;
-    if (!generals_change) return;
-    // A general moved or taken: find them again (a side may have had several).
-    general_ = generals_of(cell_);
+    // A general moved or taken: its square follows it when its side had one (counting them
+    // again for each of its moves was a tenth of an XQF endgame's reading), else (a side
+    // with several) they are counted again.
+    const auto ours = static_cast<std::size_t>(mover);
+    if (moving == code(PieceType::general, mover)) {
+        if (general_[ours] == from)
+            general_[ours] = to;
+        else
+            general_ = generals_of(cell_);
+    }
+    if (taken == code(PieceType::general, side_)) {
+        if (general_[side_] == to)
+            general_[side_] = kNoSquare;  // its only general taken: nothing left to protect
+        else
+            general_ = generals_of(cell_);
+    }
 }
 
 Color LineBoard::side_to_move() const noexcept {

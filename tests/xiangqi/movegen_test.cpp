@@ -156,10 +156,15 @@ TEST(XiangqiMoves, MakeUnmakeIsLegalAndLineBoardAgreeWithTheGenerator) {
         }
     }
     // And positions no game reaches, which the generator defines all the same: no general,
-    // two generals of a side, generals facing, a general in check from a cannon and a horse.
+    // two generals of a side, generals facing, a general in check from a cannon and a horse,
+    // the side not to move attacked.
     for (const std::string_view text :
          {"9/9/9/9/9/9/9/9/4R4/9 w", "3k1k3/9/9/9/9/9/9/9/2C6/4K4 b", "4k4/9/9/9/9/9/9/9/9/4K4 w",
           "3k5/9/9/9/4n4/9/4c4/3R5/4A4/3AK4 w",
+          "3k5/9/4N4/9/9/9/p8/9/3R5/4K4 w",  // the side not to move attacked: its general taken
+          "3k1k3/9/9/9/9/9/9/9/3R5/4K4 w",   // one of two generals taken: the other one counts
+          "4k4/9/9/9/r5N2/9/9/9/9/3K5 w",    // a horse checks off the general's lines
+          "4k4/9/9/9/9/9/9/9/4A4/4K4 w",     // the advisor may not step aside: generals would face
           "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w"}) {
         const Position pos = fen(text);
         const MoveList moves = legal_moves(pos);

@@ -133,6 +133,9 @@ class SgfCollection {
     // Building a tree by hand (values raw: escape text with sgf_escape). A property goes
     // to the node given; setting an id the node has already replaces its values.
     std::uint32_t add_game();
+    // Room for `nodes` more nodes with a one-value property each, so that a reader that
+    // knows its number of moves builds the tree without the arrays copying themselves.
+    void reserve(std::size_t nodes);
     // Inline: the reader adds every node it reads with it.
     std::uint32_t add_child(std::uint32_t parent) {
         const auto id = static_cast<std::uint32_t>(nodes_.size());
