@@ -52,7 +52,7 @@ py::dict game_dict(const index::GameSummary& g) {
     d["event"] = g.event;
     d["result"] = g.result;
     d["plies"] = g.plies;
-    d["ply"] = g.ply;
+    if (g.at_position) d["ply"] = g.ply;
     if (formats::symmetric_keys(g.game)) d["symmetry"] = g.symmetry;
     return d;
 }
@@ -177,9 +177,16 @@ void bind_index(py::module_& m) {
             [](Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                const std::string& colours, const py::object& where, const py::object& date,
                const py::object& result) {
-                const index::PositionQuery q = query_of(position, colours, where, date, result);
                 Result<index::SearchResult> r = Error{};
-                {
+                if (position.is_none()) {  // the filters alone
+                    const index::Filter filter = filter_of(where, date, result);
+                    if (filter.empty())
+                        throw py::value_error(
+                            "give a position, or filters (where, date, result) to select by");
+                    py::gil_scoped_release unlocked;
+                    r = i.open().select(filter, offset, limit);
+                } else {
+                    const index::PositionQuery q = query_of(position, colours, where, date, result);
                     py::gil_scoped_release unlocked;
                     r = i.open().search(q, offset, limit);
                 }
@@ -188,7 +195,8 @@ void bind_index(py::module_& m) {
             py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
             py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
             py::arg("result") = py::none(),
-            "The games that reach a position (a kifu position or any position notation): {'count', 'games'}. "
+            "The games that reach a position (a kifu position or any position notation), or with position "
+            "None those that pass the filters alone: {'count', 'games'}. "
             "where: {'White': 'Carlsen'} (contains, any case); date: a year or (from, to); result: '1-0', "
             "'B+', ...")
         .def(

@@ -47,30 +47,53 @@ inline std::optional<int> year_of(std::string_view date) {
     return year;
 }
 
+// The columns a game's summary is read from, after the game's id (the scan of select reads
+// the id first).
+inline constexpr std::string_view kSummaryColumns =
+    "g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, g.outcome, g.plies, "
+    "g.tags FROM games g JOIN file_paths f ON f.id = g.file";
+
+// A summary from kSummaryColumns, the first of them at `column`.
+inline void read_summary(Statement& row, int column, GameSummary& out, std::string* tags) {
+    out.game = stored_game(row.integer(column));
+    out.file = row.text(column + 1);
+    out.number = static_cast<std::uint64_t>(row.integer(column + 2)) + 1;
+    out.offset = static_cast<std::uint64_t>(row.integer(column + 3));
+    out.first = row.text(column + 4);
+    out.second = row.text(column + 5);
+    out.date = row.text(column + 6);
+    out.event = row.text(column + 7);
+    out.result = row.text(column + 8);
+    out.outcome = static_cast<Outcome>(row.integer(column + 9));
+    out.plies = static_cast<std::uint32_t>(row.integer(column + 10));
+    if (tags) *tags = row.text(column + 11);
+}
+
+// Whether a game (its summary and its stored tags) passes the filter.
+inline bool passes(const GameSummary& g, std::string_view tags, const Filter& filter) {
+    if (filter.outcome && g.outcome != *filter.outcome) return false;
+    if (filter.year_from || filter.year_to) {
+        const std::optional<int> year = year_of(g.date);
+        if (!year || (filter.year_from && *year < *filter.year_from) ||
+            (filter.year_to && *year > *filter.year_to))
+            return false;
+    }
+    for (const auto& [name, value] : filter.tags)
+        if (!tag_matches(tags, name, value)) return false;
+    return true;
+}
+
 // Loads games by id, and tells whether they pass the filter.
 class GameRows {
   public:
     explicit GameRows(sqlite3* db)
-        : row_(db,
-               "SELECT g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, "
-               "g.outcome, g.plies, g.tags FROM games g JOIN file_paths f ON f.id = g.file WHERE g.id = ?") {}
+        : row_(db, std::string("SELECT ").append(kSummaryColumns).append(" WHERE g.id = ?")) {}
     bool load(std::uint32_t id, GameSummary& out, std::string* tags = nullptr) {
         row_.bind(1, id);
         const bool found = row_.step();
         if (found) {
             out.id = id;
-            out.game = stored_game(row_.integer(0));
-            out.file = row_.text(1);
-            out.number = static_cast<std::uint64_t>(row_.integer(2)) + 1;
-            out.offset = static_cast<std::uint64_t>(row_.integer(3));
-            out.first = row_.text(4);
-            out.second = row_.text(5);
-            out.date = row_.text(6);
-            out.event = row_.text(7);
-            out.result = row_.text(8);
-            out.outcome = static_cast<Outcome>(row_.integer(9));
-            out.plies = static_cast<std::uint32_t>(row_.integer(10));
-            if (tags) *tags = row_.text(11);
+            read_summary(row_, 0, out, tags);
         }
         row_.reset();
         return found;
@@ -79,17 +102,7 @@ class GameRows {
         if (filter.empty()) return true;
         GameSummary g;
         std::string tags;
-        if (!load(id, g, &tags)) return false;
-        if (filter.outcome && g.outcome != *filter.outcome) return false;
-        if (filter.year_from || filter.year_to) {
-            const std::optional<int> year = year_of(g.date);
-            if (!year || (filter.year_from && *year < *filter.year_from) ||
-                (filter.year_to && *year > *filter.year_to))
-                return false;
-        }
-        for (const auto& [name, value] : filter.tags)
-            if (!tag_matches(tags, name, value)) return false;
-        return true;
+        return load(id, g, &tags) && detail::passes(g, tags, filter);
     }
 
     // A game found at `ply`: counted when it passes the filter, and listed (with the symmetry

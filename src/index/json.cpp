@@ -27,7 +27,7 @@ void write_json(JsonWriter& j, const GameSummary& g) {
     j.open('{');
     j.key("file"), j.string(g.file);
     j.key("game"), j.number(g.number);
-    j.key("ply"), j.number(std::uint64_t{g.ply});
+    if (g.at_position) j.key("ply"), j.number(std::uint64_t{g.ply});
     j.key("offset"), j.number(g.offset);
     j.key("id"), j.number(std::uint64_t{g.id});
     j.key(info ? info->first : "first"), j.string(g.first);

@@ -177,6 +177,26 @@ Result<SearchResult> Database::search(const PositionQuery& q, std::size_t offset
     return out;
 }
 
+Result<SearchResult> Database::select(const Filter& filter, std::size_t offset, std::size_t limit) {
+    detail::Statement scan(
+        impl_->db, std::string("SELECT g.id, ").append(detail::kSummaryColumns).append(" ORDER BY g.id"));
+    if (!scan) return Error{ErrorCode::io_error, std::string("the index: ") + sqlite3_errmsg(impl_->db)};
+    SearchResult out;
+    GameSummary g;
+    std::string tags;
+    while (scan.step()) {
+        detail::read_summary(scan, 1, g, &tags);
+        if (!detail::passes(g, tags, filter)) continue;
+        if (out.count >= offset && out.games.size() < limit) {
+            g.id = static_cast<std::uint32_t>(scan.integer(0));
+            g.at_position = false;
+            out.games.push_back(g);
+        }
+        ++out.count;
+    }
+    return out;
+}
+
 namespace {
 
 // The side whose result a move's score counts: the player to move; where keys go by symmetry

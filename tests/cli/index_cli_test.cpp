@@ -72,6 +72,15 @@ TEST_F(Cli, IndexSearchExploreAndMerge) {
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--date", "1850..1860"}).out.rfind("1 game\n", 0),
               0u);
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--result", "0-1"}).out.rfind("0 games\n", 0), 0u);
+    // Filters alone: the games they choose, each with its length (no ply: no position).
+    const Outcome chosen = kifu({"search", db, "--where", "White=morphy", "--date", "1858"});
+    EXPECT_EQ(chosen.exit_code, 0) << chosen.err;
+    EXPECT_EQ(chosen.out.rfind("1 game\n  " + kExamples + "/opera-game.pgn game 1 (33 plies): ", 0), 0u)
+        << chosen.out;
+    EXPECT_EQ(kifu({"search", db, "--result", "1/2-1/2"}).out.rfind("0 games\n", 0), 0u);
+    const Outcome chosen_json = kifu({"search", db, "--where", "White=morphy", "--json"});
+    EXPECT_EQ(chosen_json.out.find("\"ply\""), std::string::npos) << chosen_json.out;
+    EXPECT_NE(chosen_json.out.find("\"count\":1,"), std::string::npos) << chosen_json.out;
     // Chess material and sub-FEN.
     const Outcome material = kifu({"search", db, "--sub-fen", "8/8/8/8/8/8/8/4K3", "--threads", "2"});
     EXPECT_EQ(material.exit_code, 0) << material.err;
@@ -118,6 +127,12 @@ TEST_F(Cli, IndexUsageAndIoErrors) {
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--date", "85..90"}).exit_code, 2);
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--result", "white"}).exit_code, 2);
     EXPECT_EQ(kifu({"search", db, "--position", kStart, "--where", "White"}).exit_code, 2);
+    // Nothing to search for (no position, not even on standard input, and no filter); a
+    // position's options with filters alone.
+    const Outcome nothing = kifu({"search", db});
+    EXPECT_EQ(nothing.exit_code, 2);
+    EXPECT_NE(nothing.err.find("nothing to search for"), std::string::npos) << nothing.err;
+    EXPECT_EQ(kifu({"search", db, "--where", "White=morphy", "--ply", "3"}).exit_code, 2);
     EXPECT_EQ(kifu({"index", "--merge", db, db}).exit_code, 3);  // the output exists
     // Invalid input: a bad position, a bad material, with their places.
     const Outcome bad =

@@ -1,5 +1,7 @@
 """The position index from Python: build, search, explore, filters, merge."""
 
+import pytest
+
 import kifu
 
 PGN = """[Event "A"]
@@ -41,6 +43,13 @@ def test_build_search_explore_merge(tmp_path):
         assert index.search(after_e4.fen, where={"White": "carlsen"})["count"] == 1
         assert index.search(kifu.ChessPosition(), date=(2020, None))["count"] == 2
         assert index.search(kifu.ChessPosition(), result="1/2-1/2")["count"] == 1
+        # No position: the filters alone choose, and the games carry no ply.
+        chosen = index.search(None, where={"White": "carlsen"})
+        assert chosen["count"] == 1 and "ply" not in chosen["games"][0]
+        assert chosen["games"][0]["first"] == "Carlsen"
+        assert index.search(None, result="1/2-1/2")["count"] == 1
+        with pytest.raises(ValueError):
+            index.search(None)
         tree = index.explore(kifu.ChessPosition())
         assert [(m["move"], m["count"]) for m in tree["moves"]] == [("e4", 2), ("d4", 1)]
         assert tree["moves"][0]["first"] == 1 and tree["moves"][0]["second"] == 1

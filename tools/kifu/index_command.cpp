@@ -124,6 +124,10 @@ index::Filter parse_filter(const QueryOptions& o) {
     return f;
 }
 
+constexpr std::string_view kNothingToSearch =
+    "nothing to search for: give a position (--position, INPUT or standard input), --pattern, --material "
+    "or --sub-fen, or filters (--where, --date, --result)";
+
 // The position the query names, read as every command reads a notation: a text every game
 // reads alike ("startpos") is read as the index's game when it holds one.
 index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
@@ -137,14 +141,15 @@ index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
         source.input.text = *o.position;
         source.input.text_given = true;
     } else {
-        if (o.paths.empty() && isatty(STDIN_FILENO))
-            fail(kUsage, "no position: give --position NOTATION or a file (run 'kifu search --help')");
+        if (o.paths.empty() && isatty(STDIN_FILENO)) fail(kUsage, kNothingToSearch);
         if (o.paths.size() > 1) fail(kUsage, "one position at a time: give one INPUT");
         source.input.paths = o.paths;
     }
     const std::vector<std::string> sources = source.input.sources();
     Input in = read_input(source.input, sources.front());
     if (o.position) in.source = "<position>";
+    if (!o.position && o.paths.empty() && in.text.find_first_not_of(" \t\r\n") == std::string::npos)
+        fail(kUsage, kNothingToSearch);
     const Result<std::vector<formats::Game>> held = db.games_held();
     const formats::Game game = held && held->size() == 1 ? held->front() : formats::Game::any;
     const formats::Format& from = input_format(in, source, game);
@@ -183,7 +188,9 @@ index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
 std::string game_line(const index::GameSummary& g) {
     std::string players =
         g.first.empty() && g.second.empty() ? "?" : fmt::format("{} - {}", g.first, g.second);
-    std::string line = fmt::format("{} game {} (ply {}): {}", g.file, g.number, g.ply, players);
+    std::string line = g.at_position
+                           ? fmt::format("{} game {} (ply {}): {}", g.file, g.number, g.ply, players)
+                           : fmt::format("{} game {} ({} plies): {}", g.file, g.number, g.plies, players);
     for (const std::string* part : {&g.date, &g.event, &g.result})
         if (!part->empty() && *part != "?") line += ", " + *part;
     if (formats::symmetric_keys(g.game) && g.symmetry != 0)
@@ -332,18 +339,20 @@ Run add_search_command(CLI::App& app) {
         bool threads_given = false;
     };
     auto o = std::make_shared<Options>();
-    CLI::App* command =
-        app.add_subcommand("search", "Find the games of an index that reach a position or hold a pattern");
+    CLI::App* command = app.add_subcommand(
+        "search", "Find the games of an index that reach a position, hold a pattern, or pass filters");
     command->footer(
         "A position is found by its key: Go positions in any of the board's orientations (with --colours "
         "any, "
-        "with colours swapped too). Go patterns (--pattern with --region) and chess material and sub-FEN are "
+        "with colours swapped too). Filters alone (--where, --date, --result) select games without a "
+        "position. Go patterns (--pattern with --region) and chess material and sub-FEN are "
         "found by replaying the stored games, on --threads threads.\n"
         "Examples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq "
         "- 0 1'\n"
         "  kifu search games.db game.pgn --ply 12 --where White=Carlsen --date 2015..\n"
         "  kifu search go.db --pattern '.19x19_..._19' --region D4-A1 --colours any\n"
-        "  kifu search games.db --material KRvKR --sub-fen 8/8/8/8/8/8/8/4K3");
+        "  kifu search games.db --material KRvKR --sub-fen 8/8/8/8/8/8/8/4K3\n"
+        "  kifu search games.db --where ECO=B90 --result 1-0");
     o->query.add_to(*command);
     command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
         ->option_text("N");
@@ -380,6 +389,20 @@ Run add_search_command(CLI::App& app) {
             (q.position || !q.paths.empty() || q.ply || !q.node.empty() || q.game_index || !q.from.empty()))
             fail(kUsage,
                  "a position (--position or INPUT) and a pattern or material are two queries: give one");
+        // No position, pattern or material: the filters alone choose the games (none at all
+        // is a usage error, unless the position comes on standard input).
+        const bool position_given = q.position || !q.paths.empty();
+        const bool has_filter = !q.where.empty() || !q.date.empty() || !q.result.empty();
+        const bool filter_only = !pattern && !scan && !position_given && has_filter;
+        if (filter_only && (q.ply || !q.node.empty() || q.game_index || !q.from.empty() || q.colours_given))
+            not_applicable(q.ply             ? "--ply"
+                           : !q.node.empty() ? "--node"
+                           : q.game_index    ? "--game-index"
+                           : !q.from.empty() ? "--from"
+                                             : "--colours",
+                           "it is about a position, and the search has none (only filters)");
+        if (!pattern && !scan && !position_given && !has_filter && isatty(STDIN_FILENO))
+            fail(kUsage, kNothingToSearch);
         if (o->threads_given && !pattern && !scan)
             not_applicable("--threads",
                            "a position is looked up by its key; threads replay games for --pattern, "
@@ -421,6 +444,10 @@ Run add_search_command(CLI::App& app) {
             }
             Result<index::SearchResult> r =
                 index::search_chess_scan(db, *cs, parse_filter(q), o->offset, o->limit, o->threads);
+            if (!r) query_io_error(r.error());
+            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
+        } else if (filter_only) {
+            Result<index::SearchResult> r = db.select(parse_filter(q), o->offset, o->limit);
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         } else {

@@ -88,7 +88,8 @@ struct GameSummary {
     std::string first, second, date, event, result;
     Outcome outcome = Outcome::unknown;
     std::uint32_t plies = 0;
-    std::uint32_t ply = 0;  // where the position occurs
+    std::uint32_t ply = 0;    // where the position occurs
+    bool at_position = true;  // false: found by its tags, date or result alone (ply means nothing)
     // Go: the symmetry that maps the game's board at that ply onto the query's.
     Symmetry symmetry = 0;
 };
@@ -140,6 +141,9 @@ class Database {
     Result<IndexReport> add(std::span<const std::string> paths, const IndexOptions& options = {});
 
     Result<SearchResult> search(const PositionQuery& query, std::size_t offset, std::size_t limit);
+    // The games that pass `filter` (tags, years, result) without a position, in index order:
+    // one scan of the games' table. An empty filter selects every game.
+    Result<SearchResult> select(const Filter& filter, std::size_t offset, std::size_t limit);
     Result<ExploreResult> explore(const PositionQuery& query, std::size_t games_per_move = 3);
     Result<DatabaseStats> stats();
     // The games it has positions of, in their order (one look at the chunks' table, not the
