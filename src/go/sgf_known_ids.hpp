@@ -2,7 +2,6 @@
 // FF[4]'s property identifiers, as static text: the reader and a collection built by hand
 // keep an id that is one of these without storage of its own.
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>

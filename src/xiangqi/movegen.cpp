@@ -553,21 +553,20 @@ void LineBoard::play(Move move) noexcept {
     const Code moving = cell_[from], taken = cell_[to];
     cell_[to] = moving;
     cell_[from] = 0;
-    const int mover = side_;
+    const std::size_t ours = side_, theirs = ours ^ 1;
     side_ ^= 1;
     // A general moved or taken: its square follows it when its side had one (counting them
     // again for each of its moves was a tenth of an XQF endgame's reading), else (a side
     // with several) they are counted again.
-    const auto ours = static_cast<std::size_t>(mover);
-    if (moving == code(PieceType::general, mover)) {
+    if (moving == code(PieceType::general, static_cast<int>(ours))) {
         if (general_[ours] == from)
             general_[ours] = to;
         else
             general_ = generals_of(cell_);
     }
-    if (taken == code(PieceType::general, side_)) {
-        if (general_[side_] == to)
-            general_[side_] = kNoSquare;  // its only general taken: nothing left to protect
+    if (taken == code(PieceType::general, static_cast<int>(theirs))) {
+        if (general_[theirs] == to)
+            general_[theirs] = kNoSquare;  // its only general taken: nothing left to protect
         else
             general_ = generals_of(cell_);
     }

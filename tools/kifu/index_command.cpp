@@ -84,6 +84,16 @@ struct QueryOptions {
         command.add_flag("--json", json, "one JSON object instead of text");
         output.add_to(command);
     }
+    // The first option given that names a position or a place in a record, or nullptr.
+    const char* position_option() const {
+        if (position) return "--position";
+        if (!paths.empty()) return "INPUT";
+        if (ply) return "--ply";
+        if (!node.empty()) return "--node";
+        if (game_index) return "--game-index";
+        if (!from.empty()) return "--from";
+        return nullptr;
+    }
     // Refuses (exit 3) an -o FILE that is the index or the query's record.
     void check_output() const {
         if (output.path.empty() || output.path == "-") return;
@@ -127,10 +137,13 @@ index::Filter parse_filter(const QueryOptions& o) {
 constexpr std::string_view kNothingToSearch =
     "nothing to search for: give a position (--position, INPUT or standard input), --pattern, --material "
     "or --sub-fen, or filters (--where, --date, --result)";
+constexpr std::string_view kNoPositionToExplore =
+    "no position: give --position NOTATION, INPUT or a position on standard input (run 'kifu explore "
+    "--help')";
 
 // The position the query names, read as every command reads a notation: a text every game
 // reads alike ("startpos") is read as the index's game when it holds one.
-index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
+index::PositionQuery read_query(const QueryOptions& o, index::Database& db, std::string_view no_position) {
     SourceOptions source;
     source.from = o.from;
     source.ply = o.ply;
@@ -141,7 +154,7 @@ index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
         source.input.text = *o.position;
         source.input.text_given = true;
     } else {
-        if (o.paths.empty() && isatty(STDIN_FILENO)) fail(kUsage, kNothingToSearch);
+        if (o.paths.empty() && isatty(STDIN_FILENO)) fail(kUsage, no_position);
         if (o.paths.size() > 1) fail(kUsage, "one position at a time: give one INPUT");
         source.input.paths = o.paths;
     }
@@ -149,7 +162,7 @@ index::PositionQuery read_query(const QueryOptions& o, index::Database& db) {
     Input in = read_input(source.input, sources.front());
     if (o.position) in.source = "<position>";
     if (!o.position && o.paths.empty() && in.text.find_first_not_of(" \t\r\n") == std::string::npos)
-        fail(kUsage, kNothingToSearch);
+        fail(kUsage, no_position);
     const Result<std::vector<formats::Game>> held = db.games_held();
     const formats::Game game = held && held->size() == 1 ? held->front() : formats::Game::any;
     const formats::Format& from = input_format(in, source, game);
@@ -385,23 +398,18 @@ Run add_search_command(CLI::App& app) {
             fail(kUsage, "--pattern needs --region: the rectangle that is the pattern, as D4-A1");
         if (pattern && scan)
             fail(kUsage, "--pattern is Go, --material and --sub-fen chess: give one kind of query");
-        if ((pattern || scan) &&
-            (q.position || !q.paths.empty() || q.ply || !q.node.empty() || q.game_index || !q.from.empty()))
+        if ((pattern || scan) && q.position_option())
             fail(kUsage,
                  "a position (--position or INPUT) and a pattern or material are two queries: give one");
         // No position, pattern or material: the filters alone choose the games (none at all
         // is a usage error, unless the position comes on standard input).
+        const index::Filter filter = parse_filter(q);
         const bool position_given = q.position || !q.paths.empty();
-        const bool has_filter = !q.where.empty() || !q.date.empty() || !q.result.empty();
-        const bool filter_only = !pattern && !scan && !position_given && has_filter;
-        if (filter_only && (q.ply || !q.node.empty() || q.game_index || !q.from.empty() || q.colours_given))
-            not_applicable(q.ply             ? "--ply"
-                           : !q.node.empty() ? "--node"
-                           : q.game_index    ? "--game-index"
-                           : !q.from.empty() ? "--from"
-                                             : "--colours",
+        const bool filter_only = !pattern && !scan && !position_given && !filter.empty();
+        if (filter_only && (q.position_option() || q.colours_given))
+            not_applicable(q.position_option() ? q.position_option() : "--colours",
                            "it is about a position, and the search has none (only filters)");
-        if (!pattern && !scan && !position_given && !has_filter && isatty(STDIN_FILENO))
+        if (!pattern && !scan && !position_given && filter.empty() && isatty(STDIN_FILENO))
             fail(kUsage, kNothingToSearch);
         if (o->threads_given && !pattern && !scan)
             not_applicable("--threads",
@@ -421,8 +429,8 @@ Run add_search_command(CLI::App& app) {
                 report(gp.error(), "<region>");
                 throw Exit{kInvalidInput};
             }
-            Result<index::PatternResult> r = index::search_pattern(
-                db, *gp, parse_filter(q), q.colours == "any", o->offset, o->limit, o->threads);
+            Result<index::PatternResult> r =
+                index::search_pattern(db, *gp, filter, q.colours == "any", o->offset, o->limit, o->threads);
             if (!r) query_io_error(r.error());
             index::SearchResult games{r->count, r->games};
             if (q.json) {
@@ -443,15 +451,15 @@ Run add_search_command(CLI::App& app) {
                 throw Exit{kInvalidInput};
             }
             Result<index::SearchResult> r =
-                index::search_chess_scan(db, *cs, parse_filter(q), o->offset, o->limit, o->threads);
+                index::search_chess_scan(db, *cs, filter, o->offset, o->limit, o->threads);
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         } else if (filter_only) {
-            Result<index::SearchResult> r = db.select(parse_filter(q), o->offset, o->limit);
+            Result<index::SearchResult> r = db.select(filter, o->offset, o->limit);
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
         } else {
-            const index::PositionQuery pq = read_query(q, db);
+            const index::PositionQuery pq = read_query(q, db, kNothingToSearch);
             Result<index::SearchResult> r = db.search(pq, o->offset, o->limit);
             if (!r) query_io_error(r.error());
             text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
@@ -481,7 +489,7 @@ Run add_explore_command(CLI::App& app) {
         if (!command->parsed()) return -1;
         o->query.check_output();
         index::Database db = open_index(o->query.db, false);
-        const index::PositionQuery q = read_query(o->query, db);
+        const index::PositionQuery q = read_query(o->query, db, kNoPositionToExplore);
         Result<index::ExploreResult> r = db.explore(q, o->games);
         if (!r) query_io_error(r.error());
         std::string text;
