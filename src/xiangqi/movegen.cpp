@@ -44,9 +44,11 @@ struct Steps {
 };
 
 // How a square stands to a general's square, for the test of a move that may expose it:
-// on its file or rank (then the direction from the general, as in Tables::ray), or next
-// to it diagonally (a horse's leg: then the two squares a horse attacks it from over it).
-constexpr std::uint8_t kOnLine = 4, kHorseLeg = 8, kDirectionMask = 3;
+// on its file or rank (then the direction from the general, as in Tables::ray), next to it
+// diagonally (a horse's leg: then the two squares a horse attacks it from over it), or a
+// square a horse attacks it from. A general in its palace can be attacked only from these
+// squares or through them.
+constexpr std::uint8_t kOnLine = 4, kHorseLeg = 8, kHorseSquare = 16, kDirectionMask = 3;
 
 struct Tables {
     // The squares along each direction (up, down, left, right), nearest first.
@@ -125,6 +127,7 @@ constexpr Tables build_tables() {
                 t.leg_horses[sq][static_cast<std::size_t>(k)] = {horse_at(f + 2 * df, r + dr),
                                                                  horse_at(f + df, r + 2 * dr)};
             }
+            if ((df * df == 1 && dr * dr == 4) || (df * df == 4 && dr * dr == 1)) m = kHorseSquare;
             t.near[sq][static_cast<std::size_t>(o)] = m;
         }
     }
@@ -534,18 +537,58 @@ bool is_legal(const Position& position, Move move) {
     return is_legal_on(b, b.general, b.side, move);
 }
 
+namespace {
+// The attack tests' view of LineBoard's cells.
+struct LineCells {
+    const std::array<Code, kSquares>& cell;
+};
+
+// Whether the general on `g` (in its palace, and not attacked before) is attacked by `by`
+// on `after`, the board once a piece of either side has gone from `from` to `to`. Only what
+// the move changed can attack it: the file or rank that `from` left or `to` entered (a line
+// opened, a cannon given its screen, a chariot, cannon or general arrived), a horse's leg
+// freed at `from`, or a horse or soldier of `by` arrived at `to`.
+template <class Cells>
+bool exposed(const Cells& after, Square g, Square from, Square to, int by) noexcept {
+    const std::uint8_t left = kTables.near[g][from], entered = kTables.near[g][to];
+    if ((left & kOnLine) && attacked_along(after, g, left & kDirectionMask, by)) return true;
+    if ((entered & kOnLine) && !((left & kOnLine) && (left & kDirectionMask) == (entered & kDirectionMask)) &&
+        attacked_along(after, g, entered & kDirectionMask, by))
+        return true;
+    const Code arrived = after.cell[to];
+    const bool stepper = arrived == code(PieceType::horse, by) || arrived == code(PieceType::soldier, by);
+    return ((left & kHorseLeg) || (entered != 0 && stepper)) && attacked_by_steps(after, g, by);
+}
+}  // namespace
+
 LineBoard::LineBoard(const Position& position) noexcept {
     const Board b(position);
     cell_ = b.cell;
     general_ = b.general;
     side_ = static_cast<std::uint8_t>(b.side);
+    for (std::size_t c = 0; c < 2; ++c) unattacked_[c] = general_safe(c);
+}
+
+bool LineBoard::general_safe(std::size_t c) const noexcept {
+    const Square g = general_[c];
+    const int color = static_cast<int>(c);
+    return g != kNoSquare && in_palace(color, file_of(g), row_of(g)) &&
+           !attacked_on(LineCells{cell_}, g, color ^ 1);
 }
 
 bool LineBoard::is_legal(Move move) const noexcept {
-    struct View {
-        const std::array<std::uint8_t, kSquares>& cell;
-    } view{cell_};
-    return is_legal_on(view, general_, side_, move);
+    const Square from = move.from(), to = move.to();
+    const Square g = from < kSquares ? general_[side_] : kNoSquare;
+    // A general known safe can be exposed only through what the move changes: most moves
+    // change nothing near it, and the others are asked along one or two lines.
+    if (g == kNoSquare || g == from || !unattacked_[side_] || to >= kSquares)
+        return is_legal_on(LineCells{cell_}, general_, side_, move);
+    const Code moving = cell_[from], target = cell_[to];
+    if (moving == 0 || color_of(moving) != side_ || (target != 0 && color_of(target) == side_) ||
+        from == to || !reaches(LineCells{cell_}, from, to))
+        return false;
+    if (kTables.near[g][from] == 0 && kTables.near[g][to] == 0) return true;
+    return !exposed(CellsAfter(cell_, from, to), g, from, to, side_ ^ 1);
 }
 
 void LineBoard::play(Move move) noexcept {
@@ -570,6 +613,18 @@ void LineBoard::play(Move move) noexcept {
         else
             general_ = generals_of(cell_);
     }
+    // The mover's general is safe after a legal move (when it has one, in its palace); the
+    // other's is in check only if the move exposed it (asked in full when it was not known
+    // safe: a start position's, or a side's last general after its other was taken).
+    const Square ours_at = general_[ours], theirs_at = general_[theirs];
+    unattacked_[ours] =
+        ours_at != kNoSquare && in_palace(static_cast<int>(ours), file_of(ours_at), row_of(ours_at));
+    if (theirs_at == kNoSquare)
+        unattacked_[theirs] = false;
+    else if (!unattacked_[theirs])
+        unattacked_[theirs] = general_safe(theirs);
+    else if (kTables.near[theirs_at][from] != 0 || kTables.near[theirs_at][to] != 0)
+        unattacked_[theirs] = !exposed(LineCells{cell_}, theirs_at, from, to, static_cast<int>(ours));
 }
 
 Color LineBoard::side_to_move() const noexcept {

@@ -226,7 +226,9 @@ class Reader {
                 truncated(record_at, out.size());
                 break;
             }
-            Record r;
+            // Filled where it is kept: a record made aside and copied in was read back
+            // before its byte-wide stores had landed (a tenth of the reading).
+            Record& r = out.emplace_back();
             r.offset = record_at;
             r.from = static_cast<std::uint8_t>(body[at]);
             r.to = static_cast<std::uint8_t>(body[at + 1]);
@@ -240,6 +242,7 @@ class Reader {
                 at += 4;
             } else if (flag & 0x20) {
                 if (body.size() - at < 4) {
+                    out.pop_back();
                     truncated(record_at, out.size());
                     break;
                 }
@@ -251,6 +254,7 @@ class Reader {
                                "a comment's length is below its key: the file is damaged");
             if (length && *length > 0) {
                 if (static_cast<std::uint64_t>(*length) > body.size() - at) {
+                    out.pop_back();
                     truncated(record_at, out.size());
                     break;
                 }
@@ -259,8 +263,7 @@ class Reader {
                 at += static_cast<std::size_t>(*length);
             }
             // The root's sibling flag means nothing (XQStudio 1.0 sets 0xF0 or 0x00 there).
-            if (out.empty()) r.sibling = false;
-            out.push_back(r);
+            if (out.size() == 1) r.sibling = false;
             if (r.child && r.sibling) ++open;
             if (!r.child && !r.sibling) --open;
         }

@@ -155,7 +155,54 @@ TEST(XiangqiMoves, MakeUnmakeIsLegalAndLineBoardAgreeWithTheGenerator) {
             ASSERT_EQ(line.side_to_move(), pos.side_to_move);
         }
     }
-    // And positions no game reaches, which the generator defines all the same: no general,
+}
+
+// LineBoard keeps each general's safety from move to move and asks only what a move
+// changed: games that check and take as often as they can, played along, must find every
+// answer the generator gives (a check missed lets a wrong move through; one imagined
+// rejects a right one).
+TEST(XiangqiMoves, LineBoardAgreesInGamesFullOfChecksAndCaptures) {
+    std::mt19937 random(39);
+    std::size_t checks = 0, asked = 0;
+    for (int game = 0; game < 60; ++game) {
+        Position pos = game % 3 == 2
+                           ? fen("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w")
+                           : Position::start();
+        LineBoard line(pos);
+        for (int ply = 0; ply < 150; ++ply) {
+            const MoveList moves = legal_moves(pos);
+            if (moves.empty()) break;
+            for (Square from = 0; from < kSquares; ++from) {
+                if (pos.board[from].empty() || pos.board[from].color != pos.side_to_move) continue;
+                for (Square to = 0; to < kSquares; ++to) {
+                    ASSERT_EQ(line.is_legal(Move(from, to)), moves.contains(Move(from, to)))
+                        << write_fen(pos) << " " << int(from) << "-" << int(to);
+                    ++asked;
+                }
+            }
+            // A checking move when there is one (most often), else a capture, else any.
+            std::vector<Move> checking, taking;
+            for (const Move m : moves) {
+                Position after = pos;
+                after.play(m);
+                if (in_check(after, after.side_to_move)) checking.push_back(m);
+                if (!pos.board[m.to()].empty()) taking.push_back(m);
+            }
+            const std::vector<Move>& pool = !checking.empty() && random() % 4 != 0 ? checking : taking;
+            const Move played = !pool.empty() && random() % 3 != 0 ? pool[random() % pool.size()]
+                                                                   : moves[random() % moves.size()];
+            pos.play(played);
+            line.play(played);
+            checks += in_check(pos, pos.side_to_move);
+            ASSERT_EQ(line.side_to_move(), pos.side_to_move);
+        }
+    }
+    EXPECT_GT(checks, 500u);  // the games did check (667)
+    EXPECT_GT(asked, 1'000'000u);
+}
+
+TEST(XiangqiMoves, IsLegalAndLineBoardInPositionsNoGameReach) {
+    // Positions no game reaches, which the generator defines all the same: no general,
     // two generals of a side, generals facing, a general in check from a cannon and a horse,
     // the side not to move attacked.
     for (const std::string_view text :

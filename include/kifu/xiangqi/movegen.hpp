@@ -26,7 +26,8 @@ std::uint64_t count_legal_moves(const Position& position);
 bool is_legal(const Position& position, Move move);
 // A position kept in the generator's own form while a line of moves is played: the record
 // readers (DhtmlXQ, XQF) check every move of a file with it, without building the
-// generator's board again for each one.
+// generator's board again for each one. It keeps each general's safety from move to move,
+// so that a move is asked only about what it changes near its own general.
 class LineBoard {
   public:
     explicit LineBoard(const Position& position) noexcept;
@@ -35,8 +36,14 @@ class LineBoard {
     Color side_to_move() const noexcept;
 
   private:
+    bool general_safe(std::size_t color) const noexcept;
+
     std::array<std::uint8_t, kSquares> cell_{};  // the generator's piece codes
     std::array<Square, 2> general_{kNoSquare, kNoSquare};
+    // Whether each side's general is unattacked, kept from move to move: false also when
+    // the side has none, several, or one outside its palace (its moves are then tested in
+    // full).
+    std::array<bool, 2> unattacked_{};
     std::uint8_t side_ = 0;
 };
 
