@@ -513,17 +513,23 @@ struct CellsAfter {
     }
 };
 
+// Whether a piece of `us` stands on `from` and can move to `to` by its own move (an empty
+// square or an enemy piece there), the general's safety aside.
+template <class Cells>
+bool movable(const Cells& b, int us, Square from, Square to) noexcept {
+    if (from >= kSquares || to >= kSquares || from == to) return false;
+    const Code moving = b.cell[from], target = b.cell[to];
+    return moving != 0 && color_of(moving) == us && (target == 0 || color_of(target) != us) &&
+           reaches(b, from, to);
+}
+
 // One move checked without generating the others: the piece's own move, then the board
 // after it asked whether the side's general (when it has exactly one) is attacked. The
 // same answer as generate's for that move (movegen_test checks it move by move).
 template <class Cells>
 bool is_legal_on(const Cells& b, const std::array<Square, 2>& generals, int us, Move move) noexcept {
     const Square from = move.from(), to = move.to();
-    if (from >= kSquares || to >= kSquares || from == to) return false;
-    const Code moving = b.cell[from], target = b.cell[to];
-    if (moving == 0 || color_of(moving) != us) return false;
-    if (target != 0 && color_of(target) == us) return false;
-    if (!reaches(b, from, to)) return false;
+    if (!movable(b, us, from, to)) return false;
     Square g = generals[static_cast<std::size_t>(us)];
     if (g == kNoSquare) return true;  // no general, or several: nothing to protect
     if (g == from) g = to;
@@ -569,11 +575,13 @@ LineBoard::LineBoard(const Position& position) noexcept {
     for (std::size_t c = 0; c < 2; ++c) unattacked_[c] = general_safe(c);
 }
 
-bool LineBoard::general_safe(std::size_t c) const noexcept {
+bool LineBoard::general_at_home(std::size_t c) const noexcept {
     const Square g = general_[c];
-    const int color = static_cast<int>(c);
-    return g != kNoSquare && in_palace(color, file_of(g), row_of(g)) &&
-           !attacked_on(LineCells{cell_}, g, color ^ 1);
+    return g != kNoSquare && in_palace(static_cast<int>(c), file_of(g), row_of(g));
+}
+
+bool LineBoard::general_safe(std::size_t c) const noexcept {
+    return general_at_home(c) && !attacked_on(LineCells{cell_}, general_[c], static_cast<int>(c) ^ 1);
 }
 
 bool LineBoard::is_legal(Move move) const noexcept {
@@ -583,10 +591,7 @@ bool LineBoard::is_legal(Move move) const noexcept {
     // change nothing near it, and the others are asked along one or two lines.
     if (g == kNoSquare || g == from || !unattacked_[side_] || to >= kSquares)
         return is_legal_on(LineCells{cell_}, general_, side_, move);
-    const Code moving = cell_[from], target = cell_[to];
-    if (moving == 0 || color_of(moving) != side_ || (target != 0 && color_of(target) == side_) ||
-        from == to || !reaches(LineCells{cell_}, from, to))
-        return false;
+    if (!movable(LineCells{cell_}, side_, from, to)) return false;
     if (kTables.near[g][from] == 0 && kTables.near[g][to] == 0) return true;
     return !exposed(CellsAfter(cell_, from, to), g, from, to, side_ ^ 1);
 }
@@ -616,12 +621,9 @@ void LineBoard::play(Move move) noexcept {
     // The mover's general is safe after a legal move (when it has one, in its palace); the
     // other's is in check only if the move exposed it (asked in full when it was not known
     // safe: a start position's, or a side's last general after its other was taken).
-    const Square ours_at = general_[ours], theirs_at = general_[theirs];
-    unattacked_[ours] =
-        ours_at != kNoSquare && in_palace(static_cast<int>(ours), file_of(ours_at), row_of(ours_at));
-    if (theirs_at == kNoSquare)
-        unattacked_[theirs] = false;
-    else if (!unattacked_[theirs])
+    const Square theirs_at = general_[theirs];
+    unattacked_[ours] = general_at_home(ours);
+    if (theirs_at == kNoSquare || !unattacked_[theirs])
         unattacked_[theirs] = general_safe(theirs);
     else if (kTables.near[theirs_at][from] != 0 || kTables.near[theirs_at][to] != 0)
         unattacked_[theirs] = !exposed(LineCells{cell_}, theirs_at, from, to, static_cast<int>(ours));

@@ -36,7 +36,8 @@ class LineBoard {
     Color side_to_move() const noexcept;
 
   private:
-    bool general_safe(std::size_t color) const noexcept;
+    bool general_at_home(std::size_t color) const noexcept;  // exactly one, in its palace
+    bool general_safe(std::size_t color) const noexcept;     // and not attacked
 
     std::array<std::uint8_t, kSquares> cell_{};  // the generator's piece codes
     std::array<Square, 2> general_{kNoSquare, kNoSquare};
