@@ -91,6 +91,21 @@ std::string_view implied_charset(std::string_view bytes) {
     return {};
 }
 
+bool is_sto(const Tokens& f) noexcept {
+    const std::string_view w = f.empty() ? std::string_view() : f[0].text;
+    return w.size() == 3 && w[0] == 'S' && w[1] == 'T' && w[2] == 'O';
+}
+
+// A number of one or two digits, or -1: a move's colour, column and row (others, and their
+// errors, are left to number_in).
+int small_number(std::string_view s) noexcept {
+    const auto digit = [](char c) { return static_cast<unsigned>(static_cast<unsigned char>(c) - '0'); };
+    if (s.size() == 1 && digit(s[0]) <= 9) return static_cast<int>(digit(s[0]));
+    if (s.size() == 2 && digit(s[0]) <= 9 && digit(s[1]) <= 9)
+        return static_cast<int>(digit(s[0]) * 10 + digit(s[1]));
+    return -1;
+}
+
 struct Header {
     std::vector<std::pair<std::string_view, std::string_view>> fields;
     std::optional<std::string_view> find(std::string_view name) const {
@@ -216,6 +231,19 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
     moves.reserve(text.size() / 20);  // a move line is about twenty bytes
     for (const Line line : Lines(text)) {
         const std::string_view t = trim(line.text);
+        if (part == Part::game && !t.empty() && t.front() != '\\') {
+            // Most lines: a move's "STO 0 N COLOUR COL ROW", read without a Result a number.
+            const Tokens f = tokens_of(line);
+            if (is_sto(f) && f.size() >= 6) {
+                const int colour = small_number(f[3].text), col = small_number(f[4].text),
+                          row = small_number(f[5].text);
+                if ((colour == 1 || colour == 2) && col >= 0 && col < kGibSide && row >= 0 &&
+                    row < kGibSide) {
+                    moves.push_back({colour, col, row, false, f[0].offset});
+                    continue;
+                }
+            }
+        }
         if (t == "\\HS" || t == "\\GS") {
             part = t == "\\HS" ? Part::header : Part::game;
             (t == "\\HS" ? saw_header : saw_game) = true;
@@ -278,12 +306,9 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
     const std::uint32_t root = sgf.add_game();
     set_game_information(sgf, root, header, handicap);
     std::uint32_t at = root;
-    for (const GibMove& m : moves) {
-        at = sgf.add_child(at);
-        sgf.set_offset(at, static_cast<std::uint32_t>(m.offset));
-        sgf.set_property(at, m.colour == 1 ? "B" : "W",
-                         m.pass ? std::string_view() : sgf_point_text(m.col, m.row));
-    }
+    for (const GibMove& m : moves)
+        at = sgf.add_move(at, m.colour == 1, m.pass ? std::string_view() : sgf_point_text(m.col, m.row),
+                          static_cast<std::uint32_t>(m.offset));
     return sgf;
 }
 

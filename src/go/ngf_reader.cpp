@@ -91,16 +91,16 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
     const std::string_view text = sgf.source();
     const std::vector<Line> all_lines = lines_of(text);
     // The header: the lines before the first move ("GI" dropped in that variant).
-    const bool gi = !all_lines.empty() && all_lines[0].text.starts_with("GI");
+    const bool gi = !all_lines.empty() && begins_with(all_lines[0].text, "GI");
     const Layout& layout = gi ? kGiLines : kWbaduk;
     std::vector<Line> lines;
     std::string_view result_line;
     for (const Line& l : all_lines) {
-        if (gi && l.text.starts_with("GI"))
+        if (gi && begins_with(l.text, "GI"))
             lines.push_back({l.text.substr(2), l.offset + 2});
-        else if (!gi && !l.text.starts_with("PM"))
+        else if (!gi && !begins_with(l.text, "PM"))
             lines.push_back(l);
-        else if (gi && l.text.starts_with("IDB[")) {
+        else if (gi && begins_with(l.text, "IDB[")) {
             const std::string_view t = l.text.substr(l.text.find(']') + 1);
             result_line = t.substr(0, t.find("[EndTxt]"));
         }
@@ -168,14 +168,14 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
     std::uint32_t at = root;
     for (const Line& l : all_lines) {
         const std::string_view t = trim(l.text);
-        if (!t.starts_with("PM")) continue;
+        if (!begins_with(t, "PM")) continue;
         const std::size_t offset = l.offset + static_cast<std::size_t>(t.data() - l.text.data());
         if (t.size() < 7)
             return expected_at(text, offset + t.size(), "a move: PM, its number, B or W and a point");
         const char colour = t[4];
         if (colour != 'B' && colour != 'W') return expected_at(text, offset + 4, "B or W");
         std::string_view point;
-        if (t.substr(5, 2) != "AA") {
+        if (t[5] != 'A' || t[6] != 'A') {
             const int col = t[5] - 'B', row = t[6] - 'B';
             for (const auto& [v, i] : {std::pair{col, 5}, std::pair{row, 6}})
                 if (v < 0 || v >= side)
@@ -185,9 +185,7 @@ Result<SgfCollection> read_ngf(std::string_view bytes, const SgfReadOptions& opt
                                                 t[static_cast<std::size_t>(i)], side, side));
             point = sgf_point_text(col, row);
         }
-        at = sgf.add_child(at);
-        sgf.set_offset(at, static_cast<std::uint32_t>(offset));
-        sgf.set_property(at, colour == 'B' ? "B" : "W", point);
+        at = sgf.add_move(at, colour == 'B', point, static_cast<std::uint32_t>(offset));
     }
     return sgf;
 }

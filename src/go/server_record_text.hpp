@@ -103,6 +103,15 @@ inline std::vector<Line> lines_of(std::string_view text) {
     return out;
 }
 
+// Whether `s` starts with `prefix`, compared here: string_view's starts_with called memcmp for
+// the two bytes of NGF's "PM" on every line.
+inline bool begins_with(std::string_view s, std::string_view prefix) noexcept {
+    if (s.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (s[i] != prefix[i]) return false;
+    return true;
+}
+
 inline std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);

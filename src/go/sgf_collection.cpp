@@ -52,6 +52,22 @@ std::string_view SgfCollection::keep(std::string_view text) {
     return owned_.emplace_back(text);
 }
 
+std::uint32_t SgfCollection::add_move(std::uint32_t parent, bool black, std::string_view point,
+                                      std::uint32_t offset) {
+    const std::uint32_t id = add_child(parent);
+    Node& n = nodes_[id];
+    n.offset = offset;
+    n.property_count = 1;
+    const auto value = static_cast<std::uint32_t>(values_.size());
+    values_.push_back(keep(point));
+    Property& p = properties_.emplace_back();  // filled in place, as in set_values
+    p.id = black ? std::string_view("B") : std::string_view("W");
+    p.first_value = value;
+    p.value_count = 1;
+    p.offset = offset;
+    return id;
+}
+
 template <class Value>
 void SgfCollection::set_values(std::uint32_t node, std::string_view id, std::span<const Value> raw_values) {
     Node& n = nodes_[node];

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <map>
 #include <string>
 #include <tuple>
@@ -43,6 +44,19 @@ std::string_view field(std::string_view list, std::size_t k) {
         list.remove_prefix(comma + 1);
     }
     return trim(list.substr(0, list.find(',')));
+}
+
+// field(list, 0) to field(list, N - 1) in one pass: a move line's point, colour and number.
+template <std::size_t N>
+std::array<std::string_view, N> first_fields(std::string_view list) {
+    std::array<std::string_view, N> out{};
+    for (std::size_t k = 0; k < N; ++k) {
+        const std::size_t comma = list.find(',');
+        out[k] = trim(list.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return out;
 }
 
 std::string rules_name(std::string_view rule) {
@@ -136,7 +150,7 @@ Result<SgfCollection> read_ugf(std::string_view bytes, const SgfReadOptions& opt
     for (const Line& line : move_lines) {
         const std::string_view t = trim(line.text);
         const std::size_t at = offset_of(line, t);
-        const std::string_view xy = field(t, 0), colour = field(t, 1), number = field(t, 2);
+        const auto [xy, colour, number] = first_fields<3>(t);
         if (xy.size() != 2 || xy[0] < 'A' || xy[0] > 'Z' || xy[1] < 'A' || xy[1] > 'Z')
             return expected_at(text, at, "a point: two letters from A");
         if (colour.empty() || (colour[0] != 'B' && colour[0] != 'W'))
@@ -199,9 +213,7 @@ Result<SgfCollection> read_ugf(std::string_view bytes, const SgfReadOptions& opt
     long node = 1;
     for (const UgfMove& m : moves) {
         if (m.number == 0) continue;
-        at = sgf.add_child(at);
-        sgf.set_offset(at, static_cast<std::uint32_t>(m.offset));
-        sgf.set_property(at, m.colour == 'B' ? "B" : "W", m.point);
+        at = sgf.add_move(at, m.colour == 'B', m.point, static_cast<std::uint32_t>(m.offset));
         if (const auto c = comments.find(++node); c != comments.end()) set_text(sgf, at, "C", c->second);
     }
     return sgf;

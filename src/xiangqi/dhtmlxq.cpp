@@ -225,13 +225,16 @@ Result<std::vector<Game>> read_dhtmlxq(std::string_view text, std::vector<Error>
                     if (t.name == dhtml && !t.value.empty()) game.set_tag(pgn, t.value);
             }
         }
+        std::size_t moves = 0;
         for (auto& [number, b] : branches) {
             // Digits only: some writers break long lists over lines.
             if (b.moves.size() % 4 != 0 ||
                 !std::all_of(b.moves.begin(), b.moves.end(), [](char c) { return c >= '0' && c <= '9'; }))
                 return error_at(text, b.offset, ErrorCode::unexpected_character,
                                 "a move list is four digits a move (from file, from row, to file, to row)");
+            moves += b.moves.size() / 4;
         }
+        game.nodes.reserve(moves + 1);  // a node a move at most: the tree never copies itself
         const auto main = branches.find(0);
         Result<Position> start = start_of(text, binit, main == branches.end() ? "" : main->second.moves);
         if (!start) return start.error();

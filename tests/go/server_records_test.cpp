@@ -198,6 +198,12 @@ TEST(GoServerRecords, RuleChecksPointAtTheLineOfTheMove) {
     EXPECT_EQ(main_line(sgf), (std::vector<std::string>{"B[dd]", "W[dd]", "B[]"}));  // SKI: Black's pass
 }
 
+TEST(GoServerRecords, GibNumbersOfAnyWidthReadAlike) {
+    // One or two digits take the quick way, others number_in's: both read the same point.
+    const SgfCollection sgf = must_read(read_gib, "\\GS\nSTO 0 2 1 003 3\nSTO 0 3 02 3 04\n\\GE\n");
+    EXPECT_EQ(main_line(sgf), (std::vector<std::string>{"B[dd]", "W[de]"}));
+}
+
 TEST(GoServerRecords, TheCharsetGivenDecides) {
     const std::string gb = data_file("gb2312.gib");
     Result<SgfCollection> as_big5 = read_gib(gb, {.charset = "BIG5"});

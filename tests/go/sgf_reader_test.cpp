@@ -287,5 +287,35 @@ TEST(SgfCollection, BuildingByHand) {
     EXPECT_EQ(write_sgf(sgf), "(;GM[1]FF[4]CA[UTF-8]SZ[13]\n;B[ee]C[a\\]b])\n");
 }
 
+TEST(SgfCollection, AddMoveMakesWhatAddChildAndSetPropertyMake) {
+    std::string point = "cd";  // not one of the static point texts: kept as a copy
+    SgfCollection by_move("x", "UTF-8"), by_property("x", "UTF-8");
+    const std::uint32_t a = by_move.add_game(), b = by_property.add_game();
+    const std::uint32_t a1 = by_move.add_move(a, true, point, 7);
+    by_move.add_move(a1, false, "", 9);    // a pass
+    by_move.add_move(a, false, "ab", 11);  // a variation
+    point = "zz";
+    const std::uint32_t b1 = by_property.add_child(b);
+    by_property.set_offset(b1, 7);
+    by_property.set_property(b1, "B", "cd");
+    const std::uint32_t b2 = by_property.add_child(b1);
+    by_property.set_offset(b2, 9);
+    by_property.set_property(b2, "W", "");
+    const std::uint32_t b3 = by_property.add_child(b);
+    by_property.set_offset(b3, 11);
+    by_property.set_property(b3, "W", "ab");
+    EXPECT_EQ(write_sgf(by_move), write_sgf(by_property));
+    EXPECT_EQ(write_sgf(by_move), "(;FF[4]CA[UTF-8]\n(;B[cd]\n;W[])\n(;W[ab]))\n");
+    ASSERT_EQ(by_move.node_count(), by_property.node_count());
+    for (std::uint32_t n = 0; n < by_move.node_count(); ++n) {
+        EXPECT_EQ(by_move.node(n).offset, by_property.node(n).offset);
+        ASSERT_EQ(by_move.properties(n).size(), by_property.properties(n).size());
+        for (std::size_t k = 0; k < by_move.properties(n).size(); ++k) {
+            EXPECT_EQ(by_move.properties(n)[k].id, by_property.properties(n)[k].id);
+            EXPECT_EQ(by_move.properties(n)[k].offset, by_property.properties(n)[k].offset);
+        }
+    }
+}
+
 }  // namespace
 }  // namespace kifu::go

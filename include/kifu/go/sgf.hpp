@@ -148,6 +148,11 @@ class SgfCollection {
         return id;
     }
     void set_offset(std::uint32_t node, std::uint32_t offset) { nodes_[node].offset = offset; }
+    // A child of `parent` whose one property is a move, B (`black`) or W, at `point` (an
+    // SGF point's text; "" for a pass), read at `offset`: what set_offset and set_property
+    // make of a new node, without their search for a property to replace (the readers of
+    // other formats add every move with it).
+    std::uint32_t add_move(std::uint32_t parent, bool black, std::string_view point, std::uint32_t offset);
     void warn(SgfWarning warning) { warnings_.push_back(std::move(warning)); }
     void set_property(std::uint32_t node, std::string_view id, std::span<const std::string> raw_values);
     void set_property(std::uint32_t node, std::string_view id, std::string_view raw_value);
