@@ -37,27 +37,13 @@ py::object error_class(ErrorCode code) {
 // The document a Python object stands for: a position, a game (alone), or a list of games.
 std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
     if (py::isinstance<Position>(object)) return object.cast<const Position&>().doc;
-    auto game_document = [](const GameData& g, formats::Value& out, bool first) {
-        std::visit(
-            [&](const auto& record) {
-                using T = std::decay_t<decltype(record)>;
-                if constexpr (requires { formats::trees_of(record); }) {
-                    if (first) out = T{};
-                    auto* into = std::get_if<T>(&out);
-                    if (into == nullptr)
-                        throw py::type_error("kifu.write: the games of a list must all be of one game");
-                    using formats::append_game;
-                    append_game(record, g.index, *into);  // an SGF game with its raw nodes: go::append_game
-                } else {
-                    throw py::type_error("kifu.write: not a game of a record");
-                }
-            },
-            g.record().value);
+    const auto check_record = [](const GameData& g) {
+        if (!formats::is_record(g.record())) throw py::type_error("kifu.write: not a game of a record");
     };
     if (py::isinstance<Game>(object)) {
-        formats::Document doc{go::Position{}, {}};
-        game_document(*object.cast<const Game&>().data, doc.value, true);
-        return std::make_shared<const formats::Document>(std::move(doc));
+        const GameData& g = *object.cast<const Game&>().data;
+        check_record(g);
+        return std::make_shared<const formats::Document>(formats::game_alone(g.record(), g.index));
     }
     if (py::isinstance<py::list>(object) || py::isinstance<py::tuple>(object)) {
         formats::Document doc{go::Position{}, {}};
@@ -68,7 +54,11 @@ std::shared_ptr<const formats::Document> document_of(const py::handle& object) {
             const GameData& g = *item.cast<const Game&>().data;
             if (!first && formats::game_of(g.record()) != formats::game_of(doc))
                 throw py::type_error("kifu.write: the games of a list must all be of one game");
-            game_document(g, doc.value, first);
+            check_record(g);
+            if (first)
+                doc = formats::game_alone(g.record(), g.index);
+            else if (!formats::append_game(g.record(), g.index, doc))
+                throw py::type_error("kifu.write: the games of a list must all be of one game");
             first = false;
         }
         if (first) throw py::value_error("kifu.write: an empty list of games");

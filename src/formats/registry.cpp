@@ -145,6 +145,34 @@ bool is_record(const Document& d) {
     return info_of(d).record;
 }
 
+bool append_game(const Document& record, std::size_t index, Document& into) {
+    return std::visit(
+        [&](const auto& from) {
+            using T = std::decay_t<decltype(from)>;
+            if constexpr (requires { trees_of(from); }) {
+                T* to = std::get_if<T>(&into.value);
+                if (to == nullptr) return false;
+                append_game(from, index, *to);  // go::append_game for an SGF collection
+                return true;
+            } else {
+                return false;
+            }
+        },
+        record.value);
+}
+
+Document game_alone(const Document& record, std::size_t index) {
+    Document out;
+    std::visit(
+        [&](const auto& from) {
+            using T = std::decay_t<decltype(from)>;
+            if constexpr (requires { trees_of(from); }) out.value = T{};
+        },
+        record.value);
+    append_game(record, index, out);
+    return out;
+}
+
 bool looks_like_placement(std::string_view field, int ranks, std::string_view alphabet) noexcept {
     return !field.empty() && std::count(field.begin(), field.end(), '/') == ranks - 1 &&
            std::all_of(field.begin(), field.end(),

@@ -105,6 +105,65 @@ TEST_F(Cli, IndexSearchExploreAndMerge) {
     EXPECT_EQ(kifu({"search", m, "--position", kStart}).out.rfind("1 game\n", 0), 0u);
 }
 
+// search --export: the games found, read again from their files (a PGN stream split again,
+// an SGF collection's game alone, an archive's entry), as they are there or converted.
+TEST_F(Cli, SearchExportsTheGamesFoundFromTheirFiles) {
+    const std::string first =
+        "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Carl\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 $2 {a comment} 4. Qxf7# 1-0\n\n";
+    const std::string second =
+        "[Event \"Club\"]\n[White \"Boris\"]\n[Black \"Anna\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# "
+        "0-1\n\n";
+    const std::string third =
+        "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1/2-1/2\"]\n\n"
+        "1. d4 d5 (1... Nf6 2. c4) 2. c4 1/2-1/2\n\n";
+    std::ofstream(dir_ / "games.pgn", std::ios::binary) << first << second << third;
+    std::ofstream(dir_ / "collection.sgf", std::ios::binary)
+        << "(;GM[1]SZ[9]PB[first]PW[w];B[ee];W[cc])\n(;GM[1]SZ[9]PB[second]PW[w]C[kept];B[ce];W[ec])\n";
+    std::ofstream(dir_ / "tarred.sgf", std::ios::binary) << "(;GM[1]SZ[9]PB[tarred]PW[w];B[dd])\n";
+    ASSERT_EQ(shell("tar -cf archive.tar tarred.sgf && rm tarred.sgf").exit_code, 0);
+    const std::string db = (dir_ / "games.db").string(), pgn = (dir_ / "games.pgn").string();
+    const Outcome built =
+        kifu({"index", db, pgn, (dir_ / "collection.sgf").string(), (dir_ / "archive.tar").string()});
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+
+    // As the file holds them: each PGN game's own bytes, every game found (no --limit).
+    const std::string out = (dir_ / "anna.pgn").string();
+    const Outcome anna = kifu({"search", db, "--where", "White=Anna", "--export", "source", "-o", out});
+    EXPECT_EQ(anna.exit_code, 0) << anna.err;
+    EXPECT_EQ(slurp(out), first + third);
+    // Converted, and --limit still counts.
+    const Outcome jsonl = kifu({"search", db, "--where", "White=Anna", "--export", "jsonl", "--limit", "1"});
+    EXPECT_EQ(jsonl.exit_code, 0) << jsonl.err;
+    EXPECT_EQ(std::count(jsonl.out.begin(), jsonl.out.end(), '\n'), 1) << jsonl.out;
+    EXPECT_NE(jsonl.out.find("\"comments\":[\"a comment\"]"), std::string::npos) << jsonl.out;
+    // One game of an SGF collection, alone; an archive's entry.
+    const Outcome sgf = kifu({"search", db, "--where", "PB=second", "--export", "source"});
+    EXPECT_EQ(sgf.exit_code, 0) << sgf.err;
+    EXPECT_EQ(sgf.out, "(;GM[1]FF[4]CA[UTF-8]SZ[9]PB[second]PW[w]C[kept]\n;B[ce]\n;W[ec])\n");
+    const Outcome tarred = kifu({"search", db, "--where", "PB=tarred", "--export", "hen"});
+    EXPECT_EQ(tarred.exit_code, 0) << tarred.err;
+    EXPECT_EQ(tarred.out, ".9x9_6Db.D6b.w\n");  // the game's final position
+
+    // Errors: a format that cannot be a stream of games, --json beside it (exit 2); an output
+    // that is a file of the games found (exit 3, the file untouched); a file changed since it
+    // was indexed (exit 1, the others written).
+    EXPECT_EQ(kifu({"search", db, "--where", "White=Anna", "--export", "png"}).exit_code, 2);
+    EXPECT_EQ(kifu({"search", db, "--where", "White=Anna", "--export", "pgn", "--json"}).exit_code, 2);
+    const Outcome over = kifu({"search", db, "--where", "White=Anna", "--export", "pgn", "-o", pgn});
+    EXPECT_EQ(over.exit_code, 3) << over.err;
+    EXPECT_EQ(slurp(pgn), first + second + third);
+    std::ofstream(pgn, std::ios::binary) << second << first << third;  // the first two swapped
+    const Outcome changed = kifu({"search", db, "--where", "White=Anna", "--export", "source"});
+    EXPECT_EQ(changed.exit_code, 1) << changed.err;
+    EXPECT_NE(
+        changed.err.find(
+            "games.pgn (game 1): error: game 1 is no longer the game indexed there (Anna - Carl, 7 plies)"),
+        std::string::npos)
+        << changed.err;
+    EXPECT_EQ(changed.out, third);
+}
+
 // The help lists what the registry reads as records.
 TEST_F(Cli, IndexHelpNamesTheRegistrysRecordFormats) {
     const Outcome help = kifu({"index", "--help"});

@@ -147,6 +147,30 @@ TEST(Registry, ARecordsWarningsAreTheDocumentsAndStayItsGames) {
     EXPECT_NE(d->warnings[0].message, "");
 }
 
+TEST(Registry, OneGameOfARecordAloneAndAppended) {
+    // An SGF collection: the second game alone keeps its raw properties (the comment).
+    Result<Document> sgf =
+        find_format("sgf")->read("(;SZ[9]PB[a];B[ee])(;SZ[9]PB[b]C[kept];B[cc];W[dd])", {});
+    ASSERT_TRUE(sgf);
+    const Document second = game_alone(*sgf, 1);
+    EXPECT_EQ(game_count(second), 1u);
+    std::vector<std::string> notes;
+    EXPECT_EQ(*find_format("sgf")->write(second, {}, notes),
+              "(;FF[4]CA[UTF-8]SZ[9]PB[b]C[kept]\n;B[cc]\n;W[dd])\n");
+    // Chess games: one alone, another appended; a record of another game is refused.
+    Result<Document> pgn = find_format("pgn")->read("1. e4 e5 *\n\n1. d4 *\n\n1. c4 *\n", {});
+    ASSERT_TRUE(pgn);
+    Document two = game_alone(*pgn, 2);
+    EXPECT_TRUE(append_game(*pgn, 0, two));
+    EXPECT_EQ(game_count(two), 2u);
+    EXPECT_EQ(std::get<std::vector<chess::Game>>(two.value)[0].size(), 2u);  // 1. c4: the root and a move
+    EXPECT_EQ(std::get<std::vector<chess::Game>>(two.value)[1].size(), 3u);
+    EXPECT_FALSE(append_game(*sgf, 0, two));
+    EXPECT_EQ(game_count(two), 2u);
+    const Document position = *find_format("fen")->read("8/8/8/8/8/8/8/K6k w - - 0 1", {});
+    EXPECT_FALSE(append_game(position, 0, two));
+}
+
 TEST(Registry, ValidateAndReadAgree) {
     // Found by the formats fuzzer: a text with no PGN game read as an error but validated ok.
     std::vector<Error> warnings;

@@ -101,6 +101,11 @@ def test_pickled_games_and_lists():
     assert node.game().mainline_moves() == ["e4", "e5", "Nf3"]
     two = kifu.read(PGN + "\n" + PGN)
     assert len(two) == 2 and kifu.write(two, "pgn").count("[Event") == 2
+    # A list of one game's records only; the second game of an SGF collection alone.
+    collection = kifu.read("(;SZ[9]PB[a];B[ee])(;SZ[9]PB[b]C[kept];B[cc])")
+    assert kifu.write(collection[1], "sgf") == "(;FF[4]CA[UTF-8]SZ[9]PB[b]C[kept]\n;B[cc])\n"
+    with pytest.raises(TypeError, match="of one game"):
+        kifu.write([two[0], collection[0]], "pgn")
 
 
 def test_real_sgf_games():

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <memory>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "formats.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/chess_scan.hpp"
+#include "kifu/index/export.hpp"
 #include "kifu/index/index.hpp"
 #include "kifu/index/json.hpp"
 #include "kifu/index/pattern.hpp"
@@ -343,11 +345,73 @@ std::string search_text(const index::SearchResult& r, std::size_t offset) {
     return text;
 }
 
+// --export's FORMAT: a text format kifu writes (a stream of games cannot be binary).
+const formats::Format& export_format(std::string_view name) {
+    const formats::Format* f = formats::find_format(name);
+    std::vector<std::string_view> names{"source"};
+    for (const formats::Format& each : formats::all_formats())
+        if (each.can_write() && !each.takes(formats::kBinary)) names.push_back(each.name);
+    if (!f || !f->can_write() || f->takes(formats::kBinary)) {
+        const std::string_view near = formats::nearest_name(name, names);
+        fail(kUsage, fmt::format("--export {}: {}{}; give one of {}", name,
+                                 !f                ? "no such format"
+                                 : !f->can_write() ? "kifu reads this format but does not write it"
+                                                   : "a binary format holds one game a file",
+                                 near.empty() || near == name ? std::string{}
+                                                              : fmt::format(" (did you mean {}?)", near),
+                                 fmt::join(names, ", ")));
+    }
+    return *f;
+}
+
+// Writes the games found (index/export.hpp) to the output; a game that cannot be read again
+// or written is reported with its file and number, and the others are written (exit 1).
+int export_found(const index::SearchResult& found, const formats::Format* to, const OutputOptions& output) {
+    for (const index::GameSummary& g : found.games)
+        if (!output.path.empty() && output.path != "-" && g.file != "<stdin>" &&
+            same_file(output.path, g.file))
+            fail(kIoError, fmt::format("-o {} is {}, a file of the games found: it is not overwritten",
+                                       output.path, g.file));
+    Output out(output);
+    int status = kOk;
+    std::size_t written = 0;
+    const Result<void> done =
+        index::export_games(found.games, to, {}, [&](index::ExportedGame&& game) -> Result<void> {
+            const std::string source = fmt::format("{} (game {})", game.summary->file, game.summary->number);
+            if (game.written.error) {
+                report(*game.written.error, source);
+                status = kInvalidInput;
+                return {};
+            }
+            if (!to && game.format && game.source_format && game.format != game.source_format)
+                note(source,
+                     fmt::format("written as {}: {}", game.format->name,
+                                 game.source_format->can_write()
+                                     ? fmt::format("{} is binary, a game a file", game.source_format->name)
+                                     : fmt::format("kifu does not write {}", game.source_format->name)));
+            for (const std::string& n : game.written.notes)
+                note(source, fmt::format("{} cannot be written in {}: dropped", n, game.format->name));
+            out.write(game.written.text);
+            ++written;
+            return {};
+        });
+    if (!done) {
+        report(done.error(), "kifu search");
+        throw Exit{done.error().code == ErrorCode::io_error ? kIoError : kInvalidInput};
+    }
+    out.close();
+    if (written < found.games.size() || isatty(STDERR_FILENO))
+        note("kifu search",
+             fmt::format("{} of {} written", counted(written, "game"), thousands(found.games.size())));
+    return status;
+}
+
 Run add_search_command(CLI::App& app) {
     struct Options {
         QueryOptions query;
         std::size_t limit = 20, offset = 0;
-        std::string pattern, region, material, sub_fen;
+        bool limit_given = false;
+        std::string pattern, region, material, sub_fen, export_as;
         unsigned threads = 1;
         bool threads_given = false;
     };
@@ -368,7 +432,13 @@ Run add_search_command(CLI::App& app) {
         "  kifu search games.db --where ECO=B90 --result 1-0");
     o->query.add_to(*command);
     command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
-        ->option_text("N");
+        ->option_text("N")
+        ->each([o](const std::string&) { o->limit_given = true; });
+    command
+        ->add_option("--export", o->export_as,
+                     "write the games found, read again from their files, as FORMAT ('source': as "
+                     "their files hold them) to -o or standard output; every game unless --limit")
+        ->option_text("FORMAT");
     command->add_option("--offset", o->offset, "games passed over before the list starts")->option_text("N");
     command
         ->add_option("--pattern", o->pattern,
@@ -416,8 +486,16 @@ Run add_search_command(CLI::App& app) {
                            "a position is looked up by its key; threads replay games for --pattern, "
                            "--material and --sub-fen");
         q.check_output();
+        const bool exporting = !o->export_as.empty();
+        const formats::Format* export_to = nullptr;
+        if (exporting) {
+            if (q.json) not_applicable("--json", "--export writes the games found, not their list");
+            if (o->export_as != "source") export_to = &export_format(o->export_as);
+            if (!o->limit_given) o->limit = std::numeric_limits<std::size_t>::max();
+        }
         index::Database db = open_index(q.db, false);
         std::string text;
+        index::SearchResult found;  // what --export writes
         if (pattern) {
             Result<go::Position> p = go::parse_hen(o->pattern);
             if (!p) {
@@ -433,7 +511,9 @@ Run add_search_command(CLI::App& app) {
                 index::search_pattern(db, *gp, filter, q.colours == "any", o->offset, o->limit, o->threads);
             if (!r) query_io_error(r.error());
             index::SearchResult games{r->count, r->games};
-            if (q.json) {
+            if (exporting) {
+                found = std::move(games);
+            } else if (q.json) {
                 text = index::to_json(*r) + "\n";
             } else {
                 text = search_text(games, o->offset);
@@ -453,17 +533,19 @@ Run add_search_command(CLI::App& app) {
             Result<index::SearchResult> r =
                 index::search_chess_scan(db, *cs, filter, o->offset, o->limit, o->threads);
             if (!r) query_io_error(r.error());
-            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
+            found = std::move(*r);
         } else if (filter_only) {
             Result<index::SearchResult> r = db.select(filter, o->offset, o->limit);
             if (!r) query_io_error(r.error());
-            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
+            found = std::move(*r);
         } else {
             const index::PositionQuery pq = read_query(q, db, kNothingToSearch);
             Result<index::SearchResult> r = db.search(pq, o->offset, o->limit);
             if (!r) query_io_error(r.error());
-            text = q.json ? index::to_json(*r) + "\n" : search_text(*r, o->offset);
+            found = std::move(*r);
         }
+        if (exporting) return export_found(found, export_to, q.output);
+        if (!pattern) text = q.json ? index::to_json(found) + "\n" : search_text(found, o->offset);
         Output out(q.output);
         out.write(text);
         out.close();

@@ -58,6 +58,13 @@ struct Document {
 
 Game game_of(const Document& document);
 bool is_record(const Document& document);  // SGF collections, PGN games, move lists
+// Appends game `index` (< game_count) of a record to `into`, a record of the same type (an
+// SGF game with its raw nodes); false, appending nothing, when either is no record or their
+// types differ.
+bool append_game(const Document& record, std::size_t index, Document& into);
+// Game `index` (< game_count) of a record, alone in a record of its type: what one game is
+// written as. (A position gives a document of no game.)
+Document game_alone(const Document& record, std::size_t index);
 
 // Options a format may take; each format lists those that apply to it (Format::options),
 // and the CLI refuses the others.
