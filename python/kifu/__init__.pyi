@@ -165,6 +165,11 @@ class Index:
     def search(self, position: Position | str | None, *, limit: int = 20, offset: int = 0,
                colours: Literal["same", "any"] = "same", where: dict[str, str] | list[tuple[str, str]] | None = None,
                date: int | tuple[int | None, int | None] | None = None, result: str | None = None) -> dict[str, Any]: ...
+    def export(self, position: Position | str | None, *, to: str | None = None, limit: int | None = None,
+               offset: int = 0, colours: Literal["same", "any"] = "same",
+               where: dict[str, str] | list[tuple[str, str]] | None = None,
+               date: int | tuple[int | None, int | None] | None = None,
+               result: str | None = None) -> list[dict[str, Any]]: ...
     def explore(self, position: Position | str, *, games: int = 3, colours: Literal["same", "any"] = "same",
                 where: dict[str, str] | list[tuple[str, str]] | None = None,
                 date: int | tuple[int | None, int | None] | None = None, result: str | None = None) -> dict[str, Any]: ...

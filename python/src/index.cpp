@@ -1,6 +1,7 @@
 // kifu.Index: the position index (index/index.hpp) from Python: build, search (positions, Go
 // patterns, chess material and sub-FEN), explore, stats, and merge (how parts built apart, by Dask workers,
 // become one index).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "bindings.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/chess_scan.hpp"
+#include "kifu/index/export.hpp"
 #include "kifu/index/index.hpp"
 #include "kifu/index/pattern.hpp"
 
@@ -138,6 +140,26 @@ std::vector<std::string> paths_of(const py::object& paths) {
     return out;
 }
 
+// What search and export find: the games that reach a position, or with position None
+// those that pass the filters alone.
+index::SearchResult found(Index& i, const py::object& position, std::size_t limit, std::size_t offset,
+                          const std::string& colours, const py::object& where, const py::object& date,
+                          const py::object& result) {
+    Result<index::SearchResult> r = Error{};
+    if (position.is_none()) {  // the filters alone
+        const index::Filter filter = filter_of(where, date, result);
+        if (filter.empty())
+            throw py::value_error("give a position, or filters (where, date, result) to select by");
+        py::gil_scoped_release unlocked;
+        r = i.open().select(filter, offset, limit);
+    } else {
+        const index::PositionQuery q = query_of(position, colours, where, date, result);
+        py::gil_scoped_release unlocked;
+        r = i.open().search(q, offset, limit);
+    }
+    return take(std::move(r), i.path);
+}
+
 }  // namespace
 
 void bind_index(py::module_& m) {
@@ -177,20 +199,7 @@ void bind_index(py::module_& m) {
             [](Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                const std::string& colours, const py::object& where, const py::object& date,
                const py::object& result) {
-                Result<index::SearchResult> r = Error{};
-                if (position.is_none()) {  // the filters alone
-                    const index::Filter filter = filter_of(where, date, result);
-                    if (filter.empty())
-                        throw py::value_error(
-                            "give a position, or filters (where, date, result) to select by");
-                    py::gil_scoped_release unlocked;
-                    r = i.open().select(filter, offset, limit);
-                } else {
-                    const index::PositionQuery q = query_of(position, colours, where, date, result);
-                    py::gil_scoped_release unlocked;
-                    r = i.open().search(q, offset, limit);
-                }
-                return search_dict(take(std::move(r), i.path));
+                return search_dict(found(i, position, limit, offset, colours, where, date, result));
             },
             py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
             py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
@@ -199,6 +208,48 @@ void bind_index(py::module_& m) {
             "None those that pass the filters alone: {'count', 'games'}. "
             "where: {'White': 'Carlsen'} (contains, any case); date: a year or (from, to); result: '1-0', "
             "'B+', ...")
+        .def(
+            "export",
+            [](Index& i, const py::object& position, const std::optional<std::string>& to,
+               const std::optional<std::size_t>& limit, std::size_t offset, const std::string& colours,
+               const py::object& where, const py::object& date, const py::object& result) {
+                const formats::Format* format = nullptr;
+                if (to) {
+                    format = formats::find_format(*to);
+                    if (!format) throw py::value_error("kifu.Index.export: no format " + *to);
+                }
+                const index::SearchResult r =
+                    found(i, position, limit.value_or(SIZE_MAX), offset, colours, where, date, result);
+                std::vector<std::pair<const index::GameSummary*, formats::Written>> games;
+                Result<void> done = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    done = index::export_games(r.games, format, {},
+                                               [&](index::ExportedGame&& g) -> Result<void> {
+                                                   games.emplace_back(g.summary, std::move(g.written));
+                                                   return {};
+                                               });
+                }
+                if (!done) raise(done.error(), i.path);
+                py::list out;
+                for (const auto& [summary, written] : games) {
+                    py::dict d;
+                    d["file"] = summary->file;
+                    d["game"] = summary->number;
+                    if (written.error)
+                        d["error"] = written.error->message;
+                    else
+                        d["text"] = written.text;
+                    out.append(d);
+                }
+                return out;
+            },
+            py::arg("position"), py::kw_only(), py::arg("to") = py::none(), py::arg("limit") = py::none(),
+            py::arg("offset") = 0, py::arg("colours") = "same", py::arg("where") = py::none(),
+            py::arg("date") = py::none(), py::arg("result") = py::none(),
+            "The games search finds (every one unless limit), read again from their files and written as "
+            "`to` (None: as their files hold them): [{'file', 'game', 'text'}], or 'error' for a game that "
+            "cannot be (its file changed since it was indexed).")
         .def(
             "explore",
             [](Index& i, const py::object& position, std::size_t games, const std::string& colours,

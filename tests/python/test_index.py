@@ -50,6 +50,11 @@ def test_build_search_explore_merge(tmp_path):
         assert index.search(None, result="1/2-1/2")["count"] == 1
         with pytest.raises(ValueError):
             index.search(None)
+        # The games themselves, read again from the file: as written, or converted.
+        (carlsen,) = index.export(None, where={"White": "carlsen"})
+        assert carlsen["game"] == 1 and carlsen["text"] == PGN[: PGN.index("\n\n[Event") + 2]
+        assert [g["text"].count("\n") for g in index.export(after_e4, to="jsonl")] == [1, 1]
+        assert len(index.export(after_e4, limit=1)) == 1
         tree = index.explore(kifu.ChessPosition())
         assert [(m["move"], m["count"]) for m in tree["moves"]] == [("e4", 2), ("d4", 1)]
         assert tree["moves"][0]["first"] == 1 and tree["moves"][0]["second"] == 1
