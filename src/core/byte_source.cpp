@@ -286,29 +286,20 @@ Result<std::unique_ptr<ByteSource>> sniff(std::unique_ptr<ByteSource> raw) {
         return std::unique_ptr<ByteSource>(new Bzip2Source(std::move(raw), head));
 
     // Plain bytes: give back the sniffed ones first.
-    class Prefixed : public ByteSource {
-      public:
-        Prefixed(std::unique_ptr<ByteSource> inner, std::string prefix)
-            : inner_(std::move(inner)), prefix_(std::move(prefix)) {}
-        Result<std::size_t> read(char* buffer, std::size_t size) override {
-            if (used_ < prefix_.size()) {
-                const std::size_t n = std::min(size, prefix_.size() - used_);
-                std::memcpy(buffer, prefix_.data() + used_, n);
-                used_ += n;
-                return n;
-            }
-            return inner_->read(buffer, size);
-        }
-
-      private:
-        std::unique_ptr<ByteSource> inner_;
-        std::string prefix_;
-        std::size_t used_ = 0;
-    };
-    return std::unique_ptr<ByteSource>(new Prefixed(std::move(raw), std::move(head)));
+    return std::unique_ptr<ByteSource>(new PrefixedSource(std::move(head), std::move(raw)));
 }
 
 }  // namespace
+
+Result<std::size_t> PrefixedSource::read(char* buffer, std::size_t size) {
+    if (at_ < prefix_.size()) {
+        const std::size_t n = std::min(size, prefix_.size() - at_);
+        std::memcpy(buffer, prefix_.data() + at_, n);
+        at_ += n;
+        return n;
+    }
+    return rest_ ? rest_->read(buffer, size) : Result<std::size_t>(std::size_t{0});
+}
 
 Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path) {
     if (path == "-") return sniff(std::make_unique<RawSource>(stdin, false));

@@ -91,8 +91,10 @@ std::string_view implied_charset(std::string_view bytes) {
     return {};
 }
 
+// Whether a game line (at least one field) is a move, "STO ...": compared by hand, as most
+// lines are.
 bool is_sto(const Tokens& f) noexcept {
-    const std::string_view w = f.empty() ? std::string_view() : f[0].text;
+    const std::string_view w = f[0].text;
     return w.size() == 3 && w[0] == 'S' && w[1] == 'T' && w[2] == 'O';
 }
 
@@ -231,27 +233,16 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
     moves.reserve(text.size() / 20);  // a move line is about twenty bytes
     for (const Line line : Lines(text)) {
         const std::string_view t = trim(line.text);
-        if (part == Part::game && !t.empty() && t.front() != '\\') {
-            // Most lines: a move's "STO 0 N COLOUR COL ROW", read without a Result a number.
-            const Tokens f = tokens_of(line);
-            if (is_sto(f) && f.size() >= 6) {
-                const int colour = small_number(f[3].text), col = small_number(f[4].text),
-                          row = small_number(f[5].text);
-                if ((colour == 1 || colour == 2) && col >= 0 && col < kGibSide && row >= 0 &&
-                    row < kGibSide) {
-                    moves.push_back({colour, col, row, false, f[0].offset});
-                    continue;
-                }
+        if (!t.empty() && t.front() == '\\') {  // a section's mark (a move line never starts so)
+            if (t == "\\HS" || t == "\\GS") {
+                part = t == "\\HS" ? Part::header : Part::game;
+                (t == "\\HS" ? saw_header : saw_game) = true;
+                continue;
             }
-        }
-        if (t == "\\HS" || t == "\\GS") {
-            part = t == "\\HS" ? Part::header : Part::game;
-            (t == "\\HS" ? saw_header : saw_game) = true;
-            continue;
-        }
-        if (t == "\\HE" || t == "\\GE") {
-            part = Part::outside;
-            continue;
+            if (t == "\\HE" || t == "\\GE") {
+                part = Part::outside;
+                continue;
+            }
         }
         if (part == Part::header) {
             const std::size_t eq = t.find('=');
@@ -272,19 +263,26 @@ Result<SgfCollection> read_gib(std::string_view bytes, const SgfReadOptions& opt
             if (k >= f.size()) return expected_at(text, line.offset + line.text.size(), what);
             return number_in(text, f[k].text, f[k].offset, low, high, what);
         };
-        if (f[0].text == "INI") {
+        if (is_sto(f)) {
+            // Most lines: a move, its one- or two-digit numbers read by hand; other widths and
+            // every error by number_in.
+            int colour = f.size() >= 6 ? small_number(f[3].text) : -1;
+            int col = f.size() >= 6 ? small_number(f[4].text) : -1;
+            int row = f.size() >= 6 ? small_number(f[5].text) : -1;
+            if (colour < 1 || colour > 2 || col < 0 || col >= kGibSide || row < 0 || row >= kGibSide) {
+                Result<long> c = number(3, 1, 2, "a colour (1 black, 2 white)");
+                if (!c) return std::move(c).error();
+                Result<long> x = number(4, 0, kGibSide - 1, "a column");
+                if (!x) return std::move(x).error();
+                Result<long> y = number(5, 0, kGibSide - 1, "a row");
+                if (!y) return std::move(y).error();
+                colour = static_cast<int>(*c), col = static_cast<int>(*x), row = static_cast<int>(*y);
+            }
+            moves.push_back({colour, col, row, false, f[0].offset});
+        } else if (f[0].text == "INI") {
             Result<long> stones = number(3, 0, 9, "the number of handicap stones");
             if (!stones) return std::move(stones).error();
             handicap = static_cast<int>(*stones);
-        } else if (f[0].text == "STO") {
-            Result<long> colour = number(3, 1, 2, "a colour (1 black, 2 white)");
-            if (!colour) return std::move(colour).error();
-            Result<long> col = number(4, 0, kGibSide - 1, "a column");
-            if (!col) return std::move(col).error();
-            Result<long> row = number(5, 0, kGibSide - 1, "a row");
-            if (!row) return std::move(row).error();
-            moves.push_back({static_cast<int>(*colour), static_cast<int>(*col), static_cast<int>(*row), false,
-                             f[0].offset});
         } else if (f[0].text == "SKI") {
             // A pass: by the colour given after the move number when there is one, else by
             // the side whose turn it is (docs/gib.md).

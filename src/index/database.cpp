@@ -574,26 +574,6 @@ struct TakeEntries {
 };
 using Pipeline = OrderedPipeline<std::vector<GameEntry>, TakeEntries>;
 
-// Bytes already read, then the rest of a source.
-class PrefixSource : public ByteSource {
-  public:
-    PrefixSource(std::string prefix, ByteSource& rest) : prefix_(std::move(prefix)), rest_(rest) {}
-    Result<std::size_t> read(char* buffer, std::size_t size) override {
-        if (at_ < prefix_.size()) {
-            const std::size_t n = std::min(size, prefix_.size() - at_);
-            std::copy_n(prefix_.data() + at_, n, buffer);
-            at_ += n;
-            return n;
-        }
-        return rest_.read(buffer, size);
-    }
-
-  private:
-    std::string prefix_;
-    std::size_t at_ = 0;
-    ByteSource& rest_;
-};
-
 Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pipeline, IndexReport& report,
                        const IndexOptions& options, std::uint64_t& progress_games) {
     // The splitter takes ownership of a source: lend this one through a forwarding source.
@@ -716,10 +696,10 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
             const Result<formats::CollectionFormat> plan = formats::collection_format(*head, name);
             if (plan && plan->streams && plan->format->game == formats::Game::chess) {
                 if (Result<void> r = send_files(); !r) return r;
-                PrefixSource rest(std::move(*head), source);
+                PrefixedSource rest(std::move(*head), source);
                 return index_pgn(name, rest, pipeline, report, options, progress_games);
             }
-            PrefixSource rest(std::move(*head), source);
+            PrefixedSource rest(std::move(*head), source);
             Result<std::string> bytes = read_all(rest);
             if (!bytes) return io(name + ": " + bytes.error().message);
             report.bytes += bytes->size();

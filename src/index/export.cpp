@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -44,6 +42,13 @@ formats::Written changed(const GameSummary& g) {
                               g.number, g.first, g.second, g.plies));
 }
 
+// A document of one game written as `to`.
+formats::Written written_as(const formats::Document& game, const formats::Format& to,
+                            const formats::WriteOptions& options) {
+    std::vector<formats::Written> w = formats::write_document(game, to, {}, false, false, {}, options);
+    return w.empty() ? failed(ErrorCode::unsupported, "nothing written") : std::move(w.front());
+}
+
 // A PGN game's own bytes, ending in one blank line (games of a stream stand apart).
 std::string pgn_game_text(std::string_view text) {
     while (!text.empty() &&
@@ -54,65 +59,31 @@ std::string pgn_game_text(std::string_view text) {
     return out;
 }
 
-// The archive and entry of an index's "ARCHIVE:ENTRY" name, when it names one.
-std::optional<std::pair<std::string, std::string>> archive_entry(const std::string& name) {
-    for (std::size_t colon = name.find(':'); colon != std::string::npos; colon = name.find(':', colon + 1)) {
-        std::string archive = name.substr(0, colon);
-        if (is_archive_name(archive) && std::filesystem::is_regular_file(archive))
-            return std::pair{std::move(archive), name.substr(colon + 1)};
-    }
-    return std::nullopt;
-}
-
 // The file the games come from now: a PGN stream split up to the game asked for, or a
 // document read whole.
 class SourceFile {
   public:
     static Result<std::unique_ptr<SourceFile>> open(const std::string& name) {
         auto file = std::unique_ptr<SourceFile>(new SourceFile(name));
-        std::unique_ptr<ByteSource> source;
-        if (const auto entry = archive_entry(name); entry && !std::filesystem::exists(name)) {
-            // An archive's entry: its bytes kept (an entry cannot be reopened by itself).
-            bool found = false;
-            Result<void> walked =
-                for_each_input(std::span<const std::string>(&entry->first, 1),
-                               [&](const std::string& shown, ByteSource& s) -> Result<void> {
-                                   if (found || shown != name) return {};
-                                   Result<std::string> bytes = read_all(s);
-                                   if (!bytes) return io_error(name + ": " + bytes.error().message);
-                                   file->entry_bytes_ = std::move(*bytes);
-                                   found = true;
-                                   return {};
-                               });
-            if (!walked) return walked.error();
-            if (!found) return io_error(name + ": no such entry in " + entry->first);
-            source = memory_byte_source(file->entry_bytes_);
-        } else {
-            Result<std::unique_ptr<ByteSource>> opened = open_byte_source(name);
-            if (!opened) return io_error(name + ": " + opened.error().message);
-            source = std::move(*opened);
-        }
-        Result<std::string> head = formats::read_head(*source);
+        Result<std::unique_ptr<ByteSource>> source = open_input(name);
+        if (!source) return source.error();
+        Result<std::string> head = formats::read_head(**source);
         if (!head) return io_error(name + ": " + head.error().message);
         const Result<formats::CollectionFormat> plan = formats::collection_format(*head, name);
         if (plan && plan->streams && plan->format->game == formats::Game::chess) {
-            file->pgn_ = plan->format;
-            file->head_ = std::move(*head);
-            file->splitter_.emplace(std::make_unique<Prefixed>(file->head_, std::move(source)));
+            file->format_ = plan->format;
+            file->splitter_.emplace(std::make_unique<PrefixedSource>(std::move(*head), std::move(*source)));
             return file;
         }
-        std::string bytes = std::move(*head);
-        if (Result<std::string> rest = read_all(*source); rest) {
-            bytes += *rest;
-        } else {
-            return io_error(name + ": " + rest.error().message);
-        }
+        PrefixedSource whole(std::move(*head), **source);
+        Result<std::string> bytes = read_all(whole);
+        if (!bytes) return io_error(name + ": " + bytes.error().message);
         if (!plan) {
             file->failure_ = plan.error();
             return file;
         }
         file->format_ = plan->format;
-        Result<formats::Document> doc = plan->format->read(bytes, {});
+        Result<formats::Document> doc = plan->format->read(*bytes, {});
         if (!doc) {
             file->failure_ = doc.error();
             return file;
@@ -125,7 +96,7 @@ class SourceFile {
     // Whether the game numbered `number` (1-based) can still be reached: a stream goes forward.
     bool reaches(std::uint64_t number) const noexcept { return !splitter_ || number > passed_; }
 
-    const formats::Format* format() const noexcept { return splitter_ ? pgn_ : format_; }
+    const formats::Format* format() const noexcept { return format_; }
 
     // The game as `to`.
     formats::Written game(const GameSummary& g, const formats::Format& to,
@@ -139,33 +110,11 @@ class SourceFile {
         const formats::Document game =
             formats::game_alone(*document_, static_cast<std::size_t>(g.number - 1));
         if (!same_game(g, game)) return changed(g);
-        std::vector<formats::Written> w = formats::write_document(game, to, {}, false, false, {}, options);
-        if (w.empty()) return failed(ErrorCode::unsupported, "nothing written");
-        return std::move(w.front());
+        return written_as(game, to, options);
     }
 
   private:
     explicit SourceFile(std::string name) : name_(std::move(name)) {}
-
-    // The head read to tell the format, then the rest of the source.
-    class Prefixed : public ByteSource {
-      public:
-        Prefixed(std::string_view head, std::unique_ptr<ByteSource> rest)
-            : head_(head), rest_(std::move(rest)) {}
-        Result<std::size_t> read(char* buffer, std::size_t size) override {
-            if (!head_.empty()) {
-                const std::size_t n = std::min(size, head_.size());
-                head_.copy(buffer, n);
-                head_.remove_prefix(n);
-                return n;
-            }
-            return rest_->read(buffer, size);
-        }
-
-      private:
-        std::string_view head_;
-        std::unique_ptr<ByteSource> rest_;
-    };
 
     formats::Written pgn_game(const GameSummary& g, const formats::Format& to,
                               const formats::WriteOptions& options) {
@@ -181,29 +130,25 @@ class SourceFile {
             ++passed_;
         }
         if (!text || text->offset != g.offset)
-            return failed(ErrorCode::out_of_range,
-                          "game " + std::to_string(g.number) + " no longer starts at byte " +
-                              std::to_string(g.offset) + ": the file changed since it was indexed");
+            return failed(
+                ErrorCode::out_of_range,
+                fmt::format("game {} no longer starts at byte {}: the file changed since it was indexed",
+                            g.number, g.offset));
         if (text->oversized)
             return failed(ErrorCode::out_of_range, "the game is over the splitter's limit of " +
                                                        std::to_string(text->limit) + " bytes");
-        Result<formats::Document> doc = pgn_->read(text->text, {});
+        Result<formats::Document> doc = format_->read(text->text, {});
         if (!doc) return failed(doc.error().code, doc.error().message);
         if (!same_game(g, *doc)) return changed(g);
-        if (&to == pgn_) {  // as the file holds it: the game's own bytes
+        if (&to == format_) {  // as the file holds it: the game's own bytes
             formats::Written w;
             w.text = pgn_game_text(text->text);
             return w;
         }
-        std::vector<formats::Written> w = formats::write_document(*doc, to, {}, false, false, {}, options);
-        if (w.empty()) return failed(ErrorCode::unsupported, "nothing written");
-        return std::move(w.front());
+        return written_as(*doc, to, options);
     }
 
     std::string name_;
-    std::string entry_bytes_;  // an archive entry's bytes
-    std::string head_;
-    const formats::Format* pgn_ = nullptr;
     std::optional<chess::PgnSplitter> splitter_;
     std::uint64_t passed_ = 0;  // games the splitter has given
     const formats::Format* format_ = nullptr;

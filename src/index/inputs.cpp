@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -104,6 +105,32 @@ Result<void> for_each_input(std::span<const std::string> paths,
         if (Result<void> r = visit_file(path, visit); !r) return r;
     }
     return {};
+}
+
+Result<std::unique_ptr<ByteSource>> open_input(const std::string& name) {
+    if (name == "<stdin>") return io_error("<stdin>: standard input cannot be read again");
+    std::error_code ec;
+    if (!fs::exists(name, ec))
+        for (std::size_t colon = name.find(':'); colon != std::string::npos;
+             colon = name.find(':', colon + 1)) {
+            const std::string archive = name.substr(0, colon);
+            if (!is_archive_name(archive) || !fs::is_regular_file(archive, ec)) continue;
+            std::optional<std::string> bytes;
+            Result<void> walked =
+                visit_archive(archive, [&](const std::string& shown, ByteSource& s) -> Result<void> {
+                    if (bytes || shown != name) return {};
+                    Result<std::string> all = read_all(s);
+                    if (!all) return io_error(name + ": " + all.error().message);
+                    bytes = std::move(*all);
+                    return {};
+                });
+            if (!walked) return walked.error();
+            if (!bytes) return io_error(name + ": no such entry in " + archive);
+            return std::unique_ptr<ByteSource>(new PrefixedSource(std::move(*bytes), nullptr));
+        }
+    Result<std::unique_ptr<ByteSource>> source = open_byte_source(name);
+    if (!source) return io_error(name + ": " + source.error().message);
+    return source;
 }
 
 }  // namespace kifu::index

@@ -367,11 +367,16 @@ const formats::Format& export_format(std::string_view name) {
 // Writes the games found (index/export.hpp) to the output; a game that cannot be read again
 // or written is reported with its file and number, and the others are written (exit 1).
 int export_found(const index::SearchResult& found, const formats::Format* to, const OutputOptions& output) {
-    for (const index::GameSummary& g : found.games)
-        if (!output.path.empty() && output.path != "-" && g.file != "<stdin>" &&
-            same_file(output.path, g.file))
+    const std::string* checked = nullptr;  // the file asked last: a file's games mostly come together
+    for (const index::GameSummary& g : found.games) {
+        if (output.path.empty() || output.path == "-" || g.file == "<stdin>" ||
+            (checked && *checked == g.file))
+            continue;
+        checked = &g.file;
+        if (same_file(output.path, g.file))
             fail(kIoError, fmt::format("-o {} is {}, a file of the games found: it is not overwritten",
                                        output.path, g.file));
+    }
     Output out(output);
     int status = kOk;
     std::size_t written = 0;

@@ -20,6 +20,22 @@ class ByteSource {
     virtual Result<std::size_t> read(char* buffer, std::size_t size) = 0;
 };
 
+// Bytes already read from a source (to sniff its compression, or to tell its format), then
+// the rest of that source, owned or borrowed (none: the bytes are all there is).
+class PrefixedSource : public ByteSource {
+  public:
+    PrefixedSource(std::string prefix, ByteSource& rest) : prefix_(std::move(prefix)), rest_(&rest) {}
+    PrefixedSource(std::string prefix, std::unique_ptr<ByteSource> rest)
+        : prefix_(std::move(prefix)), owned_(std::move(rest)), rest_(owned_.get()) {}
+    Result<std::size_t> read(char* buffer, std::size_t size) override;
+
+  private:
+    std::string prefix_;
+    std::size_t at_ = 0;
+    std::unique_ptr<ByteSource> owned_;
+    ByteSource* rest_;
+};
+
 // `path` is a file name, or "-" for standard input.
 Result<std::unique_ptr<ByteSource>> open_byte_source(const std::string& path);
 

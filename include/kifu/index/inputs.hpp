@@ -31,4 +31,10 @@ Result<std::vector<std::string>> record_files(const std::string& directory);
 Result<void> for_each_input(std::span<const std::string> paths,
                             const std::function<Result<void>(const std::string&, ByteSource&)>& visit);
 
+// The source of one input by the name for_each_input gave it: a file (decompressed as
+// open_byte_source does), or an archive's entry "ARCHIVE:ENTRY" (its bytes as the archive
+// holds them, read into memory: an entry cannot be reopened by itself). Errors: io_error for
+// a name that is neither (standard input cannot be read again), or what reading gives.
+Result<std::unique_ptr<ByteSource>> open_input(const std::string& name);
+
 }  // namespace kifu::index
