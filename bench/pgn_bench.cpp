@@ -2,17 +2,20 @@
 // decompressed into memory first): (a) a headers-only scan, (b) the main line with every
 // SAN move resolved and checked for legality, (c) the full tree of every game, (d) every
 // move checked, variations too (what validate and pgn stats do), (e) written as PGN and
-// (f) as JSON Lines while read (what convert does), into a buffer emptied every megabyte.
+// (f) as JSON Lines while read (what convert does), into a buffer emptied every megabyte, (g)
+// each game's opening named by position.
 // Each figure counts the PGN bytes read; games and plies are counters.
 
 #include <benchmark/benchmark.h>
 
+#include <optional>
 #include <string>
 
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/openings.hpp"
 
 namespace {
 
@@ -128,6 +131,27 @@ void pgn_write_jsonl(benchmark::State& state) {
     write_while_reading<JsonExporter>(state);
 }
 
+// (g) the opening of every game named by position from pgn-extract's eco.pgn (what convert
+// --openings and index --openings do): each main line read up to the book's horizon.
+void pgn_openings(benchmark::State& state) {
+    static const auto book = [] {
+        auto b = kifu::formats::OpeningBook::open("/usr/share/pgn-extract/eco.pgn");
+        return b ? std::optional<kifu::formats::OpeningBook>(std::move(*b)) : std::nullopt;
+    }();
+    if (!book) {
+        state.SkipWithError("pgn-extract's eco.pgn is not installed (apt-get install pgn-extract)");
+        return;
+    }
+    kifu::formats::PgnOpeningFinder finder(*book);
+    std::int64_t named = 0;
+    run(state, [&](const PgnGameText& g) {
+        read_pgn_game(g, finder);
+        named += finder.match().opening != nullptr;
+        return finder.match().ply;
+    });
+    state.counters["named"] = static_cast<double>(named) / static_cast<double>(state.iterations());
+}
+
 }  // namespace
 
 BENCHMARK(pgn_checked)->Unit(benchmark::kMillisecond);
@@ -136,3 +160,4 @@ BENCHMARK(pgn_write_jsonl)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_headers_only)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_main_line)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_full_tree)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_openings)->Unit(benchmark::kMillisecond);

@@ -27,6 +27,7 @@ from ._kifu import (
     GameNode,
     GoPosition,
     Index,
+    OpeningBook,
     Position,
     ShogiPosition,
     XiangqiPosition,
@@ -42,7 +43,7 @@ from ._kifu import (
 
 __all__ = [
     "__version__", "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
-    "GoPosition", "IllegalMoveError", "Index", "KifuError", "Position", "ShogiPosition",
+    "GoPosition", "IllegalMoveError", "Index", "KifuError", "OpeningBook", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "iter_games", "merge_indexes",
     "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write", "write_options",
 ]

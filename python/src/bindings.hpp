@@ -22,6 +22,7 @@
 #include "kifu/core/error.hpp"
 #include "kifu/core/result.hpp"
 #include "kifu/formats/game_rules.hpp"
+#include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::python {
@@ -147,5 +148,13 @@ void bind_positions(py::module_& m);
 void bind_games(py::module_& m);
 void bind_streams(py::module_& m);
 void bind_index(py::module_& m);
+void bind_openings(py::module_& m);
+
+// kifu.OpeningBook: a book read once and shared (formats/openings.hpp).
+struct OpeningBookRef {
+    std::shared_ptr<const formats::OpeningBook> book;
+};
+// An opening as Python: {'code', 'name', 'tags', 'ply'} ('ply': where the game reaches it).
+py::dict opening_dict(const formats::Opening& opening, std::uint32_t ply);
 
 }  // namespace kifu::python

@@ -54,6 +54,7 @@ py::dict game_dict(const index::GameSummary& g) {
     d["event"] = g.event;
     d["result"] = g.result;
     d["plies"] = g.plies;
+    if (!g.opening.empty()) d["opening"] = g.opening;
     if (g.at_position) d["ply"] = g.ply;
     if (formats::symmetric_keys(g.game)) d["symmetry"] = g.symmetry;
     return d;
@@ -160,6 +161,21 @@ index::SearchResult found(Index& i, const py::object& position, std::size_t limi
     return take(std::move(r), i.path);
 }
 
+// The books of an `openings=` argument: None, a kifu.OpeningBook or a list of them.
+std::vector<std::shared_ptr<const formats::OpeningBook>> books_of(const py::object& openings) {
+    std::vector<std::shared_ptr<const formats::OpeningBook>> out;
+    if (openings.is_none()) return out;
+    if (py::isinstance<OpeningBookRef>(openings)) return {openings.cast<const OpeningBookRef&>().book};
+    if (!py::isinstance<py::list>(openings) && !py::isinstance<py::tuple>(openings))
+        throw py::type_error("openings: a kifu.OpeningBook or a list of them");
+    for (const py::handle b : openings) {
+        if (!py::isinstance<OpeningBookRef>(b))
+            throw py::type_error("openings: a kifu.OpeningBook or a list of them");
+        out.push_back(b.cast<const OpeningBookRef&>().book);
+    }
+    return out;
+}
+
 }  // namespace
 
 void bind_index(py::module_& m) {
@@ -179,10 +195,11 @@ void bind_index(py::module_& m) {
              py::arg("path"), py::arg("create") = true, "Opens an index (create: or creates it).")
         .def(
             "add",
-            [](Index& i, const py::object& paths, unsigned threads) {
+            [](Index& i, const py::object& paths, unsigned threads, const py::object& openings) {
                 const std::vector<std::string> files = paths_of(paths);
                 index::IndexOptions options;
                 options.threads = threads;
+                options.openings = books_of(openings);
                 Result<index::IndexReport> r = Error{};
                 {
                     py::gil_scoped_release unlocked;
@@ -190,9 +207,10 @@ void bind_index(py::module_& m) {
                 }
                 return report_dict(take(std::move(r), i.path));
             },
-            py::arg("paths"), py::kw_only(), py::arg("threads") = 1,
+            py::arg("paths"), py::kw_only(), py::arg("threads") = 1, py::arg("openings") = py::none(),
             "Indexes record files (PGN, SGF, KIF/KI2/CSA/JKF, xiangqi PGN; compressed; directories; "
-            "tar/zip). "
+            "tar/zip); openings: a kifu.OpeningBook (or a list, one a game) that names each game's opening "
+            "in its stored tags. "
             "Returns the report: files, bytes, games, plies, added, known, duplicates, broken, messages.")
         .def(
             "search",
@@ -253,17 +271,23 @@ void bind_index(py::module_& m) {
         .def(
             "explore",
             [](Index& i, const py::object& position, std::size_t games, const std::string& colours,
-               const py::object& where, const py::object& date, const py::object& result) {
+               const py::object& where, const py::object& date, const py::object& result,
+               const py::object& openings) {
                 const index::PositionQuery q = query_of(position, colours, where, date, result);
+                const std::vector<std::shared_ptr<const formats::OpeningBook>> books = books_of(openings);
                 Result<index::ExploreResult> r = Error{};
                 {
                     py::gil_scoped_release unlocked;
                     r = i.open().explore(q, games);
+                    if (r)
+                        for (const auto& book : books) index::name_openings(*r, q, *book);
                 }
                 const index::ExploreResult e = take(std::move(r), i.path);
                 py::dict d;
                 d["games"] = e.games;
                 d["ended"] = e.ended;
+                if (!books.empty())
+                    d["opening"] = e.opening.empty() ? py::object(py::none()) : py::str(e.opening);
                 py::list moves;
                 for (const auto& mv : e.moves) {
                     py::dict x;
@@ -274,6 +298,8 @@ void bind_index(py::module_& m) {
                     x["second"] = mv.second;
                     x["unknown"] = mv.unknown;
                     x["score"] = mv.score;
+                    if (!books.empty())
+                        x["opening"] = mv.opening.empty() ? py::object(py::none()) : py::str(mv.opening);
                     py::list gs;
                     for (const auto& g : mv.games) gs.append(game_dict(g));
                     x["games"] = gs;
@@ -284,8 +310,11 @@ void bind_index(py::module_& m) {
             },
             py::arg("position"), py::kw_only(), py::arg("games") = 3, py::arg("colours") = "same",
             py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+            py::arg("openings") = py::none(),
             "Every move played from a position, most played first: {'games', 'ended', 'moves': [{'move', "
-            "'count', 'first', 'draws', 'second', 'unknown', 'score', 'games'}]}.")
+            "'count', 'first', 'draws', 'second', 'unknown', 'score', 'games'}]}; with openings (a "
+            "kifu.OpeningBook), 'opening' names the position and the position after each move ('C00 French', "
+            "or None).")
         .def(
             "search_pattern",
             [](Index& i, const py::object& position, const std::string& region, const std::string& colours,

@@ -391,4 +391,5 @@ PYBIND11_MODULE(_kifu, m) {
     bind_games(m);
     bind_streams(m);
     bind_index(m);
+    bind_openings(m);
 }

@@ -571,6 +571,10 @@ bool GameReader::run() {
     tokens.seek(t.begin);  // the first token of the movetext is read again below
     for (;;) {
         if (!fast_movetext(tokens)) return false;
+        if (visitor_.movetext_stopped()) {  // the rest is not read (PgnVisitor::stop_movetext)
+            visitor_.end_game(frames_.front().current);
+            return ok_;
+        }
         t = tokens.next();
         Frame& frame = frames_.back();
         switch (t.kind) {
@@ -759,6 +763,7 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
         while (e < n && pgn::kClass[static_cast<unsigned char>(p[e])] == pgn::kOther) ++e;
         if (!play_word(text_.substr(i, e - i), i)) return false;
         i = e;
+        if (visitor_.movetext_stopped()) break;
     }
     tokens.seek(i);
     return true;
@@ -797,6 +802,7 @@ bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOp
         if (result) converted = std::move(result->text);
         text = converted;
     }
+    visitor.stopped_ = false;
     if (!visitor.begin_game(game)) return true;
     GameReader reader(game, text, visitor, options);
     return reader.run();

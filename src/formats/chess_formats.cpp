@@ -6,6 +6,7 @@
 #include "kifu/chess/epd.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/game.hpp"
+#include "kifu/chess/opening_files.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/chess/status.hpp"
 #include "kifu/feen/games.hpp"
@@ -18,6 +19,8 @@ constexpr std::string_view kFenExtensions[] = {".fen"};
 constexpr std::string_view kEpdExtensions[] = {".epd"};
 constexpr std::string_view kPgnExtensions[] = {".pgn"};
 constexpr std::string_view kJsonlExtensions[] = {".jsonl"};
+constexpr std::string_view kScidEcoExtensions[] = {".eco"};
+constexpr std::string_view kOpeningTsvExtensions[] = {".tsv"};
 
 bool fen_like(std::string_view t) {
     return looks_like_placement(first_field(t), 8, "pnbrqkPNBRQK12345678");
@@ -123,6 +126,32 @@ bool accepts_games(const Document& d) {
     return get<std::vector<chess::Game>>(d) != nullptr;
 }
 
+// An opening book read as chess games: the first error stops the read (a book with a wrong
+// line would name games wrongly); validate lists every entry's.
+template <chess::OpeningFile (*ReadFile)(std::string_view)>
+Result<Document> read_opening_file(std::string_view text, const ReadOptions&) {
+    chess::OpeningFile file = ReadFile(text);
+    if (!file.errors.empty()) return std::move(file.errors.front());
+    if (file.games.empty())
+        return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected an opening, found none"};
+    return Document{Value{std::move(file.games)}, {}};
+}
+
+template <chess::OpeningFile (*ReadFile)(std::string_view)>
+std::vector<Error> validate_opening_file(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    chess::OpeningFile file = ReadFile(text);
+    if (file.errors.empty() && file.games.empty())
+        return {Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected an opening, found none"}};
+    return std::move(file.errors);
+}
+
+int detect_scid_eco(std::string_view text) {
+    return chess::detect_scid_eco(text);
+}
+int detect_opening_tsv(std::string_view text) {
+    return chess::detect_opening_tsv(text);
+}
+
 Result<void> append_pgn(std::string& out, const Document& d, const WriteOptions& o,
                         std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
@@ -211,6 +240,15 @@ void add_chess_formats(std::vector<Format>& out) {
                    "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
                    kPgnWrite | kStreams | kNodeChoice | kCharset, detect_pgn, read_pgn, validate_pgn,
                    accepts_games, write_by_appending<append_pgn>, append_pgn});
+    out.push_back(
+        {"scid-eco", Game::chess, Kind::record,
+         "Scid's ECO opening file (scid.eco): B90a \"Sicilian: Najdorf\" 1.e4 c5 ... *, read as games",
+         kScidEcoExtensions, 0, detect_scid_eco, read_opening_file<chess::read_scid_eco>,
+         validate_opening_file<chess::read_scid_eco>, nullptr, nullptr});
+    out.push_back({"openings-tsv", Game::chess, Kind::record,
+                   "lichess's chess-openings TSV: eco, name and pgn columns, read as games",
+                   kOpeningTsvExtensions, 0, detect_opening_tsv, read_opening_file<chess::read_opening_tsv>,
+                   validate_opening_file<chess::read_opening_tsv>, nullptr, nullptr});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
                    kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
                    write_by_appending<append_jsonl>, append_jsonl});

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "kifu/go/sgf_values.hpp"
+
 namespace kifu::go {
 
 Record::Record(SgfCollection collection) : sgf(std::move(collection)) {
@@ -32,6 +34,12 @@ const Record::Tree& Record::slot(std::size_t game) const {
         t.tree = std::move(*tree);
     });
     return t;
+}
+
+void Record::set_game_info(std::size_t game, std::string_view id, std::string_view text) {
+    sgf.set_property(sgf.games()[game], id, sgf_escape(text));
+    (void)slot(game);  // the tree made now reads the property; one made before is told here
+    trees_[game]->tree->set_tag(id, text);
 }
 
 Result<Record> read_record(std::string_view text, const SgfReadOptions& options) {

@@ -54,6 +54,13 @@ Error io(std::string message) {
     return Error{ErrorCode::io_error, std::move(message)};
 }
 
+// The book of `game` among those given, or nullptr.
+std::shared_ptr<const formats::OpeningBook> book_of(const IndexOptions& options, formats::Game game) {
+    for (const auto& book : options.openings)
+        if (book && book->game() == game) return book;
+    return nullptr;
+}
+
 }  // namespace
 
 std::optional<std::string_view> missing_table(sqlite3* db) {
@@ -594,11 +601,11 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
     auto batch = std::make_shared<chess::PgnBatch>();
     auto send = [&]() -> Result<void> {
         if (batch->empty()) return {};
-        auto job = [b = std::move(batch), name]() {
+        auto job = [b = std::move(batch), name, book = book_of(options, formats::Game::chess)]() {
             b->finish();
             std::vector<GameEntry> out;
             out.reserve(b->games.size());
-            for (const chess::PgnGameText& g : b->games) out.push_back(chess_entry(g, name));
+            for (const chess::PgnGameText& g : b->games) out.push_back(chess_entry(g, name, book.get()));
             return out;
         };
         batch = std::make_shared<chess::PgnBatch>();
@@ -647,7 +654,7 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
     auto files = std::make_shared<FileBatch>();
     auto send_files = [&]() -> Result<void> {
         if (files->files.empty()) return {};
-        auto job = [b = std::move(files)]() {
+        auto job = [b = std::move(files), books = options.openings]() {
             std::vector<GameEntry> out;
             for (const auto& [name, bytes] : b->files) {
                 // A file of no game is said, not passed over in silence (a "0 games" summary
@@ -673,6 +680,8 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
                     out.push_back(std::move(broken));
                     continue;
                 }
+                for (const auto& book : books)
+                    if (book->game() == formats::game_of(*doc)) (void)formats::name_openings(*doc, *book);
                 std::vector<GameEntry> entries = record_entries(*doc, name);
                 if (entries.empty())
                     no_game(formats::is_record(*doc)

@@ -250,14 +250,42 @@ void finish_hash(GameEntry& e) {
     e.hash = h;
 }
 
-GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file) {
+GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file,
+                      const formats::OpeningBook* openings) {
     GameEntry e;
     e.game = game_of_traits<chess::GameTraits>();
     e.file = file;
     ChessEntryVisitor visitor(e);
     chess::read_pgn_game(text, visitor);
+    if (openings && e.error.empty()) {
+        // The postings are the main line's positions in order, each with the move played
+        // there: the book's keys are the same Polyglot keys.
+        formats::OpeningTracker<chess::GameTraits> tracker(*openings);
+        for (const Posting& p : e.postings) {
+            if (!tracker.see_key(p.key)) break;
+            if (const std::uint32_t next = next_move_of(p.code()); next != 0)
+                tracker.played(chess::Move::from_raw(static_cast<std::uint16_t>(next - 1)));
+        }
+        if (const formats::Opening* o = tracker.match().opening) set_opening_tags(e.tags, *openings, *o);
+    }
     finish(e, outcome_of_result(e.result));
     return e;
+}
+
+void set_opening_tags(std::string& tags, const formats::OpeningBook& book, const formats::Opening& opening) {
+    std::string out;
+    out.reserve(tags.size() + 64);
+    for (std::size_t at = 0; at < tags.size();) {
+        std::size_t end = tags.find('\n', at);
+        end = end == std::string::npos ? tags.size() : end + 1;
+        const std::string_view line = std::string_view(tags).substr(at, end - at);
+        const std::string_view name = line.substr(0, line.find('\t'));
+        if (std::find(book.tag_names().begin(), book.tag_names().end(), name) == book.tag_names().end())
+            out += line;
+        at = end;
+    }
+    for (const auto& [name, value] : opening.tags) append_tag(out, name, value);
+    tags = std::move(out);
 }
 
 namespace {

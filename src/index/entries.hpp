@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kifu/chess/pgn.hpp"
+#include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/index/index.hpp"
@@ -44,8 +45,13 @@ inline formats::Game stored_game(std::int64_t number) noexcept {
                : formats::game_numbered(static_cast<int>(number)).value_or(formats::Game::any);
 }
 
-// The entry of one chess game of a PGN file, read through the PGN reader's visitor.
-GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file);
+// The entry of one chess game of a PGN file, read through the PGN reader's visitor; its
+// opening named by `openings` when given (formats/openings.hpp).
+GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file,
+                      const formats::OpeningBook* openings = nullptr);
+// A row's tags ("name\tvalue\n" lines) with the book's opening tags of `opening` in place
+// of the game's own.
+void set_opening_tags(std::string& tags, const formats::OpeningBook& book, const formats::Opening& opening);
 // The entries of a record read whole by the registry (one a game).
 std::vector<GameEntry> record_entries(const formats::Document& document, std::string_view file);
 

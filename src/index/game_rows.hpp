@@ -53,6 +53,10 @@ inline constexpr std::string_view kSummaryColumns =
     "g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, g.outcome, g.plies, "
     "g.tags FROM games g JOIN file_paths f ON f.id = g.file";
 
+// The opening a row's tags ("name\tvalue\n" lines) name, by its game's opening tags
+// ("C01 French: Exchange"), or "".
+std::string opening_in_tags(formats::Game game, std::string_view tags);
+
 // A summary from kSummaryColumns, the first of them at `column`.
 inline void read_summary(Statement& row, int column, GameSummary& out, std::string* tags) {
     out.game = stored_game(row.integer(column));
@@ -66,7 +70,9 @@ inline void read_summary(Statement& row, int column, GameSummary& out, std::stri
     out.result = row.text(column + 8);
     out.outcome = static_cast<Outcome>(row.integer(column + 9));
     out.plies = static_cast<std::uint32_t>(row.integer(column + 10));
-    if (tags) *tags = row.text(column + 11);
+    const std::string_view text = row.text(column + 11);
+    out.opening = opening_in_tags(out.game, text);
+    if (tags) *tags = text;
 }
 
 // Whether a game (its summary and its stored tags) passes the filter.

@@ -36,6 +36,7 @@ void write_json(JsonWriter& j, const GameSummary& g) {
     j.key("event"), j.string(g.event);
     j.key("result"), j.string(g.result);
     j.key("plies"), j.number(std::uint64_t{g.plies});
+    if (!g.opening.empty()) j.key("opening"), j.string(g.opening);
     if (formats::symmetric_keys(g.game)) j.key("symmetry"), j.number(std::uint64_t{g.symmetry});
     j.close('}');
 }
@@ -72,6 +73,7 @@ std::string to_json(const ExploreResult& r) {
     JsonWriter j;
     j.open('{');
     numbers(j, {{"games", r.games}, {"ended", r.ended}});
+    if (!r.opening.empty()) j.key("opening"), j.string(r.opening);
     j.key("moves");
     j.open('[');
     for (const MoveStats& m : r.moves) {
@@ -83,6 +85,7 @@ std::string to_json(const ExploreResult& r) {
                     {"second", m.second},
                     {"unknown", m.unknown}});
         j.key("score"), j.number(m.score, 4);
+        if (!m.opening.empty()) j.key("opening"), j.string(m.opening);
         games(j, m.games);
         j.close('}');
     }

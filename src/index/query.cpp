@@ -5,11 +5,14 @@
 #include <map>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "database_impl.hpp"
 #include "game_rows.hpp"
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/feen/games.hpp"
 #include "kifu/formats/game_rules.hpp"
+#include "kifu/formats/play.hpp"
 #include "kifu/shogi/status.hpp"
 #include "kifu/xiangqi/game.hpp"
 #include "move_tally.hpp"
@@ -418,6 +421,58 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
     }
     if (!report) std::filesystem::remove(partial, ec);
     return report;
+}
+
+}  // namespace kifu::index
+
+namespace kifu::index {
+
+std::string opening_text(const formats::Opening& opening) {
+    const std::string name = opening.name();
+    if (opening.tags.size() <= 1) return name;
+    return fmt::format("{} {}", opening.code(), name);
+}
+
+namespace detail {
+
+std::string opening_in_tags(formats::Game game, std::string_view tags) {
+    const formats::GameInfo* info = formats::game_info(game);
+    if (!info || tags.empty()) return {};
+    formats::Opening opening;
+    for (std::size_t i = 0; i < info->opening_tags.size();) {
+        std::size_t end = info->opening_tags.find(' ', i);
+        if (end == std::string_view::npos) end = info->opening_tags.size();
+        const std::string_view name = info->opening_tags.substr(i, end - i);
+        i = end + 1;
+        for (std::size_t at = 0; at < tags.size();) {
+            std::size_t line_end = tags.find('\n', at);
+            if (line_end == std::string_view::npos) line_end = tags.size();
+            const std::string_view line = tags.substr(at, line_end - at);
+            at = line_end + 1;
+            const std::size_t tab = line.find('\t');
+            if (tab != std::string_view::npos && line.substr(0, tab) == name && tab + 1 < line.size()) {
+                opening.tags.emplace_back(std::string(name), std::string(line.substr(tab + 1)));
+                break;
+            }
+        }
+    }
+    return opening.tags.empty() ? std::string() : opening_text(opening);
+}
+
+}  // namespace detail
+
+void name_openings(ExploreResult& result, const PositionQuery& query, const formats::OpeningBook& book) {
+    if (book.game() != query.game) return;
+    const auto named = [&](const formats::Document& position) -> std::string {
+        const Result<std::uint64_t> key = formats::position_key(position);
+        if (!key) return {};
+        const formats::Opening* o = book.find(*key);
+        return o ? opening_text(*o) : std::string();
+    };
+    result.opening = named(query.position);
+    for (MoveStats& m : result.moves)
+        if (Result<formats::Document> after = formats::play(query.position, m.move))
+            m.opening = named(*after);
 }
 
 }  // namespace kifu::index

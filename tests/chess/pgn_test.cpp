@@ -425,5 +425,36 @@ TEST(PgnWriter, JsonLinesMateScoresKeepTheirSign) {
     EXPECT_NE(json.find("\"eval\":{\"mate\":0}"), std::string::npos) << json;
 }
 
+// A visitor that wants the first moves only stops the movetext: the rest is not read (its
+// error not seen), end_game has the position reached, and the next game reads whole.
+TEST(Pgn, AVisitorMayStopTheMovetext) {
+    struct FirstTwo : PgnVisitor {
+        int moves = 0, results = 0, errors = 0;
+        std::string final_fen;
+        void move(const Position&, Move, std::string_view) override {
+            if (++moves == 2) stop_movetext();
+        }
+        void result(std::string_view) override { ++results; }
+        void error(const Error&) override { ++errors; }
+        void end_game(const Position& p) override { final_fen = write_fen(p); }
+    } v;
+    PgnSplitter games("1. e4 e5 2. Nf3 Ke7?? 3. Qxx9 1-0\n\n1. d4 d5 2. c4 *\n");
+    auto g = games.next();
+    ASSERT_TRUE(g);
+    EXPECT_TRUE(read_pgn_game(*g, v));
+    EXPECT_EQ(v.moves, 2);
+    EXPECT_EQ(v.results, 0);
+    EXPECT_EQ(v.errors, 0);
+    EXPECT_EQ(v.final_fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    EXPECT_TRUE(v.movetext_stopped());
+    // The stop is the game's own: the next is read from its first move (and stopped again).
+    v.moves = 0;
+    g = games.next();
+    ASSERT_TRUE(g);
+    EXPECT_TRUE(read_pgn_game(*g, v));
+    EXPECT_EQ(v.moves, 2);
+    EXPECT_EQ(v.final_fen, "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2");
+}
+
 }  // namespace
 }  // namespace kifu::chess

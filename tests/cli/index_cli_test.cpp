@@ -217,6 +217,70 @@ TEST_F(Cli, IndexUsageAndIoErrors) {
         0u);
 }
 
+// --openings: games named by position from a book of any record format, streamed PGN or
+// read whole, in the index too (search --where, explore), and the options' mistakes.
+TEST_F(Cli, OpeningsAreNamedByPositionInConvertIndexAndExplore) {
+    std::ofstream(dir_ / "book.eco") << "# a book\nC00 \"French\" 1.e4 e6 *\n"
+                                        "C01 \"French: Exchange\" 1.e4 e6 2.d4 d5 3.exd5 exd5 *\n";
+    std::ofstream(dir_ / "games.pgn") << "[White \"a\"]\n[ECO \"A00\"]\n[Variation \"old\"]\n\n"
+                                         "1. d4 e6 2. e4 d5 3. exd5 exd5 4. Nf3 1-0\n\n"
+                                         "[White \"b\"]\n[ECO \"A40\"]\n\n1. d4 d5 0-1\n";
+    // Streamed: the transposed exchange French named, the other game left as it was.
+    Outcome out = kifu({"convert", "--to", "pgn", "--openings", (dir_ / "book.eco").string(),
+                        (dir_ / "games.pgn").string()});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    EXPECT_NE(out.out.find("[ECO \"C01\"]\n[Opening \"French\"]\n[Variation \"Exchange\"]"),
+              std::string::npos)
+        << out.out;
+    EXPECT_EQ(out.out.find("old"), std::string::npos) << out.out;
+    EXPECT_NE(out.out.find("[ECO \"A40\"]"), std::string::npos) << out.out;
+    // Read whole (stdin, --from pgn), to JSON Lines: the same tags.
+    out = kifu({"convert", "--to", "jsonl", "--openings", (dir_ / "book.eco").string(), "--from", "pgn", "-"},
+               slurp(dir_ / "games.pgn"));
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    EXPECT_NE(out.out.find("\"ECO\":\"C01\",\"Opening\":\"French\",\"Variation\":\"Exchange\""),
+              std::string::npos)
+        << out.out;
+    // The index stores the names; search filters by them, explore names the positions.
+    out = kifu({"index", (dir_ / "g.db").string(), (dir_ / "games.pgn").string(), "--openings",
+                (dir_ / "book.eco").string()});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    out = kifu({"search", (dir_ / "g.db").string(), "--where", "Variation=exchange"});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    EXPECT_EQ(out.out.rfind("1 game", 0), 0u) << out.out;
+    out = kifu({"explore", (dir_ / "g.db").string(), "--position",
+                "rnbqkbnr/pppp1ppp/4p3/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2", "--openings",
+                (dir_ / "book.eco").string(), "--json"});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    EXPECT_EQ(out.out.find("\"opening\":\"C00"), std::string::npos) << out.out;  // 1.e4 e6 2.d4 is not named
+    out = kifu({"explore", (dir_ / "g.db").string(), "--position",
+                "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "--openings",
+                (dir_ / "book.eco").string()});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    EXPECT_EQ(out.out.rfind("opening: C00 French\n", 0), 0u) << out.out;
+
+    // Mistakes: a book that is not there (3), a book with an error (1, at its line and
+    // column), a book of another game or a target that is no record (2).
+    out = kifu({"convert", "--to", "pgn", "--openings", (dir_ / "none.pgn").string(),
+                (dir_ / "games.pgn").string()});
+    EXPECT_EQ(out.exit_code, 3) << out.err;
+    std::ofstream(dir_ / "bad.eco") << "C00 \"French\" 1.e4 e6 *\nC01 \"x\" 1.e4 Ke7 *\n";
+    out = kifu(
+        {"convert", "--to", "pgn", "--openings", (dir_ / "bad.eco").string(), (dir_ / "games.pgn").string()});
+    EXPECT_EQ(out.exit_code, 1) << out.err;
+    EXPECT_NE(out.err.find("bad.eco:2:14: error: C01 \"x\": illegal move"), std::string::npos) << out.err;
+    out = kifu({"convert", "--to", "fen", "--openings", (dir_ / "book.eco").string(),
+                (dir_ / "games.pgn").string()});
+    EXPECT_EQ(out.exit_code, 2) << out.err;
+    out = kifu({"convert", "--to", "kif", "--openings", (dir_ / "book.eco").string(), "--from", "usi",
+                "--text", "7g7f"});
+    EXPECT_EQ(out.exit_code, 2) << out.err;
+    EXPECT_NE(out.err.find("a book of chess, and the input is shogi"), std::string::npos) << out.err;
+    out = kifu({"convert", "--to", "kif", "--openings", "installed", "--from", "usi", "--text", "7g7f"});
+    EXPECT_EQ(out.exit_code, 2) << out.err;
+    EXPECT_NE(out.err.find("no opening book of shogi is installed"), std::string::npos) << out.err;
+}
+
 }  // namespace
 
 // Queries run beside a writer (write-ahead logging: they read the last committed state),

@@ -69,8 +69,13 @@ TEST(IndexJson, EveryAnswerParsesWithTheGamesOwnWords) {
 
     index::ExploreResult explore;
     explore.games = 3;
-    explore.moves.push_back({"e4", 3, 2, 1, 0, 0, 2.5 / 3, {shogi}});
+    explore.opening = "A00 Start position";
+    explore.moves.push_back({"e4", 3, 2, 1, 0, 0, 2.5 / 3, {shogi}, "B00 King's pawn \"opening\""});
+    explore.moves.push_back({"a3", 1, 0, 0, 1, 0, 0, {}, ""});
     const json e = json::parse(index::to_json(explore));
+    EXPECT_EQ(e["opening"], "A00 Start position");
+    EXPECT_EQ(e["moves"][0]["opening"], "B00 King's pawn \"opening\"");
+    EXPECT_FALSE(e["moves"][1].contains("opening"));  // a position no book names
     EXPECT_EQ(e["moves"][0]["move"], "e4");
     EXPECT_DOUBLE_EQ(e["moves"][0]["score"].get<double>(), 0.8333);
     EXPECT_EQ(e["moves"][0]["games"].size(), 1u);

@@ -54,6 +54,16 @@ constexpr Sample kSamples[] = {
      "[DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit]\n"
      "[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[DhtmlXQ_generator]kifu[/DhtmlXQ_generator]\n[/"
      "DhtmlXQ]\n"},
+    {"scid-eco", "C00 \"French: Paris\" 1.e4 e6 *\n",
+     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black "
+     "\"?\"]\n[Result "
+     "\"*\"]\n[ECO \"C00\"]\n[Opening \"French\"]\n[Variation \"Paris\"]\n\n1. e4 e6 *\n\n",
+     "pgn"},
+    {"openings-tsv", "eco\tname\tpgn\nC00\tFrench\t1. e4 e6\n",
+     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black "
+     "\"?\"]\n[Result "
+     "\"*\"]\n[ECO \"C00\"]\n[Opening \"French\"]\n\n1. e4 e6 *\n\n",
+     "pgn"},
     {"feen2015", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B -",
      "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"},
 };

@@ -18,6 +18,7 @@ struct ConvertOptions {
     PgnOptions pgn;
     OutputOptions output;
     std::string to;
+    OpeningsOption openings;
     // The write options (formats/options.hpp), one a row of its table, as given.
     OptionValues<formats::WriteOptions> write_values;
 };
@@ -52,20 +53,27 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     const formats::WriteOptions write = write_options(o, to);
     if (!entry && streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
-        return convert_pgn(o.source, path, nullptr, to, write, o.pgn, out);
+        return convert_pgn(o.source, path, nullptr, to, write, o.pgn, o.openings.book(formats::Game::chess),
+                           out);
     }
     const Input in = entry ? *entry : read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source, to.game);
     if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
         not_applicable(o.pgn.streaming_given(),
                        fmt::format("it is for PGN input, and the input is {}", from.name));
-    if (from.takes(formats::kStreams)) return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, out);
+    if (o.openings.given() && from.kind == formats::Kind::position)
+        not_applicable("--openings",
+                       fmt::format("it names the games of a record, and the input is {}", from.name));
+    if (from.takes(formats::kStreams))
+        return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), out);
     Result<formats::Document> doc = from.read(in.text, o.source.read_options());
     if (!doc) {
         report(doc.error(), in.source);
         return kInvalidInput;
     }
     report_warnings(doc->warnings, in.source);
+    if (const formats::OpeningBook* book = o.openings.book(from.game))
+        (void)formats::name_openings(*doc, *book);
     // A record written as a position format shows one of its positions, one a game of a
     // collection unless --game-index picks one (formats/write.hpp).
     const SourceOptions& s = o.source;
@@ -114,6 +122,7 @@ Run add_convert_command(CLI::App& app) {
         "  kifu convert --to hen --move 127 game.sgf\n"
         "  kifu convert --to jsonl --threads 2 games.pgn.zst -o games.jsonl\n"
         "  kifu convert --to fen --ply 20 game.pgn\n"
+        "  kifu convert --to pgn --openings installed games.pgn -o named.pgn\n"
         "  kifu convert --from usi --to japanese --text '7g7f 3c3d 8h2b+ 3a2b'\n"
         "  kifu convert --to feen --text startpos --from sfen",
         fmt::join(format_names(false, true), ", ")));
@@ -121,12 +130,16 @@ Run add_convert_command(CLI::App& app) {
     options->write_values.add_to(*command, formats::write_option_specs());
     options->source.add_to(*command, true);
     options->pgn.add_to(*command);
+    options->openings.add_to(*command);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
         if (!command->parsed()) return -1;
         const formats::Format& to = format_named(options->to, false);
         check_write_options(to, *options);
+        if (options->openings.given() && to.kind != formats::Kind::record)
+            not_applicable("--openings",
+                           fmt::format("it names the games of a record, and --to is {}", to.name));
         check_output_is_not_input(options->output, options->source.input);
         options->pgn.check_keep_broken(options->output, options->source.input);
         Output out(options->output);

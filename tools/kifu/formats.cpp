@@ -226,4 +226,66 @@ int for_each_document(const SourceOptions& source, const DocumentAction& each) {
     return status;
 }
 
+void OpeningsOption::add_to(CLI::App& command) {
+    command
+        .add_option(
+            "--openings", value,
+            "name each game's opening by position from the book BOOK (ECO, Opening and Variation tags "
+            "for chess), a record file of the games' game (PGN such as pgn-extract's eco.pgn, Scid's "
+            "scid.eco, lichess's chess-openings TSV, KIF with 戦型, ...), or 'installed' for the book "
+            "Debian installs (docs/openings.md)")
+        ->type_name("BOOK");
+}
+
+std::shared_ptr<const formats::OpeningBook> OpeningsOption::load(const std::string& path) const {
+    for (const auto& [p, b] : books_)
+        if (p == path) return b;
+    Result<formats::OpeningBook> book = formats::OpeningBook::open(path);
+    if (!book) {
+        report(book.error(), path);
+        throw Exit{book.error().code == ErrorCode::io_error ? kIoError : kInvalidInput};
+    }
+    auto shared = std::make_shared<const formats::OpeningBook>(std::move(*book));
+    books_.emplace_back(path, shared);
+    return shared;
+}
+
+const formats::OpeningBook* OpeningsOption::book(formats::Game game) const {
+    if (value.empty()) return nullptr;
+    for (const auto& [path, b] : books_)
+        if (b->game() == game) return b.get();
+    const formats::GameInfo* info = formats::game_info(game);
+    if (!info) not_applicable("--openings", "the input is no game's record");
+    std::string path = value;
+    if (value == "installed") {
+        std::optional<std::string> installed = formats::OpeningBook::installed(game);
+        if (!installed)
+            fail(kUsage,
+                 fmt::format("--openings installed: no opening book of {} is installed{}; give --openings "
+                             "BOOK",
+                             info->name,
+                             info->opening_books.empty()
+                                 ? std::string()
+                                 : fmt::format(" (kifu reads {})", info->opening_books)));
+        path = *installed;
+    }
+    const std::shared_ptr<const formats::OpeningBook> b = load(path);
+    if (b->game() != game)
+        not_applicable("--openings", fmt::format("{} is a book of {}, and the input is {}", path,
+                                                 formats::game_info(b->game())->name, info->name));
+    return b.get();
+}
+
+std::vector<std::shared_ptr<const formats::OpeningBook>> OpeningsOption::books() const {
+    if (value.empty()) return {};
+    if (value != "installed") return {load(value)};
+    std::vector<std::shared_ptr<const formats::OpeningBook>> out;
+    for (const formats::GameInfo& g : formats::all_games())
+        if (const std::optional<std::string> path = formats::OpeningBook::installed(g.game))
+            out.push_back(load(*path));
+    if (out.empty())
+        fail(kUsage, "--openings installed: no opening book is installed for any game; give --openings BOOK");
+    return out;
+}
+
 }  // namespace kifu::cli

@@ -4,6 +4,7 @@
 // a format: one that does not is a usage error, never silently ignored.
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "cli_io.hpp"
+#include "kifu/formats/openings.hpp"
 #include "kifu/formats/options.hpp"
 #include "kifu/formats/registry.hpp"
 
@@ -55,6 +57,31 @@ struct SourceOptions {
     formats::NodeChoice choice() const;
     // The read options given; a usage error for a value an option does not take.
     formats::ReadOptions read_options() const;
+};
+
+// --openings BOOK: the games named by the opening book BOOK (formats/openings.hpp), a record
+// file of any format, or "installed" for the first book Debian installs for the input's game
+// (chess: pgn-extract's eco.pgn, else Scid's scid.eco). Each game's book is read once, on
+// first use, from the main thread.
+struct OpeningsOption {
+    std::string value;
+
+    void add_to(CLI::App& command);
+    bool given() const { return !value.empty(); }
+    // The book for games of `game`, or nullptr when --openings is not given. Exits 2 for a
+    // book of another game or none installed, 3 for a file that cannot be read, 1 for a
+    // book with an error (at its line and column).
+    const formats::OpeningBook* book(formats::Game game) const;
+    // The books of every game at once (the index reads games of any game): the book BOOK, or
+    // each game's installed one; empty when --openings is not given. Exits as book() does
+    // (2 when no game has a book installed).
+    std::vector<std::shared_ptr<const formats::OpeningBook>> books() const;
+
+  private:
+    // The book in `path` (exits as book() says).
+    std::shared_ptr<const formats::OpeningBook> load(const std::string& path) const;
+    mutable std::vector<std::pair<std::string, std::shared_ptr<const formats::OpeningBook>>>
+        books_;  // by path
 };
 
 // Every format name, for help texts; and those that read or write.

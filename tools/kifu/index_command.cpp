@@ -206,7 +206,7 @@ std::string game_line(const index::GameSummary& g) {
     std::string line = g.at_position
                            ? fmt::format("{} game {} (ply {}): {}", g.file, g.number, g.ply, players)
                            : fmt::format("{} game {} ({} plies): {}", g.file, g.number, g.plies, players);
-    for (const std::string* part : {&g.date, &g.event, &g.result})
+    for (const std::string* part : {&g.date, &g.event, &g.result, &g.opening})
         if (!part->empty() && *part != "?") line += ", " + *part;
     if (formats::symmetric_keys(g.game) && g.symmetry != 0)
         line += fmt::format(" [symmetry {}{}]", g.symmetry & 7,
@@ -228,6 +228,7 @@ Run add_index_command(CLI::App& app) {
         bool merge = false;
         bool check = false;
         std::size_t max_postings_m = 8;
+        OpeningsOption openings;
     };
     auto o = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
@@ -265,6 +266,7 @@ Run add_index_command(CLI::App& app) {
         ->add_option("--memory", o->max_postings_m, "millions of postings held before a chunk is written (8)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1024}))
         ->option_text("M");
+    o->openings.add_to(*command);
     return [command, o]() -> int {
         if (!command->parsed()) return -1;
         if (o->check) {
@@ -279,6 +281,9 @@ Run add_index_command(CLI::App& app) {
         index::IndexOptions options;
         options.threads = o->threads;
         options.max_postings = o->max_postings_m << 20;
+        if (o->merge && o->openings.given())
+            not_applicable("--openings", "merging copies indexes; it reads no games");
+        options.openings = o->openings.books();
         const bool progress = isatty(STDERR_FILENO) != 0;
         auto last = std::chrono::steady_clock::now();
         if (progress)
@@ -562,6 +567,7 @@ Run add_explore_command(CLI::App& app) {
     struct Options {
         QueryOptions query;
         std::size_t games = 3;
+        OpeningsOption openings;
     };
     auto o = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
@@ -572,6 +578,7 @@ Run add_explore_command(CLI::App& app) {
         "  kifu explore go.db --position '.19x19_...' --json");
     o->query.add_to(*command);
     command->add_option("--games", o->games, "games listed for each move (default 3)")->option_text("N");
+    o->openings.add_to(*command);
     return [command, o]() -> int {
         if (!command->parsed()) return -1;
         o->query.check_output();
@@ -579,19 +586,22 @@ Run add_explore_command(CLI::App& app) {
         const index::PositionQuery q = read_query(o->query, db, kNoPositionToExplore);
         Result<index::ExploreResult> r = db.explore(q, o->games);
         if (!r) query_io_error(r.error());
+        if (const formats::OpeningBook* book = o->openings.book(q.game)) index::name_openings(*r, q, *book);
         std::string text;
         if (o->query.json) {
             text = index::to_json(*r) + "\n";
         } else {
-            text = fmt::format("{} through the position; {} end there\n", counted(r->games, "game"),
-                               thousands(r->ended));
+            if (!r->opening.empty()) text = fmt::format("opening: {}\n", r->opening);
+            text += fmt::format("{} through the position; {} end there\n", counted(r->games, "game"),
+                                thousands(r->ended));
             text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6}\n", "move", "games",
                                 index::to_string(index::Outcome::first, q.game), "draws",
                                 index::to_string(index::Outcome::second, q.game), "score");
             for (const index::MoveStats& m : r->moves) {
                 text +=
-                    fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}%\n", m.move, thousands(m.count),
-                                thousands(m.first), thousands(m.draws), thousands(m.second), m.score * 100);
+                    fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}%{}\n", m.move, thousands(m.count),
+                                thousands(m.first), thousands(m.draws), thousands(m.second), m.score * 100,
+                                m.opening.empty() ? std::string() : "  " + m.opening);
                 for (const index::GameSummary& g : m.games) text += "      " + game_line(g) + "\n";
             }
         }

@@ -66,6 +66,7 @@ struct Settings {
     std::string source;
     chess::PgnReadOptions read;
     std::size_t max_game_bytes = chess::PgnSplitter::kMaxGameBytes;  // --max-input
+    const formats::OpeningBook* openings = nullptr;                  // --openings
 };
 
 std::size_t max_game_bytes(const SourceOptions& source) {
@@ -217,7 +218,14 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
     CountingVisitor counter(out, s, writer.get());
     for (const PgnGameText& g : batch.games) {
         const std::uint64_t errors_before = out.totals.errors;
-        if (writer) {
+        if (writer && s.openings) {
+            // The game's main line read once for its opening, then the game written with its tags.
+            formats::PgnOpeningFinder finder(*s.openings);
+            chess::read_pgn_game(g, finder, s.read);
+            formats::PgnOpeningTagger tagger(counter, *s.openings, finder.match().opening);
+            chess::read_pgn_game(g, tagger, s.read);
+            out.totals.written += out.totals.errors == errors_before;
+        } else if (writer) {
             chess::read_pgn_game(g, counter, s.read);
             out.totals.written += out.totals.errors == errors_before;
         } else if (s.job != Job::convert) {
@@ -233,7 +241,14 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
             report_in_order(out, s, g.index, game.errors, game.warnings);
             // A game with an error is not written: the output holds only games as their
             // source has them (the broken ones go to --keep-broken, unchanged).
-            if (game.errors.empty()) write_game(std::move(game), g.index, s, out);
+            if (!game.errors.empty()) {
+            } else if (s.openings) {
+                if (const formats::OpeningMatch m = formats::find_opening(game, *s.openings); m.opening)
+                    formats::set_opening_tags(game, *s.openings, *m.opening);
+                write_game(std::move(game), g.index, s, out);
+            } else {
+                write_game(std::move(game), g.index, s, out);
+            }
         }
         if (out.totals.errors != errors_before) {
             ++out.totals.broken;
@@ -389,7 +404,7 @@ void summarize(const Settings& s, const Totals& t) {
 
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                Output& out) {
+                const formats::OpeningBook* openings, Output& out) {
     Settings s{Job::convert,
                &to,
                source.choice(),
@@ -397,7 +412,8 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                &options,
                source_name(path, source),
                {.strict_results = options.strict_results, .charset = source.read_options().charset},
-               max_game_bytes(source)};
+               max_game_bytes(source),
+               openings};
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {
         fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
@@ -418,7 +434,8 @@ int validate_pgn(const SourceOptions& source, const std::string& path, const std
                      &options,
                      source_name(path, source),
                      {.strict_results = options.strict_results, .charset = source.read_options().charset},
-                     max_game_bytes(source)};
+                     max_game_bytes(source),
+                     nullptr};
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
         summarize(s, totals);
@@ -464,7 +481,8 @@ Run add_pgn_command(CLI::App& app) {
             &options->pgn,
             source_name(path, in),
             {.strict_results = options->pgn.strict_results, .charset = in.read_options().charset},
-            max_game_bytes(in)};
+            max_game_bytes(in),
+            nullptr};
         check_output_is_not_input(options->output, in.input);
         options->pgn.check_keep_broken(options->output, in.input);
         Output out(options->output);

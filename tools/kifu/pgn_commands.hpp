@@ -9,6 +9,7 @@
 
 #include "cli_io.hpp"
 #include "formats.hpp"
+#include "kifu/formats/openings.hpp"
 
 namespace kifu::cli {
 
@@ -35,9 +36,10 @@ struct PgnOptions {
 };
 
 // The commands on one PGN input: `path` is a file or "-", or `text` the input already read.
+// `openings`: the book that names each game's opening, or nullptr.
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                Output& out);
+                const formats::OpeningBook* openings, Output& out);
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                  const PgnOptions& options, Output& out, bool name_source = false);
 

@@ -79,6 +79,8 @@ enum class CommentKind : std::uint8_t { braces, line };  // {...} or ; to the en
 
 // What the reader reports. Every callback has a default that ignores it. Errors stop
 // the game (the reader goes on with the next); `error` gets the place in the whole input.
+struct PgnReadOptions;
+
 class PgnVisitor {
   public:
     virtual ~PgnVisitor() = default;
@@ -103,6 +105,19 @@ class PgnVisitor {
     // not stop the game (docs/pgn.md lists them); the game goes on.
     virtual void warning(const Error&) {}
     virtual void end_game(const Position& /*final_position*/) {}
+
+    // Whether the visitor asked for the rest of the movetext to be passed over.
+    bool movetext_stopped() const noexcept { return stopped_; }
+
+  protected:
+    // Called from move(): the rest of the movetext is passed over unread (a visitor that
+    // wants the first moves only, as the opening's finder); end_game follows at once with
+    // the position reached, and result() is not called. The game's later errors are not seen.
+    void stop_movetext() noexcept { stopped_ = true; }
+
+  private:
+    friend bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options);
+    bool stopped_ = false;
 };
 
 struct PgnReadOptions {

@@ -31,6 +31,13 @@ struct GameInfo {
     std::string_view position_notation;              // that notation's name: "HEN", "FEN", "SFEN"
     std::string_view record_format;                  // its own record format: "sgf", "pgn", "kif", ...
     std::string_view record_notation;                // that format's name: "SGF", "PGN", "KIF"
+    // The tags its records name an opening by, blank-separated, the broadest first: chess's
+    // "ECO Opening Variation SubVariation" (pgn-extract's), KIF's "戦型" (CSA's $OPENING),
+    // SGF's "ON" (formats/openings.hpp names games by them).
+    std::string_view opening_tags;
+    // Opening books that Debian installs for the game, blank-separated, the one taken when
+    // none is given first ("" for none).
+    std::string_view opening_books;
     // The index keys its positions up to the board's eight symmetries and a swap of colours
     // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
     // search may match either colour (--colours any).

@@ -69,6 +69,10 @@ class Record {
     // [tree node]: the raw node each node of game `game`'s tree came from.
     const std::vector<std::uint32_t>& sgf_nodes(std::size_t game) const { return slot(game).sgf_nodes; }
     GameTrees games() const noexcept { return GameTrees(*this); }
+    // Sets a game-info property of game `game`'s root to a text (escaped here), in the raw
+    // layer that SGF is written from and in its tree's tags when the tree is made: what
+    // naming its opening (ON) writes into the record.
+    void set_game_info(std::size_t game, std::string_view id, std::string_view text);
 
   private:
     friend void append_game(const Record& from, std::size_t game, Record& into);

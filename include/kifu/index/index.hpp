@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "kifu/core/result.hpp"
+#include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
 #include "kifu/index/go_symmetry.hpp"
 
@@ -57,6 +58,10 @@ struct IndexOptions {
     // Postings held in memory before they are written as a chunk (16 bytes each).
     std::size_t max_postings = std::size_t{8} << 20;
     std::function<void(const Progress&)> progress;  // called now and then, from the calling thread
+    // The books that name the games' openings, one a game (formats/openings.hpp): each game
+    // named is stored with the book's tags (ECO, Opening, ...) in place of its own, which
+    // search's --where filters and its answers show. A game of no book here keeps its tags.
+    std::vector<std::shared_ptr<const formats::OpeningBook>> openings;
 };
 
 struct IndexReport {
@@ -92,6 +97,7 @@ struct GameSummary {
     bool at_position = true;  // false: found by its tags, date or result alone (ply means nothing)
     // Go: the symmetry that maps the game's board at that ply onto the query's.
     Symmetry symmetry = 0;
+    std::string opening;  // its opening as its stored tags name it ("C01 French: Exchange"); "" for none
 };
 
 // A position to look up: its key, and for Go its symmetry and whether colours may swap.
@@ -116,12 +122,19 @@ struct MoveStats {
     std::uint64_t count = 0, first = 0, draws = 0, second = 0, unknown = 0;
     double score = 0;                // for the side to move: wins + draws/2 over decided-or-drawn games
     std::vector<GameSummary> games;  // the first few games it leads to
+    std::string opening;             // the position after the move as a book names it ("" for none)
 };
 struct ExploreResult {
     std::uint64_t games = 0;       // games through the position
     std::uint64_t ended = 0;       // of them, games that end there
     std::vector<MoveStats> moves;  // by count, most played first
+    std::string opening;           // the position as a book names it: "C00 French" ("" for none)
 };
+// Names the explored position and the position after each move by the book (name_opening:
+// "C00 French"): kifu explore --openings, Python's Index.explore(openings=...).
+void name_openings(ExploreResult& result, const PositionQuery& query, const formats::OpeningBook& book);
+// "C00 French: exchange": an opening's code and name, or its name alone where it has no code.
+std::string opening_text(const formats::Opening& opening);
 
 struct DatabaseStats {
     std::uint64_t games = 0, files = 0, duplicates = 0, chunks = 0, postings = 0, bytes = 0;
