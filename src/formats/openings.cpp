@@ -32,6 +32,17 @@ std::vector<std::string_view> words_of(std::string_view text) {
 
 }  // namespace
 
+std::span<const std::string_view> opening_tag_names(Game game) {
+    static const std::vector<std::vector<std::string_view>> names = [] {
+        std::vector<std::vector<std::string_view>> out;
+        for (const GameInfo& g : all_games()) out.push_back(words_of(g.opening_tags));
+        return out;
+    }();
+    const auto i = static_cast<std::size_t>(game);
+    return i < names.size() ? std::span<const std::string_view>(names[i])
+                            : std::span<const std::string_view>();
+}
+
 std::string Opening::name() const {
     if (tags.size() <= 1) return std::string(code());
     std::string out = tags[1].second;
@@ -112,7 +123,7 @@ Result<OpeningBook> OpeningBook::of(const Document& record) {
     if (!info || !is_record(record))
         return Error(ErrorCode::unsupported,
                      "an opening book is a record of games that end at named positions");
-    for (const std::string_view name : words_of(info->opening_tags)) book.tag_names_.emplace_back(name);
+    for (const std::string_view name : opening_tag_names(book.game_)) book.tag_names_.emplace_back(name);
     visit_record(record, [&](const auto& games) {
         for (std::size_t i = 0; i < games.size(); ++i)
             add_book_game(book, games[i], static_cast<std::uint32_t>(i));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "game_rows.hpp"
 #include "go_prefilter.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/polyglot.hpp"
@@ -222,16 +223,12 @@ void finish(GameEntry& e, Outcome o) {
 void fill_named_tags(GameEntry& e) {
     auto first_of = [&](std::initializer_list<std::string_view> names) -> std::string {
         for (const std::string_view name : names) {
-            std::size_t at = 0;
-            while (at < e.tags.size()) {
-                const std::size_t end = e.tags.find('\n', at);
-                const std::string_view line = std::string_view(e.tags).substr(at, end - at);
-                const std::size_t tab = line.find('\t');
-                if (tab != std::string_view::npos && line.substr(0, tab) == name)
-                    return std::string(line.substr(tab + 1));
-                if (end == std::string::npos) break;
-                at = end + 1;
-            }
+            std::optional<std::string_view> found;
+            for_each_tag(e.tags, [&](std::string_view n, std::string_view value) {
+                if (n == name) found = value;
+                return !found;
+            });
+            if (found) return std::string(*found);
         }
         return {};
     };
@@ -275,15 +272,11 @@ GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file,
 void set_opening_tags(std::string& tags, const formats::OpeningBook& book, const formats::Opening& opening) {
     std::string out;
     out.reserve(tags.size() + 64);
-    for (std::size_t at = 0; at < tags.size();) {
-        std::size_t end = tags.find('\n', at);
-        end = end == std::string::npos ? tags.size() : end + 1;
-        const std::string_view line = std::string_view(tags).substr(at, end - at);
-        const std::string_view name = line.substr(0, line.find('\t'));
-        if (std::find(book.tag_names().begin(), book.tag_names().end(), name) == book.tag_names().end())
-            out += line;
-        at = end;
-    }
+    const auto& names = book.tag_names();
+    for_each_tag(tags, [&](std::string_view name, std::string_view value) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) append_tag(out, name, value);
+        return true;
+    });
     for (const auto& [name, value] : opening.tags) append_tag(out, name, value);
     tags = std::move(out);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Games by id from the index, and whether they pass a query's filter.
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string>
@@ -23,18 +24,26 @@ inline bool contains_ignoring_case(std::string_view text, std::string_view part)
     return false;
 }
 
-inline bool tag_matches(std::string_view tags, std::string_view name, std::string_view value) {
-    std::size_t at = 0;
-    while (at < tags.size()) {
+// Calls f(name, value) for each "name\tvalue\n" line of a row's tags, in order, until f
+// returns false (the one reader of the stored tag text).
+template <class F>
+void for_each_tag(std::string_view tags, F&& f) {
+    for (std::size_t at = 0; at < tags.size();) {
         const std::size_t end = std::min(tags.find('\n', at), tags.size());
         const std::string_view line = tags.substr(at, end - at);
-        const std::size_t tab = line.find('\t');
-        if (tab != std::string_view::npos && line.substr(0, tab) == name &&
-            contains_ignoring_case(line.substr(tab + 1), value))
-            return true;
         at = end + 1;
+        const std::size_t tab = line.find('\t');
+        if (tab != std::string_view::npos && !f(line.substr(0, tab), line.substr(tab + 1))) return;
     }
-    return false;
+}
+
+inline bool tag_matches(std::string_view tags, std::string_view name, std::string_view value) {
+    bool found = false;
+    for_each_tag(tags, [&](std::string_view n, std::string_view v) {
+        found = n == name && contains_ignoring_case(v, value);
+        return !found;
+    });
+    return found;
 }
 
 inline std::optional<int> year_of(std::string_view date) {
@@ -53,8 +62,8 @@ inline constexpr std::string_view kSummaryColumns =
     "g.game, f.path, g.number, g.offset, g.first, g.second, g.date, g.event, g.result, g.outcome, g.plies, "
     "g.tags FROM games g JOIN file_paths f ON f.id = g.file";
 
-// The opening a row's tags ("name\tvalue\n" lines) name, by its game's opening tags
-// ("C01 French: Exchange"), or "".
+// The opening a row's tags name, by its game's opening tags ("C01 French: Exchange"), or "":
+// set on the games a query lists, not on every row it reads.
 std::string opening_in_tags(formats::Game game, std::string_view tags);
 
 // A summary from kSummaryColumns, the first of them at `column`.
@@ -70,9 +79,7 @@ inline void read_summary(Statement& row, int column, GameSummary& out, std::stri
     out.result = row.text(column + 8);
     out.outcome = static_cast<Outcome>(row.integer(column + 9));
     out.plies = static_cast<std::uint32_t>(row.integer(column + 10));
-    const std::string_view text = row.text(column + 11);
-    out.opening = opening_in_tags(out.game, text);
-    if (tags) *tags = text;
+    if (tags) *tags = row.text(column + 11);
 }
 
 // Whether a game (its summary and its stored tags) passes the filter.
@@ -118,7 +125,9 @@ class GameRows {
         if (!passes(id, filter)) return;
         if (count >= offset && page.size() < limit) {
             GameSummary g;
-            if (load(id, g)) {
+            std::string tags;
+            if (load(id, g, &tags)) {
+                g.opening = opening_in_tags(g.game, tags);
                 g.ply = ply;
                 g.symmetry = symmetry;
                 page.push_back(std::move(g));

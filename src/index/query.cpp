@@ -193,6 +193,7 @@ Result<SearchResult> Database::select(const Filter& filter, std::size_t offset, 
         if (out.count >= offset && out.games.size() < limit) {
             g.id = static_cast<std::uint32_t>(scan.integer(0));
             g.at_position = false;
+            g.opening = detail::opening_in_tags(g.game, tags);
             out.games.push_back(g);
         }
         ++out.count;
@@ -436,26 +437,13 @@ std::string opening_text(const formats::Opening& opening) {
 namespace detail {
 
 std::string opening_in_tags(formats::Game game, std::string_view tags) {
-    const formats::GameInfo* info = formats::game_info(game);
-    if (!info || tags.empty()) return {};
     formats::Opening opening;
-    for (std::size_t i = 0; i < info->opening_tags.size();) {
-        std::size_t end = info->opening_tags.find(' ', i);
-        if (end == std::string_view::npos) end = info->opening_tags.size();
-        const std::string_view name = info->opening_tags.substr(i, end - i);
-        i = end + 1;
-        for (std::size_t at = 0; at < tags.size();) {
-            std::size_t line_end = tags.find('\n', at);
-            if (line_end == std::string_view::npos) line_end = tags.size();
-            const std::string_view line = tags.substr(at, line_end - at);
-            at = line_end + 1;
-            const std::size_t tab = line.find('\t');
-            if (tab != std::string_view::npos && line.substr(0, tab) == name && tab + 1 < line.size()) {
-                opening.tags.emplace_back(std::string(name), std::string(line.substr(tab + 1)));
-                break;
-            }
-        }
-    }
+    for (const std::string_view name : formats::opening_tag_names(game))
+        for_each_tag(tags, [&](std::string_view n, std::string_view value) {
+            if (n != name) return true;
+            if (!value.empty()) opening.tags.emplace_back(std::string(name), std::string(value));
+            return false;
+        });
     return opening.tags.empty() ? std::string() : opening_text(opening);
 }
 

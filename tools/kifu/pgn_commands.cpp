@@ -241,12 +241,11 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
             report_in_order(out, s, g.index, game.errors, game.warnings);
             // A game with an error is not written: the output holds only games as their
             // source has them (the broken ones go to --keep-broken, unchanged).
-            if (!game.errors.empty()) {
-            } else if (s.openings) {
-                if (const formats::OpeningMatch m = formats::find_opening(game, *s.openings); m.opening)
+            if (game.errors.empty()) {
+                if (const formats::OpeningMatch m =
+                        s.openings ? formats::find_opening(game, *s.openings) : formats::OpeningMatch{};
+                    m.opening)
                     formats::set_opening_tags(game, *s.openings, *m.opening);
-                write_game(std::move(game), g.index, s, out);
-            } else {
                 write_game(std::move(game), g.index, s, out);
             }
         }

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,10 @@ namespace kifu::formats {
 // transposition that took a few more moves to reach a named position is still named, and a
 // middlegame is not searched for a position of the opening.
 inline constexpr std::uint32_t kOpeningSlack = 8;
+
+// The opening tags of a game's records (GameInfo::opening_tags as names: "ECO", "Opening",
+// ...); none for Game::any. Split once.
+std::span<const std::string_view> opening_tag_names(Game game);
 
 // A named position of a book.
 struct Opening {
