@@ -3,7 +3,9 @@
 // SAN move resolved and checked for legality, (c) the full tree of every game, (d) every
 // move checked, variations too (what validate and pgn stats do), (e) written as PGN and
 // (f) as JSON Lines while read (what convert does), into a buffer emptied every megabyte, (g)
-// each game's opening named by position.
+// each game's opening named by position, (h) the duplicates of the corpus found by moves, by
+// the final position and at ply 20 (what kifu dedupe does; bytes_per_game: the table's
+// memory over the games).
 // Each figure counts the PGN bytes read; games and plies are counters.
 
 #include <benchmark/benchmark.h>
@@ -15,6 +17,7 @@
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/openings.hpp"
 
 namespace {
@@ -152,6 +155,34 @@ void pgn_openings(benchmark::State& state) {
     state.counters["named"] = static_cast<double>(named) / static_cast<double>(state.iterations());
 }
 
+// (h) `rule`: 0 moves, 1 position, else depth:rule.
+void pgn_dedupe(benchmark::State& state) {
+    using kifu::formats::DuplicateRule;
+    const DuplicateRule rule =
+        state.range(0) == 0 ? DuplicateRule{}
+        : state.range(0) == 1
+            ? DuplicateRule{DuplicateRule::Kind::position, 0}
+            : DuplicateRule{DuplicateRule::Kind::depth, static_cast<std::uint32_t>(state.range(0))};
+    state.SetLabel(kifu::formats::to_string(rule));
+    kifu::formats::PgnDuplicateKeyer keyer(rule);
+    std::optional<kifu::formats::DuplicateTable> table;
+    std::uint32_t number = 0, duplicates = 0;
+    std::size_t bytes = 0;
+    run(state, [&](const PgnGameText& g) {
+        if (g.index == 0) {
+            bytes = table ? table->bytes() : 0;
+            table.emplace();
+            number = duplicates = 0;
+        }
+        read_pgn_game(g, keyer);
+        if (const auto key = keyer.key()) duplicates += table->see(*key, number++).has_value();
+        return keyer.ply();
+    });
+    state.counters["duplicates"] = duplicates;
+    state.counters["bytes_per_game"] =
+        static_cast<double>(std::max(bytes, table ? table->bytes() : 0)) / std::max<double>(number, 1);
+}
+
 }  // namespace
 
 BENCHMARK(pgn_checked)->Unit(benchmark::kMillisecond);
@@ -161,3 +192,4 @@ BENCHMARK(pgn_headers_only)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_main_line)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_full_tree)->Unit(benchmark::kMillisecond);
 BENCHMARK(pgn_openings)->Unit(benchmark::kMillisecond);
+BENCHMARK(pgn_dedupe)->Arg(0)->Arg(1)->Arg(20)->Unit(benchmark::kMillisecond);

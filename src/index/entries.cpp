@@ -298,7 +298,7 @@ GameEntry tree_entry(const go::Game& tree, std::string_view file) {
             go::write_hen(go::position_of(tree.start), go::HenWriteOptions{.always_size = true});
         if (hen) e.start = *hen;
     }
-    GoKeys keys(size);
+    go::BoardKeys keys(size);
     GoPrefilterBuilder prefilter(size);
     walk_main_line(tree, [&](NodeId id, std::uint32_t ply, const go::GameState& state) {
         keys.update(state.board);

@@ -59,7 +59,7 @@ GoPrefilterBuilder::GoPrefilterBuilder(go::BoardSize size)
     for (auto& h : hash_) h.fill(0);
 }
 
-void GoPrefilterBuilder::add(const std::vector<StoneChange>& changes) {
+void GoPrefilterBuilder::add(const std::vector<go::StoneChange>& changes) {
     const bool regions = size_.width >= kRegionSide && size_.height >= kRegionSide;
     unsigned touched = first_ ? 15u : 0u;  // the corners whose region changed
     first_ = false;

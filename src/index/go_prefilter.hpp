@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "kifu/go/board.hpp"
-#include "kifu/index/go_symmetry.hpp"
+#include "kifu/go/symmetry.hpp"
 
 namespace kifu::index::detail {
 
@@ -43,9 +43,9 @@ std::uint32_t corner_region_key(const CornerRegion& region) noexcept;
 class GoPrefilterBuilder {
   public:
     explicit GoPrefilterBuilder(go::BoardSize size);
-    // The next position, as what changed since the one before (GoKeys::changes(): for the
+    // The next position, as what changed since the one before (go::BoardKeys::changes(): for the
     // first, every stone).
-    void add(const std::vector<StoneChange>& changes);
+    void add(const std::vector<go::StoneChange>& changes);
     std::string finish();
 
   private:

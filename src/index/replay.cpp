@@ -4,7 +4,7 @@
 #include "kifu/formats/game_rules.hpp"
 #include "kifu/go/game.hpp"
 #include "kifu/go/hen.hpp"
-#include "kifu/index/go_symmetry.hpp"
+#include "kifu/go/symmetry.hpp"
 #include "move_codec.hpp"
 
 namespace kifu::index::detail {
@@ -59,7 +59,7 @@ Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_vie
     }
     const go::BoardSize size = state.board.size();
     const std::vector<go::NodeAction> nodes = go_nodes(moves);
-    GoKeys keys(size);
+    go::BoardKeys keys(size);
     std::vector<Posting> out;
     for (std::uint32_t ply = 0; ply <= nodes.size() && ply <= last_ply; ++ply) {
         keys.update(state.board);

@@ -34,7 +34,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace kifu;
-using index::Symmetry;
+using go::Symmetry;
 
 const fs::path kData = fs::path(KIFU_TESTDATA_DIR);
 
@@ -137,11 +137,10 @@ index::Database build(const std::string& db, std::vector<std::string> files, uns
 TEST(GoSymmetry, ComposeAndInverseFormAGroup) {
     const go::BoardSize size{19, 19};
     for (Symmetry a = 0; a < 16; ++a) {
-        EXPECT_EQ(index::compose(index::inverse(a), a), 0) << int(a);
+        EXPECT_EQ(go::compose(go::inverse(a), a), 0) << int(a);
         for (Symmetry b = 0; b < 16; ++b)
             for (const go::Point p : {go::Point{3, 15}, go::Point{0, 0}, go::Point{18, 7}})
-                EXPECT_EQ(index::apply(index::compose(a, b), p, size),
-                          index::apply(a, index::apply(b, p, size), size));
+                EXPECT_EQ(go::apply(go::compose(a, b), p, size), go::apply(a, go::apply(b, p, size), size));
     }
 }
 
@@ -156,19 +155,19 @@ TEST(GoSymmetry, EveryImageHasTheSameKey) {
                 board.set(go::Point::from_index(
                               size, static_cast<int>(random() % static_cast<unsigned>(size.points()))),
                           random() % 2 ? go::Stone::black : go::Stone::white);
-            const index::CanonicalKey key = index::canonical_key(board);
+            const go::CanonicalKey key = go::canonical_key(board);
             for (Symmetry s = 0; s < 16; ++s) {
-                if (!index::allowed(s, size)) continue;
+                if (!go::allowed(s, size)) continue;
                 go::Board image(size);
                 for (int i = 0; i < size.points(); ++i) {
                     const go::Point p = go::Point::from_index(size, i);
                     if (board.at(p) != go::Stone::none)
-                        image.set(index::apply(s, p, size), index::apply(s, board.at(p)));
+                        image.set(go::apply(s, p, size), go::apply(s, board.at(p)));
                 }
-                const index::CanonicalKey k = index::canonical_key(image);
+                const go::CanonicalKey k = go::canonical_key(image);
                 EXPECT_EQ(k.key, key.key) << "symmetry " << int(s);
                 // image = s(board), canonical = k.symmetry(image) = key.symmetry(board).
-                EXPECT_EQ(index::compose(k.symmetry, s) & 7, key.symmetry & 7);
+                EXPECT_EQ(go::compose(k.symmetry, s) & 7, key.symmetry & 7);
             }
         }
     }
@@ -176,14 +175,14 @@ TEST(GoSymmetry, EveryImageHasTheSameKey) {
 
 TEST(GoSymmetry, IncrementalKeysEqualKeysFromScratch) {
     const go::BoardSize size{19, 19};
-    index::GoKeys keys(size);
+    go::BoardKeys keys(size);
     go::Board board(size);
     std::mt19937 random(11);
     for (int move = 0; move < 300; ++move) {
         const go::Point p = go::Point::from_index(size, static_cast<int>(random() % 361));
         board.play(move % 2 ? go::Stone::white : go::Stone::black, p);
         keys.update(board);
-        EXPECT_EQ(keys.canonical().key, index::canonical_key(board).key);
+        EXPECT_EQ(keys.canonical().key, go::canonical_key(board).key);
     }
 }
 
@@ -287,8 +286,8 @@ go::Position image_of(const go::Board& board, Symmetry s) {
     for (int i = 0; i < size.points(); ++i) {
         const go::Point pt = go::Point::from_index(size, i);
         if (board.at(pt) != go::Stone::none)
-            p.stones[static_cast<std::size_t>(index::apply(s, pt, size).index(size))] =
-                index::apply(s, board.at(pt));
+            p.stones[static_cast<std::size_t>(go::apply(s, pt, size).index(size))] =
+                go::apply(s, board.at(pt));
     }
     return p;
 }
@@ -842,7 +841,7 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
             q->any_colours = any;
             Result<index::SearchResult> r = db.search(*q, 0, 100);
             ASSERT_TRUE(r);
-            const bool swapped = index::swaps_colours(s);
+            const bool swapped = go::swaps_colours(s);
             if (swapped && !any) {
                 EXPECT_EQ(r->count, 0u) << "symmetry " << int(s);
                 continue;
@@ -858,8 +857,8 @@ TEST(GoIndex, APositionIsFoundInEveryOrientationAndColourSwapped) {
             ASSERT_EQ(e->moves.size(), 1u);
             const go::NodeAction& next = game->nodes[game->nodes[*node].children[0]].move;
             ASSERT_EQ(next.moves.size(), 1u);
-            const go::Point to = index::apply(s, next.moves[0].move.point, size);
-            const go::Stone colour = index::apply(s, next.moves[0].stone);
+            const go::Point to = go::apply(s, next.moves[0].move.point, size);
+            const go::Stone colour = go::apply(s, next.moves[0].stone);
             Result<std::string> human = go::to_human(size, to);
             ASSERT_TRUE(human);
             EXPECT_EQ(e->moves[0].move, (colour == go::Stone::black ? "B " : "W ") + *human)
@@ -892,7 +891,7 @@ TEST(GoPrefilter, KeepsEveryStoneAndEveryCornerRegionOfEveryPosition) {
         Result<go::Game> g = go::game_tree(*c, c->games()[0]);
         ASSERT_TRUE(g);
         const go::BoardSize size = g->start.board.size();
-        index::GoKeys keys(size);
+        go::BoardKeys keys(size);
         GoPrefilterBuilder builder(size);
         std::vector<go::Board> boards;
         walk(*g, [&](NodeId id, const go::GameState& state) {
@@ -924,8 +923,8 @@ TEST(GoPrefilter, KeepsEveryStoneAndEveryCornerRegionOfEveryPosition) {
                                 const int col = (corner & 1) ? size.width - 1 - i : i;
                                 const int row = (corner & 2) ? size.height - 1 - j : j;
                                 const go::Stone s =
-                                    index::apply(swapped ? 8 : 0, board.at({static_cast<std::uint8_t>(col),
-                                                                            static_cast<std::uint8_t>(row)}));
+                                    go::apply(swapped ? 8 : 0, board.at({static_cast<std::uint8_t>(col),
+                                                                         static_cast<std::uint8_t>(row)}));
                                 const int cell = mirrored ? i * kRegionSide + j : j * kRegionSide + i;
                                 region[static_cast<std::size_t>(cell)] = s;
                                 if (s == go::Stone::none) free_cell = cell;
@@ -987,7 +986,7 @@ TEST(GoIndex, ACornerPatternIsFoundInEveryGameThatHoldsIt) {
     for (Symmetry s = 0; s < 8; ++s)
         for (int i = 0; i < 361; ++i)
             image_of[s][static_cast<std::size_t>(i)] = static_cast<std::size_t>(
-                index::apply(s, go::Point::from_index(size19, i), size19).index(size19));
+                go::apply(s, go::Point::from_index(size19, i), size19).index(size19));
     // The 4x4 shapes have B2 open (prefiltered by where stones ever stood); the 7x7 and 8x7
     // corners leave no point open (prefiltered by their corner region's key too).
     struct Case {
@@ -1023,7 +1022,7 @@ TEST(GoIndex, ACornerPatternIsFoundInEveryGameThatHoldsIt) {
                     for (Symmetry s = 0; s < (any ? 16 : 8) && !found; ++s) {
                         std::vector<go::Stone> image(board.size(), go::Stone::none);
                         for (std::size_t i = 0; i < 361; ++i)
-                            image[image_of[s & 7][i]] = index::apply(s, board[i]);
+                            image[image_of[s & 7][i]] = go::apply(s, board[i]);
                         for (int y = 0; y + pattern->height <= 19 && !found; ++y)
                             for (int x = 0; x + pattern->width <= 19 && !found; ++x) {
                                 if ((pattern->left && x != 0) || (pattern->top && y != 0) ||

@@ -11,6 +11,7 @@ namespace kifu::cli {
 using Run = std::function<int()>;
 
 Run add_convert_command(CLI::App& app);
+Run add_dedupe_command(CLI::App& app);
 Run add_validate_command(CLI::App& app);
 Run add_coord_command(CLI::App& app);
 Run add_info_command(CLI::App& app);

@@ -6,7 +6,9 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "dedupe.hpp"
 #include "formats.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/write.hpp"
 #include "pgn_commands.hpp"
 
@@ -19,6 +21,7 @@ struct ConvertOptions {
     OutputOptions output;
     std::string to;
     OpeningsOption openings;
+    DuplicateOptions duplicates;  // --unique, --duplicates, --groups
     // The write options (formats/options.hpp), one a row of its table, as given.
     OptionValues<formats::WriteOptions> write_values;
 };
@@ -47,38 +50,41 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
                            fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
-// One input (a file, or an archive's entry read whole) converted; returns its exit code.
-int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path,
-                const Input* entry, Output& out) {
-    const formats::WriteOptions write = write_options(o, to);
-    if (!entry && streams_pgn(o.source, path)) {
-        check_read_options(*formats::find_format("pgn"), o.source);
-        return convert_pgn(o.source, path, nullptr, to, write, o.pgn, o.openings.book(formats::Game::chess),
-                           out);
+// The games of a record (or a position) written as `to` (formats/write.hpp). Returns the
+// exit code.
+int write_games(const formats::Document& doc, const formats::Format& to, const SourceOptions& s,
+                const formats::WriteOptions& write, const Input& in, Output& out);
+
+// The same, a game that duplicates an earlier one (by `dedupe`'s rule) going to its
+// --duplicates instead: the record split in two, each written as a whole (an SGF collection
+// stays one collection).
+int write_unique_games(const formats::Document& doc, const formats::Format& to, const SourceOptions& s,
+                       const formats::WriteOptions& write, const Input& in, Deduplication& dedupe,
+                       Output& out) {
+    dedupe.begin_input(in.source);
+    const std::vector<std::uint64_t> keys = formats::duplicate_keys(doc, dedupe.rule());
+    std::optional<formats::Document> kept, duplicates;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        std::optional<formats::Document>& into =
+            dedupe.keep(keys[i], static_cast<std::uint32_t>(i + 1), 0) ? kept : duplicates;
+        if (into)
+            formats::append_game(doc, i, *into);
+        else
+            into = formats::game_alone(doc, i);
     }
-    const Input in = entry ? *entry : read_input(o.source.input, path);
-    const formats::Format& from = input_format(in, o.source, to.game);
-    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
-        not_applicable(o.pgn.streaming_given(),
-                       fmt::format("it is for PGN input, and the input is {}", from.name));
-    if (o.openings.given() && from.kind == formats::Kind::position)
-        not_applicable("--openings",
-                       fmt::format("it names the games of a record, and the input is {}", from.name));
-    if (from.takes(formats::kStreams))
-        return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), out);
-    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
-    if (!doc) {
-        report(doc.error(), in.source);
-        return kInvalidInput;
-    }
-    report_warnings(doc->warnings, in.source);
-    if (const formats::OpeningBook* book = o.openings.book(from.game))
-        (void)formats::name_openings(*doc, *book);
+    if (duplicates)
+        for (const formats::Written& w : formats::write_document(
+                 *duplicates, to, s.choice(), s.chooses_node(), true, s.read_options(), write))
+            if (!w.error) dedupe.write_duplicate(w.text);
+    return kept ? write_games(*kept, to, s, write, in, out) : kOk;
+}
+
+int write_games(const formats::Document& doc, const formats::Format& to, const SourceOptions& s,
+                const formats::WriteOptions& write, const Input& in, Output& out) {
     // A record written as a position format shows one of its positions, one a game of a
     // collection unless --game-index picks one (formats/write.hpp).
-    const SourceOptions& s = o.source;
     const std::vector<formats::Written> written = formats::write_document(
-        *doc, to, s.choice(), s.chooses_node(), !s.game_index, s.read_options(), write);
+        doc, to, s.choice(), s.chooses_node(), !s.game_index, s.read_options(), write);
     int status = kOk;
     for (const formats::Written& w : written) {
         if (w.error && w.choice_failed) {
@@ -107,7 +113,116 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     return status;
 }
 
+// One input (a file, or an archive's entry read whole) converted; returns its exit code.
+int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path,
+                const Input* entry, Deduplication* dedupe, Output& out) {
+    const formats::WriteOptions write = write_options(o, to);
+    if (!entry && streams_pgn(o.source, path)) {
+        check_read_options(*formats::find_format("pgn"), o.source);
+        return convert_pgn(o.source, path, nullptr, to, write, o.pgn, o.openings.book(formats::Game::chess),
+                           dedupe, out);
+    }
+    const Input in = entry ? *entry : read_input(o.source.input, path);
+    const formats::Format& from = input_format(in, o.source, to.game);
+    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
+        not_applicable(o.pgn.streaming_given(),
+                       fmt::format("it is for PGN input, and the input is {}", from.name));
+    if (o.openings.given() && from.kind == formats::Kind::position)
+        not_applicable("--openings",
+                       fmt::format("it names the games of a record, and the input is {}", from.name));
+    if (dedupe && from.kind == formats::Kind::position)
+        not_applicable("--unique",
+                       fmt::format("it compares the games of a record, and the input is {}", from.name));
+    if (from.takes(formats::kStreams))
+        return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), dedupe,
+                           out);
+    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
+    if (!doc) {
+        report(doc.error(), in.source);
+        return kInvalidInput;
+    }
+    report_warnings(doc->warnings, in.source);
+    if (const formats::OpeningBook* book = o.openings.book(from.game))
+        (void)formats::name_openings(*doc, *book);
+    return dedupe ? write_unique_games(*doc, to, o.source, write, in, *dedupe, out)
+                  : write_games(*doc, to, o.source, write, in, out);
+}
+
+// kifu dedupe: one input's games written in its own format, the first of each key only; a
+// PGN stream's games as their text is (nothing rewritten). `first` is the first input's
+// format: every input must have it, for one output.
+int dedupe_one(const ConvertOptions& o, const std::string& path, const Input* entry, Deduplication& dedupe,
+               const formats::Format*& first, Output& out) {
+    const auto same_format = [&](const formats::Format& format) {
+        if (!first) first = &format;
+        if (first != &format)
+            fail(kUsage, fmt::format("the inputs are {} and {}: kifu dedupe writes one format (kifu convert "
+                                     "--unique --to FORMAT writes any)",
+                                     first->name, format.name));
+    };
+    if (!entry && streams_pgn(o.source, path)) {
+        same_format(*formats::find_format("pgn"));
+        check_read_options(*formats::find_format("pgn"), o.source);
+        return dedupe_pgn(o.source, path, nullptr, o.pgn, dedupe, out);
+    }
+    const Input in = entry ? *entry : read_input(o.source.input, path);
+    const formats::Format& from = input_format(in, o.source, formats::Game::any);
+    if (from.kind == formats::Kind::position)
+        fail(kUsage, fmt::format("{}: kifu dedupe compares the games of records, and the input is {}",
+                                 in.source, from.name));
+    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
+        not_applicable(o.pgn.streaming_given(),
+                       fmt::format("it is for PGN input, and the input is {}", from.name));
+    if (!from.can_write())
+        fail(kUsage,
+             fmt::format("{}: kifu writes no {}: kifu convert --unique --to FORMAT writes its games in "
+                         "another format",
+                         in.source, from.name));
+    same_format(from);
+    if (from.takes(formats::kStreams)) return dedupe_pgn(o.source, in.path, &in.text, o.pgn, dedupe, out);
+    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
+    if (!doc) {
+        report(doc.error(), in.source);
+        return kInvalidInput;
+    }
+    report_warnings(doc->warnings, in.source);
+    return write_unique_games(*doc, from, o.source, {}, in, dedupe, out);
+}
+
 }  // namespace
+
+Run add_dedupe_command(CLI::App& app) {
+    auto options = std::make_shared<ConvertOptions>();
+    CLI::App* command = app.add_subcommand(
+        "dedupe", "Write the games of collections without their duplicates: the first of each set is kept");
+    command->footer(
+        "The games are written in their inputs' format (a PGN game as its text is), every input of one "
+        "format; 'kifu convert --unique --to FORMAT' converts them too. Counts go to standard error; "
+        "docs/duplicates.md says what each rule compares.\nExamples:\n"
+        "  kifu dedupe games.pgn more.pgn.zst -o unique.pgn --duplicates copies.pgn\n"
+        "  kifu dedupe --by depth:30 --groups groups.jsonl games.pgn -o unique.pgn\n"
+        "  kifu dedupe --by position go/*.sgf -o unique.sgf");
+    options->source.add_to(*command, false);
+    options->pgn.add_to(*command);
+    options->duplicates.add_to(*command, false);
+    options->output.add_to(*command);
+    return [command, options]() -> int {
+        if (!command->parsed()) return -1;
+        check_output_is_not_input(options->output, options->source.input);
+        options->pgn.check_keep_broken(options->output, options->source.input);
+        options->duplicates.check(options->output, options->source.input);
+        Deduplication dedupe(options->duplicates);
+        Output out(options->output);
+        const formats::Format* first = nullptr;
+        int status = kOk;
+        for_each_source(options->source.input, [&](const std::string& path, const Input* entry) {
+            status = std::max(status, dedupe_one(*options, path, entry, dedupe, first, out));
+        });
+        out.close();
+        dedupe.finish();
+        return status;
+    };
+}
 
 Run add_convert_command(CLI::App& app) {
     auto options = std::make_shared<ConvertOptions>();
@@ -131,6 +246,7 @@ Run add_convert_command(CLI::App& app) {
     options->source.add_to(*command, true);
     options->pgn.add_to(*command);
     options->openings.add_to(*command);
+    options->duplicates.add_to(*command, true);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
@@ -142,12 +258,19 @@ Run add_convert_command(CLI::App& app) {
                            fmt::format("it names the games of a record, and --to is {}", to.name));
         check_output_is_not_input(options->output, options->source.input);
         options->pgn.check_keep_broken(options->output, options->source.input);
+        options->duplicates.check(options->output, options->source.input);
+        if (options->duplicates.unique_given() && options->source.game_index)
+            not_applicable("--game-index", "--unique writes every game that is no duplicate");
+        std::optional<Deduplication> dedupe;
+        if (options->duplicates.unique_given()) dedupe.emplace(options->duplicates);
         Output out(options->output);
         int status = kOk;
         for_each_source(options->source.input, [&](const std::string& path, const Input* entry) {
-            status = std::max(status, convert_one(*options, to, path, entry, out));
+            status =
+                std::max(status, convert_one(*options, to, path, entry, dedupe ? &*dedupe : nullptr, out));
         });
         out.close();
+        if (dedupe) dedupe->finish();
         return status;
     };
 }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "dedupe.hpp"
 #include "kifu/chess/diagram.hpp"
 #include "kifu/chess/epd.hpp"
 #include "kifu/chess/fen.hpp"
@@ -21,6 +22,7 @@
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
@@ -46,8 +48,17 @@ struct Totals {
     }
 };
 
+// A game's output within BatchOutput::text, and its key, where duplicates are looked for:
+// the emitter decides, in input order, whether it is written or is a duplicate.
+struct KeyedGame {
+    std::optional<std::uint64_t> key;  // none: a game that could not be read (kept)
+    std::size_t begin = 0, end = 0;
+    std::uint32_t game = 0, line = 0;  // its number in the input (from 1) and first line
+};
+
 struct BatchOutput {
     std::string text;
+    std::vector<KeyedGame> games;  // with --unique / dedupe: each game's part of `text`
     std::vector<std::string> notes;
     std::string messages;  // error and warning lines for stderr
     std::string broken;    // texts of games with errors
@@ -55,7 +66,7 @@ struct BatchOutput {
     Totals totals;
 };
 
-enum class Job { stats, validate, convert };
+enum class Job { stats, validate, convert, dedupe };
 
 struct Settings {
     Job job = Job::stats;
@@ -67,6 +78,7 @@ struct Settings {
     chess::PgnReadOptions read;
     std::size_t max_game_bytes = chess::PgnSplitter::kMaxGameBytes;  // --max-input
     const formats::OpeningBook* openings = nullptr;                  // --openings
+    Deduplication* dedupe = nullptr;                                 // dedupe, --unique
 };
 
 std::size_t max_game_bytes(const SourceOptions& source) {
@@ -163,6 +175,33 @@ class CountingVisitor : public chess::PgnVisitor {
     int result_ = 4;
 };
 
+// dedupe: a game's key read (its main line only; a depth rule stops at its ply), its errors
+// reported and counted.
+class KeyingVisitor final : public formats::PgnDuplicateKeyer {
+  public:
+    KeyingVisitor(BatchOutput& out, const Settings& s)
+        : formats::PgnDuplicateKeyer(s.dedupe->rule()), out_(out), settings_(s) {}
+    bool begin_game(const PgnGameText& game) override {
+        index_ = game.index;
+        ++out_.totals.games;
+        return formats::PgnDuplicateKeyer::begin_game(game);
+    }
+    void error(const Error& e) override {
+        ++out_.totals.errors;
+        report_game(out_, settings_, index_, e, "error");
+        formats::PgnDuplicateKeyer::error(e);
+    }
+    void warning(const Error& e) override {
+        ++out_.totals.warnings;
+        report_game(out_, settings_, index_, e, "warning");
+    }
+
+  private:
+    BatchOutput& out_;
+    const Settings& settings_;
+    std::size_t index_ = 0;
+};
+
 // One game (read without errors) written in the target format: a record as it is, a
 // position at the chosen ply or node. A game without that ply is left out with a warning;
 // notes (what the format drops) go to `notes`.
@@ -216,9 +255,28 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
     if (s.job == Job::convert && s.to->kind == formats::Kind::record)
         writer = formats::pgn_game_writer(*s.to, out.text, s.write);
     CountingVisitor counter(out, s, writer.get());
+    std::optional<KeyingVisitor> keying;
+    std::optional<formats::PgnDuplicateKeyer> keyer;
+    if (s.job == Job::dedupe) keying.emplace(out, s);
+    if (s.job == Job::convert && s.dedupe) keyer.emplace(s.dedupe->rule());
     for (const PgnGameText& g : batch.games) {
         const std::uint64_t errors_before = out.totals.errors;
-        if (writer && s.openings) {
+        const std::size_t begin = out.text.size();
+        std::optional<std::uint64_t> key;
+        if (keyer && writer) {
+            chess::read_pgn_game(g, *keyer, s.read);  // the main line alone first, for its key
+            key = keyer->key();
+        }
+        if (keying) {
+            // The game as its source has it: its text, keyed (one that cannot be read is kept
+            // as it is, unless --keep-broken takes it).
+            chess::read_pgn_game(g, *keying, s.read);
+            key = keying->key();
+            if (key || o.keep_broken.empty()) {
+                out.text.append(g.oversized ? std::string_view() : g.text);
+                out.text += "\n\n";
+            }
+        } else if (writer && s.openings) {
             // The game's main line read once for its opening, then the game written with its tags.
             formats::PgnOpeningFinder finder(*s.openings);
             chess::read_pgn_game(g, finder, s.read);
@@ -246,9 +304,13 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
                         s.openings ? formats::find_opening(game, *s.openings) : formats::OpeningMatch{};
                     m.opening)
                     formats::set_opening_tags(game, *s.openings, *m.opening);
+                if (s.dedupe) key = formats::duplicate_key(game, s.dedupe->rule());
                 write_game(std::move(game), g.index, s, out);
             }
         }
+        if (s.dedupe && out.text.size() != begin)
+            out.games.push_back(
+                {key, begin, out.text.size(), static_cast<std::uint32_t>(g.index + 1), g.line});
         if (out.totals.errors != errors_before) {
             ++out.totals.broken;
             out.totals.oversized += g.oversized != 0;
@@ -295,7 +357,20 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         return b;
     };
     const auto emit = [&](BatchOutput b) {
-        out.write(b.text);
+        if (s.dedupe) {
+            for (const KeyedGame& g : b.games) {
+                const std::string_view game_text = std::string_view(b.text).substr(g.begin, g.end - g.begin);
+                if (!g.key)
+                    s.dedupe->keep_unread(g.game, g.line);
+                else if (!s.dedupe->keep(*g.key, g.game, g.line)) {
+                    s.dedupe->write_duplicate(game_text);
+                    continue;
+                }
+                out.write(game_text);
+            }
+        } else {
+            out.write(b.text);
+        }
         buffers.push_back(std::move(b.text));
         report_lines(s.source, b.messages);
         if (broken) broken->write(b.broken);
@@ -383,14 +458,27 @@ void PgnOptions::add_to(CLI::App& command) {
 
 namespace {
 
+// What every PGN job starts from: the source's name, how it is read, the largest game.
+Settings settings_of(Job job, const SourceOptions& source, const std::string& path,
+                     const PgnOptions& options) {
+    Settings s;
+    s.job = job;
+    s.options = &options;
+    s.source = source_name(path, source);
+    s.read = {.strict_results = options.strict_results, .charset = source.read_options().charset};
+    s.max_game_bytes = max_game_bytes(source);
+    return s;
+}
+
 // What happened to the broken games, and the games without the chosen position.
 void summarize(const Settings& s, const Totals& t) {
     if (t.broken)
         fmt::print(
             stderr, "{}: {} of {} games have errors ({} errors){}\n", s.source, t.broken, t.games, t.errors,
-            s.job != Job::convert ? ""
+            s.job != Job::convert && s.job != Job::dedupe ? ""
             : s.options->keep_broken.empty()
-                ? ": left out of the output"
+                ? (s.job == Job::dedupe ? ": written as they are, never taken for duplicates"
+                                        : ": left out of the output")
                 : fmt::format(": left out of the output, their text in {}{}", s.options->keep_broken,
                               t.oversized ? fmt::format(" (but for the {} over the size limit)", t.oversized)
                                           : std::string{}));
@@ -403,16 +491,14 @@ void summarize(const Settings& s, const Totals& t) {
 
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                const formats::OpeningBook* openings, Output& out) {
-    Settings s{Job::convert,
-               &to,
-               source.choice(),
-               write,
-               &options,
-               source_name(path, source),
-               {.strict_results = options.strict_results, .charset = source.read_options().charset},
-               max_game_bytes(source),
-               openings};
+                const formats::OpeningBook* openings, Deduplication* dedupe, Output& out) {
+    Settings s = settings_of(Job::convert, source, path, options);
+    s.to = &to;
+    s.choice = source.choice();
+    s.write = write;
+    s.openings = openings;
+    s.dedupe = dedupe;
+    if (dedupe) dedupe->begin_input(s.source);
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {
         fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
@@ -424,17 +510,23 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
     return totals.errors || totals.write_errors || totals.written == 0 ? kInvalidInput : kOk;
 }
 
+int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+               const PgnOptions& options, Deduplication& dedupe, Output& out) {
+    Settings s = settings_of(Job::dedupe, source, path, options);
+    s.dedupe = &dedupe;
+    dedupe.begin_input(s.source);
+    const Totals totals = run(path, text, s, out);
+    if (totals.games == 0) {
+        fmt::print(stderr, "{}: error: no PGN game in the input\n", s.source);
+        return kInvalidInput;
+    }
+    summarize(s, totals);
+    return totals.errors ? kInvalidInput : kOk;
+}
+
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                  const PgnOptions& options, Output& out, bool name_source) {
-    const Settings s{Job::validate,
-                     nullptr,
-                     {},
-                     {},
-                     &options,
-                     source_name(path, source),
-                     {.strict_results = options.strict_results, .charset = source.read_options().charset},
-                     max_game_bytes(source),
-                     nullptr};
+    const Settings s = settings_of(Job::validate, source, path, options);
     const Totals totals = run(path, text, s, out);
     if (totals.errors) {
         summarize(s, totals);
@@ -472,16 +564,7 @@ Run add_pgn_command(CLI::App& app) {
         check_read_options(*formats::find_format("pgn"), in);
         const std::string* text = in.input.text_given ? &in.input.text : nullptr;
         const std::string path = in.input.paths.empty() ? "-" : in.input.paths.front();
-        const Settings s{
-            Job::stats,
-            nullptr,
-            {},
-            {},
-            &options->pgn,
-            source_name(path, in),
-            {.strict_results = options->pgn.strict_results, .charset = in.read_options().charset},
-            max_game_bytes(in),
-            nullptr};
+        const Settings s = settings_of(Job::stats, in, path, options->pgn);
         check_output_is_not_input(options->output, in.input);
         options->pgn.check_keep_broken(options->output, in.input);
         Output out(options->output);

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_io.hpp"
+#include "dedupe.hpp"
 #include "formats.hpp"
 #include "kifu/formats/openings.hpp"
 
@@ -36,10 +37,15 @@ struct PgnOptions {
 };
 
 // The commands on one PGN input: `path` is a file or "-", or `text` the input already read.
-// `openings`: the book that names each game's opening, or nullptr.
+// `openings`: the book that names each game's opening, or nullptr; `dedupe`: where
+// duplicates are looked for (--unique), or nullptr.
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                const formats::OpeningBook* openings, Output& out);
+                const formats::OpeningBook* openings, Deduplication* dedupe, Output& out);
+// kifu dedupe of one PGN input: each game's text as the input has it, written when it is the
+// first of its key.
+int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
+               const PgnOptions& options, Deduplication& dedupe, Output& out);
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                  const PgnOptions& options, Output& out, bool name_source = false);
 

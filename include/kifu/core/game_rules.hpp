@@ -57,6 +57,20 @@ concept GameRules = requires(typename T::Position& position, const typename T::P
     { T::status_note(before) } -> std::convertible_to<std::string>;
 };
 
+// Optional: traits whose positions are alike up to symmetries of the board (Go: 8 of them and
+// a swap of colours) name a `SymmetricKeys` class: made from a position and brought to the
+// next by update(position), it gives kCount keys, key(s) for each symmetry s that allowed(s),
+// and canonical(), the one key of all of them (formats/duplicates.hpp finds games so).
+template <class T>
+concept HasSymmetricKeys = requires(const typename T::Position& position, typename T::SymmetricKeys& keys) {
+    typename T::SymmetricKeys;
+    { T::SymmetricKeys::kCount } -> std::convertible_to<int>;
+    keys.update(position);
+    { keys.key(0) } -> std::same_as<std::uint64_t>;
+    { keys.allowed(0) } -> std::same_as<bool>;
+    { keys.canonical() } -> std::same_as<std::uint64_t>;
+};
+
 // A legal move as a position lists it: the game's plain notation (chess SAN, shogi USI,
 // xiangqi ICCS), or list_move where the traits have one because their write_move is the tree's
 // word and says more (Go: "D4", where a tree's node writes "B D4").

@@ -16,6 +16,7 @@
 #include "kifu/go/board.hpp"
 #include "kifu/go/rules.hpp"
 #include "kifu/go/sgf.hpp"
+#include "kifu/go/symmetry.hpp"
 
 namespace kifu::go {
 
@@ -93,6 +94,25 @@ struct GameTraits {
     static std::string status_note(const GameState& state);  // the ko point that binds, if any
 
     static Stone mover(const GameState& state) noexcept;
+
+    // Positions alike up to the board's symmetries and a swap of colours (go/symmetry.hpp;
+    // stones only): a position's key under each, kept move after move from the points that
+    // changed. Duplicate games are found up to them (formats/duplicates.hpp).
+    class SymmetricKeys {
+      public:
+        static constexpr int kCount = kSymmetries;
+        explicit SymmetricKeys(const GameState& start) : keys_(start.board.size()) {
+            keys_.update(start.board);
+        }
+        void update(const GameState& now) { keys_.update(now.board); }
+        // Whether symmetry s exists on this board (an oblong board has no transpose).
+        bool allowed(int s) const noexcept { return go::allowed(static_cast<Symmetry>(s), keys_.size()); }
+        std::uint64_t key(int s) const noexcept { return keys_.key(static_cast<Symmetry>(s)); }
+        std::uint64_t canonical() const noexcept { return keys_.canonical().key; }
+
+      private:
+        BoardKeys keys_;
+    };
 };
 
 // An SGF game as the core tree: the start is the position after the SGF root node (its
@@ -102,6 +122,7 @@ struct GameTraits {
 // every game; the raw node of a tree node is in the map game_tree gives (record.hpp keeps it).
 using Game = GameTree<GameTraits>;
 static_assert(GameRules<GameTraits>);
+static_assert(HasSymmetricKeys<GameTraits>);
 
 // What a tree keeps of its SGF nodes: everything (the model's tree: the moves as written,
 // comments, marks and labels), or their actions alone (what the rule checks, a count and a

@@ -16,7 +16,7 @@
 //
 // Keys: chess the Polyglot key, shogi and xiangqi their Zobrist keys (repetition keys:
 // the board, the hands and the side to move), Go the least of the 16 keys of its stones
-// under the board's symmetries and the colour swap, mixed (index/go_symmetry.hpp), so a Go
+// under the board's symmetries and the colour swap, mixed (go/symmetry.hpp), so a Go
 // position is found in any orientation. Only main lines are indexed: the games as
 // played, not their annotations.
 //
@@ -36,9 +36,22 @@
 #include "kifu/core/result.hpp"
 #include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
-#include "kifu/index/go_symmetry.hpp"
+#include "kifu/go/symmetry.hpp"
 
 namespace kifu::index {
+
+// The Go symmetries the index keys positions by (go/symmetry.hpp).
+using go::allowed;
+using go::apply;
+using go::board_of;
+using go::canonical_key;
+using go::CanonicalKey;
+using go::compose;
+using go::inverse;
+using go::kSymmetries;
+using go::StoneChange;
+using go::swaps_colours;
+using go::Symmetry;
 
 // How a game ended, for its first player (white in chess, black in Go and shogi, red in
 // xiangqi) and its second.

@@ -1,4 +1,4 @@
-#include "kifu/index/go_symmetry.hpp"
+#include "kifu/go/symmetry.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include "kifu/core/hash.hpp"
 
-namespace kifu::index {
+namespace kifu::go {
 namespace {
 
 // The Zobrist value of a stone of `colour` (1 black, 2 white) on point (col, row): the
@@ -18,14 +18,14 @@ std::uint64_t stone_key(int colour, int col, int row) noexcept {
 
 // The colour a stone takes in keys: black 1, white 2, any other colour left out.
 int key_colour(std::uint8_t stone, bool swap) noexcept {
-    if (stone == static_cast<std::uint8_t>(go::Stone::black)) return swap ? 2 : 1;
-    if (stone == static_cast<std::uint8_t>(go::Stone::white)) return swap ? 1 : 2;
+    if (stone == static_cast<std::uint8_t>(Stone::black)) return swap ? 2 : 1;
+    if (stone == static_cast<std::uint8_t>(Stone::white)) return swap ? 1 : 2;
     return 0;
 }
 
 }  // namespace
 
-go::Point apply(Symmetry s, go::Point p, go::BoardSize size) noexcept {
+Point apply(Symmetry s, Point p, BoardSize size) noexcept {
     int col = p.col, row = p.row;
     int width = size.width, height = size.height;
     if (s & 1) {
@@ -37,21 +37,21 @@ go::Point apply(Symmetry s, go::Point p, go::BoardSize size) noexcept {
     return {static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(row)};
 }
 
-go::Stone apply(Symmetry s, go::Stone stone) noexcept {
+Stone apply(Symmetry s, Stone stone) noexcept {
     if (!swaps_colours(s)) return stone;
-    if (stone == go::Stone::black) return go::Stone::white;
-    if (stone == go::Stone::white) return go::Stone::black;
+    if (stone == Stone::black) return Stone::white;
+    if (stone == Stone::white) return Stone::black;
     return stone;
 }
 
 Symmetry compose(Symmetry a, Symmetry b) noexcept {
     // Found by where the corner points go: the 8 geometric symmetries are told apart by the
     // images of (0,0), (1,0) on a 3x3 board.
-    const go::BoardSize three{3, 3};
-    const go::Point p = apply(a, apply(b, go::Point{0, 0}, three), three);
-    const go::Point q = apply(a, apply(b, go::Point{1, 0}, three), three);
+    const BoardSize three{3, 3};
+    const Point p = apply(a, apply(b, Point{0, 0}, three), three);
+    const Point q = apply(a, apply(b, Point{1, 0}, three), three);
     for (Symmetry c = 0; c < 8; ++c)
-        if (apply(c, go::Point{0, 0}, three) == p && apply(c, go::Point{1, 0}, three) == q)
+        if (apply(c, Point{0, 0}, three) == p && apply(c, Point{1, 0}, three) == q)
             return static_cast<Symmetry>(c | ((a ^ b) & 8));
     return 0;  // unreachable: the symmetries form a group
 }
@@ -65,20 +65,20 @@ Symmetry inverse(Symmetry s) noexcept {
 // For each point, the term a black or a white stone there adds to the key under each
 // symmetry ([point][0 black, 1 white][symmetry]): made once a board size, not per game,
 // and looked up, not hashed, for every stone that comes or goes.
-struct GoKeys::Terms {
+struct BoardKeys::Terms {
     std::vector<std::array<std::array<std::uint64_t, kSymmetries>, 2>> of;
 };
 
-std::shared_ptr<const GoKeys::Terms> GoKeys::terms_for(go::BoardSize size) {
+std::shared_ptr<const BoardKeys::Terms> BoardKeys::terms_for(BoardSize size) {
     const auto make = [size] {
         auto t = std::make_shared<Terms>();
         t->of.resize(static_cast<std::size_t>(size.points()));
         for (int i = 0; i < size.points(); ++i)
             for (Symmetry s = 0; s < kSymmetries; ++s) {
-                const go::Point p = go::Point::from_index(size, i);
-                const go::Point q = allowed(s, size) ? apply(s, p, size) : p;
-                for (const go::Stone stone : {go::Stone::black, go::Stone::white})
-                    t->of[static_cast<std::size_t>(i)][stone == go::Stone::black ? 0 : 1][s] = stone_key(
+                const Point p = Point::from_index(size, i);
+                const Point q = allowed(s, size) ? apply(s, p, size) : p;
+                for (const Stone stone : {Stone::black, Stone::white})
+                    t->of[static_cast<std::size_t>(i)][stone == Stone::black ? 0 : 1][s] = stone_key(
                         key_colour(static_cast<std::uint8_t>(stone), swaps_colours(s)), q.col, q.row);
             }
         return std::shared_ptr<const Terms>(std::move(t));
@@ -94,13 +94,13 @@ std::shared_ptr<const GoKeys::Terms> GoKeys::terms_for(go::BoardSize size) {
     return made;
 }
 
-GoKeys::GoKeys(go::BoardSize size)
+BoardKeys::BoardKeys(BoardSize size)
     : size_(size), stones_(static_cast<std::size_t>(size.points()), 0), terms_(terms_for(size)) {
     size_key_ = splitmix64(0x73697a65'00000000ull ^ (std::uint64_t(size.width) << 8) ^ size.height);
     keys_.fill(size_key_);
 }
 
-void GoKeys::update(const go::Board& board) {
+void BoardKeys::update(const Board& board) {
     changes_.clear();
     // Whole rows compared first: most of a move's rows are as they were (this scan was most of
     // a Go game's indexing when it looked at every point).
@@ -112,13 +112,13 @@ void GoKeys::update(const go::Board& board) {
         for (std::size_t col = 0; col < width; ++col)
             if (now[col] != before[col]) {
                 changes_.push_back({row * size_.width + static_cast<int>(col),
-                                    static_cast<go::Stone>(before[col]), static_cast<go::Stone>(now[col])});
+                                    static_cast<Stone>(before[col]), static_cast<Stone>(now[col])});
                 before[col] = now[col];
             }
     }
-    const auto xor_in = [this](go::Stone stone, const auto& terms) {
-        if (stone != go::Stone::black && stone != go::Stone::white) return;
-        const auto& t = terms[stone == go::Stone::black ? 0 : 1];
+    const auto xor_in = [this](Stone stone, const auto& terms) {
+        if (stone != Stone::black && stone != Stone::white) return;
+        const auto& t = terms[stone == Stone::black ? 0 : 1];
         for (Symmetry s = 0; s < kSymmetries; ++s) keys_[s] ^= t[s];
     };
     for (const StoneChange& c : changes_) {
@@ -128,7 +128,7 @@ void GoKeys::update(const go::Board& board) {
     }
 }
 
-CanonicalKey GoKeys::canonical() const noexcept {
+CanonicalKey BoardKeys::canonical() const noexcept {
     CanonicalKey best{keys_[0], 0};
     for (Symmetry s = 1; s < kSymmetries; ++s)
         if (allowed(s, size_) && keys_[s] < best.key) best = {keys_[s], s};
@@ -138,18 +138,18 @@ CanonicalKey GoKeys::canonical() const noexcept {
     return best;
 }
 
-CanonicalKey canonical_key(const go::Board& board) {
-    GoKeys keys(board.size());
+CanonicalKey canonical_key(const Board& board) {
+    BoardKeys keys(board.size());
     keys.update(board);
     return keys.canonical();
 }
 
-go::Board board_of(const go::Position& position) {
-    go::Board board(position.size);
+Board board_of(const Position& position) {
+    Board board(position.size);
     for (int i = 0; i < position.size.points(); ++i)
-        if (position.stones[static_cast<std::size_t>(i)] != go::Stone::none)
-            board.set(go::Point::from_index(position.size, i), position.stones[static_cast<std::size_t>(i)]);
+        if (position.stones[static_cast<std::size_t>(i)] != Stone::none)
+            board.set(Point::from_index(position.size, i), position.stones[static_cast<std::size_t>(i)]);
     return board;
 }
 
-}  // namespace kifu::index
+}  // namespace kifu::go

@@ -1,6 +1,6 @@
 #pragma once
-// Go positions up to symmetry, for the position index: the 8 symmetries of a square board
-// (4 of an oblong one) and the colour swap, as 4 bits:
+// Go positions up to symmetry (the position index keys them so, and duplicates are found so): the 8
+// symmetries of a square board (4 of an oblong one) and the colour swap, as 4 bits:
 //
 //   bit 0  transpose (column <-> row; square boards only)
 //   bit 1  mirror the columns        bit 2  mirror the rows   (after the transpose)
@@ -9,7 +9,7 @@
 // The canonical key of a board is the least of its 16 Zobrist keys (stones only: no
 // side to move, no ko, no prisoners), mixed once more so that keys are spread evenly; the
 // symmetry that reached it maps the board onto the canonical one. Ties prefer no colour swap, so a board and
-// any mirror image of it agree on whether they were swapped. GoKeys keeps all 16 keys up to date from one
+// any mirror image of it agree on whether they were swapped. BoardKeys keeps all 16 keys up to date from one
 // board to the next by looking at the points that changed, so a game's positions cost a pass over the board
 // each, not 16 hashings.
 
@@ -22,7 +22,7 @@
 #include "kifu/go/point.hpp"
 #include "kifu/go/position.hpp"
 
-namespace kifu::index {
+namespace kifu::go {
 
 using Symmetry = std::uint8_t;  // 0..15 as above
 inline constexpr int kSymmetries = 16;
@@ -31,21 +31,21 @@ constexpr bool swaps_colours(Symmetry s) noexcept {
     return (s & 8) != 0;
 }
 // Whether a symmetry exists on boards of this size (oblong boards have no transpose).
-constexpr bool allowed(Symmetry s, go::BoardSize size) noexcept {
+constexpr bool allowed(Symmetry s, BoardSize size) noexcept {
     return size.is_square() || (s & 1) == 0;
 }
 
 // Where point `p` goes under the symmetry (the colour bit aside).
-go::Point apply(Symmetry s, go::Point p, go::BoardSize size) noexcept;
+Point apply(Symmetry s, Point p, BoardSize size) noexcept;
 // The symmetry that undoes `s`; and `a` after `b` as one symmetry.
 Symmetry inverse(Symmetry s) noexcept;
 Symmetry compose(Symmetry a, Symmetry b) noexcept;  // first b, then a
-go::Stone apply(Symmetry s, go::Stone stone) noexcept;
+Stone apply(Symmetry s, Stone stone) noexcept;
 
 // A point whose stone changed between two boards (row-major index; Stone values).
 struct StoneChange {
     int point = 0;
-    go::Stone before = go::Stone::none, now = go::Stone::none;
+    Stone before = Stone::none, now = Stone::none;
 };
 
 struct CanonicalKey {
@@ -53,22 +53,23 @@ struct CanonicalKey {
     Symmetry symmetry = 0;  // maps the board onto the canonical one
 };
 
-class GoKeys {
+class BoardKeys {
   public:
-    explicit GoKeys(go::BoardSize size);
+    explicit BoardKeys(BoardSize size);
     // Brings the keys to `board` (of the same size), looking only at points that changed.
-    void update(const go::Board& board);
+    void update(const Board& board);
     CanonicalKey canonical() const noexcept;
     // The key of the board as it stands under symmetry s.
     std::uint64_t key(Symmetry s) const noexcept { return keys_[s]; }
+    BoardSize size() const noexcept { return size_; }
     // What the last update() found changed (the first: every stone of the board).
     const std::vector<StoneChange>& changes() const noexcept { return changes_; }
 
   private:
     struct Terms;  // each point's key terms under each symmetry: shared by boards of a size
-    static std::shared_ptr<const Terms> terms_for(go::BoardSize size);
+    static std::shared_ptr<const Terms> terms_for(BoardSize size);
 
-    go::BoardSize size_;
+    BoardSize size_;
     std::vector<StoneChange> changes_;
     std::vector<std::uint8_t> stones_;  // the board last seen, row-major
     std::shared_ptr<const Terms> terms_;
@@ -77,9 +78,9 @@ class GoKeys {
 };
 
 // The canonical key of one board, from scratch.
-CanonicalKey canonical_key(const go::Board& board);
+CanonicalKey canonical_key(const Board& board);
 
 // The board holding a position's stones (its marks and the rest aside).
-go::Board board_of(const go::Position& position);
+Board board_of(const Position& position);
 
-}  // namespace kifu::index
+}  // namespace kifu::go
