@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     formats::DuplicateRule rule;
     if (data[0] & 0x40) rule = {formats::DuplicateRule::Kind::position, 0};
     if (data[0] & 0x80) rule = {formats::DuplicateRule::Kind::depth, data[0] & 0x3Fu};
-    if (formats::to_string(rule) != formats::to_string(*formats::parse_duplicate_rule(formats::to_string(rule))))
+    if (formats::to_string(rule) !=
+        formats::to_string(*formats::parse_duplicate_rule(formats::to_string(rule))))
         std::abort();
     const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
     chess::PgnSplitter splitter(text);

@@ -145,16 +145,18 @@ std::vector<std::string> paths_of(const py::object& paths) {
 // those that pass the filters alone.
 index::SearchResult found(Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                           const std::string& colours, const py::object& where, const py::object& date,
-                          const py::object& result) {
+                          const py::object& result, bool unique) {
     Result<index::SearchResult> r = Error{};
     if (position.is_none()) {  // the filters alone
-        const index::Filter filter = filter_of(where, date, result);
+        index::Filter filter = filter_of(where, date, result);
+        filter.unique = unique;
         if (filter.empty())
-            throw py::value_error("give a position, or filters (where, date, result) to select by");
+            throw py::value_error("give a position, or filters (where, date, result, unique) to select by");
         py::gil_scoped_release unlocked;
         r = i.open().select(filter, offset, limit);
     } else {
-        const index::PositionQuery q = query_of(position, colours, where, date, result);
+        index::PositionQuery q = query_of(position, colours, where, date, result);
+        q.filter.unique = unique;
         py::gil_scoped_release unlocked;
         r = i.open().search(q, offset, limit);
     }
@@ -216,28 +218,28 @@ void bind_index(py::module_& m) {
             "search",
             [](Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                const std::string& colours, const py::object& where, const py::object& date,
-               const py::object& result) {
-                return search_dict(found(i, position, limit, offset, colours, where, date, result));
+               const py::object& result, bool unique) {
+                return search_dict(found(i, position, limit, offset, colours, where, date, result, unique));
             },
             py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
             py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
-            py::arg("result") = py::none(),
+            py::arg("result") = py::none(), py::arg("unique") = false,
             "The games that reach a position (a kifu position or any position notation), or with position "
             "None those that pass the filters alone: {'count', 'games'}. "
             "where: {'White': 'Carlsen'} (contains, any case); date: a year or (from, to); result: '1-0', "
-            "'B+', ...")
+            "'B+', ...; unique: one game of each set of duplicates (kifu dedupe's moves rule)")
         .def(
             "export",
             [](Index& i, const py::object& position, const std::optional<std::string>& to,
                const std::optional<std::size_t>& limit, std::size_t offset, const std::string& colours,
-               const py::object& where, const py::object& date, const py::object& result) {
+               const py::object& where, const py::object& date, const py::object& result, bool unique) {
                 const formats::Format* format = nullptr;
                 if (to) {
                     format = formats::find_format(*to);
                     if (!format) throw py::value_error("kifu.Index.export: no format " + *to);
                 }
-                const index::SearchResult r =
-                    found(i, position, limit.value_or(SIZE_MAX), offset, colours, where, date, result);
+                const index::SearchResult r = found(i, position, limit.value_or(SIZE_MAX), offset, colours,
+                                                    where, date, result, unique);
                 std::vector<std::pair<const index::GameSummary*, formats::Written>> games;
                 Result<void> done = Error{};
                 {
@@ -264,7 +266,7 @@ void bind_index(py::module_& m) {
             },
             py::arg("position"), py::kw_only(), py::arg("to") = py::none(), py::arg("limit") = py::none(),
             py::arg("offset") = 0, py::arg("colours") = "same", py::arg("where") = py::none(),
-            py::arg("date") = py::none(), py::arg("result") = py::none(),
+            py::arg("date") = py::none(), py::arg("result") = py::none(), py::arg("unique") = false,
             "The games search finds (every one unless limit), read again from their files and written as "
             "`to` (None: as their files hold them): [{'file', 'game', 'text'}], or 'error' for a game that "
             "cannot be (its file changed since it was indexed).")

@@ -8,7 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "entries.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/index/index.hpp"
+#include "replay.hpp"
 #include "sqlite.hpp"
 
 namespace kifu::index::detail {
@@ -96,11 +99,30 @@ inline bool passes(const GameSummary& g, std::string_view tags, const Filter& fi
     return true;
 }
 
+// Filter::unique: whether a game is the first of its moves among those asked about so far
+// (asked in index order). A game whose stored moves do not replay counts as unique.
+class UniqueGames {
+  public:
+    explicit UniqueGames(sqlite3* db) : row_(db, "SELECT game, start, moves FROM games WHERE id = ?") {}
+    bool first(std::uint32_t id) {
+        row_.bind(1, id);
+        Result<std::uint64_t> key = Error{ErrorCode::io_error, ""};
+        if (row_.step())
+            key = stored_duplicate_key(stored_game(row_.integer(0)), row_.text(1), row_.blob(2), {});
+        row_.reset();
+        return !key || !seen_.see(*key, id);
+    }
+
+  private:
+    Statement row_;
+    formats::DuplicateTable seen_;
+};
+
 // Loads games by id, and tells whether they pass the filter.
 class GameRows {
   public:
     explicit GameRows(sqlite3* db)
-        : row_(db, std::string("SELECT ").append(kSummaryColumns).append(" WHERE g.id = ?")) {}
+        : db_(db), row_(db, std::string("SELECT ").append(kSummaryColumns).append(" WHERE g.id = ?")) {}
     bool load(std::uint32_t id, GameSummary& out, std::string* tags = nullptr) {
         row_.bind(1, id);
         const bool found = row_.step();
@@ -115,7 +137,10 @@ class GameRows {
         if (filter.empty()) return true;
         GameSummary g;
         std::string tags;
-        return load(id, g, &tags) && detail::passes(g, tags, filter);
+        if (!load(id, g, &tags) || !detail::passes(g, tags, filter)) return false;
+        if (!filter.unique) return true;
+        if (!unique_) unique_.emplace(db_);
+        return unique_->first(id);
     }
 
     // A game found at `ply`: counted when it passes the filter, and listed (with the symmetry
@@ -137,7 +162,9 @@ class GameRows {
     }
 
   private:
+    sqlite3* db_;
     Statement row_;
+    std::optional<UniqueGames> unique_;
 };
 
 }  // namespace kifu::index::detail

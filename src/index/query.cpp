@@ -187,9 +187,12 @@ Result<SearchResult> Database::select(const Filter& filter, std::size_t offset, 
     SearchResult out;
     GameSummary g;
     std::string tags;
+    std::optional<detail::UniqueGames> unique;
+    if (filter.unique) unique.emplace(impl_->db);
     while (scan.step()) {
         detail::read_summary(scan, 1, g, &tags);
         if (!detail::passes(g, tags, filter)) continue;
+        if (unique && !unique->first(static_cast<std::uint32_t>(scan.integer(0)))) continue;
         if (out.count >= offset && out.games.size() < limit) {
             g.id = static_cast<std::uint32_t>(scan.integer(0));
             g.at_position = false;

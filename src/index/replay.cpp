@@ -71,6 +71,49 @@ Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_vie
     return out;
 }
 
+Result<std::uint64_t> stored_duplicate_key(formats::Game game, std::string_view start, std::string_view moves,
+                                           const formats::DuplicateRule& rule) {
+    Result<std::uint64_t> key = Error{ErrorCode::unsupported, "no moves to replay for this game"};
+    formats::visit_game_rules(game, [&]<class Rules>(std::type_identity<Rules>) {
+        formats::DuplicateKeyer<Rules> keyer(rule);
+        const auto replay = [&](typename Rules::Position position, const auto& moves_in_order) {
+            keyer.start(position);
+            moves_in_order([&](const typename Rules::Move& move) {
+                if (!keyer.wants_moves()) return;
+                Rules::play(position, move);
+                keyer.played(move);
+                keyer.reached(position);
+            });
+            key = keyer.key(position);
+        };
+        if constexpr (std::is_same_v<Rules, go::GameTraits>) {
+            // Go's main line is stored as its nodes, the start as HEN ("": the empty 19x19 board).
+            go::GameState state;
+            state.board = go::Board(go::BoardSize{});
+            if (!start.empty()) {
+                Result<go::Position> p = go::parse_hen(start);
+                if (!p) {
+                    key = p.error();
+                    return;
+                }
+                state.board = board_of(*p);
+            }
+            replay(std::move(state), [&](auto&& each) { for_each_go_node(moves, each); });
+        } else {
+            Result<typename Rules::Position> read = Rules::read_position(start.empty() ? "startpos" : start);
+            if (!read) {
+                key = read.error();
+                return;
+            }
+            replay(std::move(*read), [&](auto&& each) {
+                for (std::size_t i = 0; i < moves.size() / 2; ++i)
+                    each(Rules::move_of_word(word_at(moves, i)));
+            });
+        }
+    });
+    return key;
+}
+
 Result<Posting> StoredPostings::at(std::uint32_t game, std::uint32_t ply) {
     if (!row_) return sqlite_error(db_, "reading the games");
     row_.bind(1, game);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kifu/core/result.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/registry.hpp"
 #include "postings.hpp"
 #include "sqlite.hpp"
@@ -23,6 +24,11 @@ namespace kifu::index::detail {
 Result<std::vector<Posting>> replay_postings(
     formats::Game game, std::string_view start, std::string_view moves,
     std::uint32_t last_ply = std::numeric_limits<std::uint32_t>::max());
+
+// The duplicate key (formats/duplicates.hpp) of a stored game, by replaying its moves: the
+// key `kifu dedupe` gives the game it was read from. Errors: a start that does not read.
+Result<std::uint64_t> stored_duplicate_key(formats::Game game, std::string_view start, std::string_view moves,
+                                           const formats::DuplicateRule& rule);
 
 // Stored games' postings, by replaying them: for the postings whose group keeps only the
 // game, the ply and the high half of the key.

@@ -101,6 +101,30 @@ TEST_F(DedupeCli, GoGamesRotatedOrColourSwappedAreDuplicates) {
     EXPECT_EQ(r.out.find("W[nq]"), std::string::npos) << r.out;
 }
 
+TEST_F(DedupeCli, AnIndexSearchShowsOneGameOfEachSet) {
+    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "b.pgn") << "[Event \"again\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 0-1\n";
+    std::ofstream(dir_ / "go.sgf") << "(;GM[1]SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq])\n"
+                                   << "(;GM[1]SZ[19];W[dd];B[pp];W[dq];B[pd];W[nq])\n";
+    const std::string db = (dir_ / "games.db").string();
+    ASSERT_EQ(
+        kifu({"index", db, (dir_ / "a.pgn").string(), (dir_ / "b.pgn").string(), (dir_ / "go.sgf").string()})
+            .exit_code,
+        0);
+    // Across the files: the copy (other tags), the transposed game's copy and the Go game's
+    // mirror image with colours swapped are passed over.
+    Outcome r = kifu({"search", db, "--unique", "--limit", "10"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("4 games"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("b.pgn"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("go.sgf game 2"), std::string::npos) << r.out;
+    r = kifu({"search", db, "--position", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+              "--unique"});
+    EXPECT_NE(r.out.find("1 game\n"), std::string::npos) << r.out;  // the first, not its copy
+    r = kifu({"search", db, "--position", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"});
+    EXPECT_NE(r.out.find("2 games"), std::string::npos) << r.out;
+}
+
 TEST_F(DedupeCli, UsageErrors) {
     std::ofstream(dir_ / "a.pgn") << kGames;
     std::ofstream(dir_ / "a.sgf") << "(;SZ[9];B[ee])\n";

@@ -211,7 +211,8 @@ TEST(Duplicates, GoGamesAreAlikeUpToSymmetryAndColours) {
     const Document oblong = read_as("sgf", "(;SZ[13:9];B[cc];W[jg];B[kc])");
     for (go::Symmetry s = 0; s < go::kSymmetries; ++s) {
         if (s & 1) continue;  // no transpose
-        EXPECT_EQ(keys_of("sgf", transformed_sgf(only_game(oblong), s), {}), duplicate_keys(oblong, {})) << int(s);
+        EXPECT_EQ(keys_of("sgf", transformed_sgf(only_game(oblong), s), {}), duplicate_keys(oblong, {}))
+            << int(s);
     }
 }
 

@@ -119,3 +119,19 @@ def test_pattern_and_material_searches_answer_as_the_cli(tmp_path, kifu_cli):
             assert "<material>" in str(e)
         else:
             raise AssertionError("a material text that is not one was taken")
+
+
+def test_unique_shows_one_game_of_each_set_of_duplicates(tmp_path):
+    """The same moves under other tags, in another file, are one game with unique=True."""
+    (tmp_path / "a.pgn").write_text(PGN)
+    (tmp_path / "b.pgn").write_text('[Event "copy"]\n[White "W"]\n\n1. e4 {a comment} e5 2. Nf3 *\n')
+    with kifu.Index(tmp_path / "games.db") as index:
+        index.add([tmp_path / "a.pgn", tmp_path / "b.pgn"])
+        assert index.search(None, where={"Event": ""})["count"] == 4
+        found = index.search(None, unique=True)
+        assert found["count"] == 3
+        assert all(g["file"].endswith("a.pgn") for g in found["games"])
+        after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        assert index.search(after)["count"] == 2
+        assert index.search(after, unique=True)["count"] == 1
+        assert len(index.export(after, unique=True)) == 1

@@ -48,6 +48,7 @@ struct QueryOptions {
     std::vector<std::string> where;
     std::string date;
     std::string result;
+    bool unique = false;
     bool json = false;
     OutputOptions output;
 
@@ -83,6 +84,9 @@ struct QueryOptions {
                         "only games with this result: 1-0, 0-1, 1/2-1/2 (chess, xiangqi), B+, W+, "
                         "draw (Go), sente, gote (shogi)")
             ->option_text("RESULT");
+        command.add_flag("--unique", unique,
+                         "one game of each set of duplicates (the same moves; Go up to symmetry and colours: "
+                         "what kifu dedupe keeps), the first indexed");
         command.add_flag("--json", json, "one JSON object instead of text");
         output.add_to(command);
     }
@@ -133,12 +137,13 @@ index::Filter parse_filter(const QueryOptions& o) {
             fail(kUsage,
                  fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", o.result));
     }
+    f.unique = o.unique;
     return f;
 }
 
 constexpr std::string_view kNothingToSearch =
     "nothing to search for: give a position (--position, INPUT or standard input), --pattern, --material "
-    "or --sub-fen, or filters (--where, --date, --result)";
+    "or --sub-fen, or filters (--where, --date, --result, --unique)";
 constexpr std::string_view kNoPositionToExplore =
     "no position: give --position NOTATION, INPUT or a position on standard input (run 'kifu explore "
     "--help')";
@@ -431,7 +436,8 @@ Run add_search_command(CLI::App& app) {
     command->footer(
         "A position is found by its key: Go positions in any of the board's orientations (with --colours "
         "any, "
-        "with colours swapped too). Filters alone (--where, --date, --result) select games without a "
+        "with colours swapped too). Filters alone (--where, --date, --result, --unique) select games without "
+        "a "
         "position. Go patterns (--pattern with --region) and chess material and sub-FEN are "
         "found by replaying the stored games, on --threads threads.\n"
         "Examples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq "

@@ -90,11 +90,14 @@ struct IndexReport {
 
 // Which games a query looks at. Tag values match when they contain the text, ignoring
 // case; years are the first four digits of the date (Date, DT, 開始日時).
+// `unique`: one game of each set of duplicates (formats/duplicates.hpp's moves rule, Go up to
+// symmetry: what kifu dedupe keeps), the first in index order, the others passed over.
 struct Filter {
     std::vector<std::pair<std::string, std::string>> tags;  // --where NAME=TEXT
     std::optional<int> year_from, year_to;
     std::optional<Outcome> outcome;
-    bool empty() const noexcept { return tags.empty() && !year_from && !year_to && !outcome; }
+    bool unique = false;  // --unique
+    bool empty() const noexcept { return tags.empty() && !year_from && !year_to && !outcome && !unique; }
 };
 
 struct GameSummary {
