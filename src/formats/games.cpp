@@ -8,14 +8,14 @@ namespace {
 
 constexpr std::array kGames{
     GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", "HEN", "sgf",
-             "SGF", "ON", "", true},
+             "SGF", "ON", "", "", true},
     GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen", "FEN",
              "pgn", "PGN", "ECO Opening Variation SubVariation",
-             "/usr/share/pgn-extract/eco.pgn /usr/share/scid/data/scid.eco"},
+             "/usr/share/pgn-extract/eco.pgn /usr/share/scid/data/scid.eco", "WhiteElo BlackElo"},
     GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen", "SFEN",
-             "kif", "KIF", "戦型", ""},
+             "kif", "KIF", "戦型", "", ""},
     GameInfo{Game::xiangqi, "xiangqi", "red", "black", "red", "black", "1-0", "0-1", "1/2-1/2",
-             "xfen-xiangqi", "FEN", "pgn-xiangqi", "PGN", "ECCO Opening Variation", ""},
+             "xfen-xiangqi", "FEN", "pgn-xiangqi", "PGN", "ECCO Opening Variation", "", "RedElo BlackElo"},
 };
 
 // The numbers are the rows' places: checked once, here.

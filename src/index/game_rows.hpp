@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,27 @@ inline bool tag_matches(std::string_view tags, std::string_view name, std::strin
         return !found;
     });
     return found;
+}
+
+// The players' ratings in a row's tags (GameInfo::rating_tags), when both are numbers.
+inline std::optional<std::pair<int, int>> ratings_of(formats::Game game, std::string_view tags) {
+    const formats::GameInfo* info = formats::game_info(game);
+    if (!info || info->rating_tags.empty()) return std::nullopt;
+    const std::size_t blank = info->rating_tags.find(' ');
+    const std::string_view names[] = {info->rating_tags.substr(0, blank),
+                                      info->rating_tags.substr(blank + 1)};
+    std::optional<int> found[2];
+    for_each_tag(tags, [&](std::string_view n, std::string_view v) {
+        for (int side = 0; side < 2; ++side) {
+            int value = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+            if (n == names[side] && ec == std::errc() && end == v.data() + v.size() && value > 0)
+                found[side] = value;
+        }
+        return !(found[0] && found[1]);
+    });
+    if (!found[0] || !found[1]) return std::nullopt;
+    return std::pair{*found[0], *found[1]};
 }
 
 inline std::optional<int> year_of(std::string_view date) {
@@ -96,6 +118,15 @@ inline bool passes(const GameSummary& g, std::string_view tags, const Filter& fi
     }
     for (const auto& [name, value] : filter.tags)
         if (!tag_matches(tags, name, value)) return false;
+    if (!filter.player.empty() && !contains_ignoring_case(g.first, filter.player) &&
+        !contains_ignoring_case(g.second, filter.player))
+        return false;
+    if (filter.rating_from || filter.rating_to) {
+        const std::optional<std::pair<int, int>> r = ratings_of(g.game, tags);
+        if (!r || (filter.rating_from && std::min(r->first, r->second) < *filter.rating_from) ||
+            (filter.rating_to && std::max(r->first, r->second) > *filter.rating_to))
+            return false;
+    }
     return true;
 }
 

@@ -360,3 +360,35 @@ TEST_F(Cli, ADamagedIndexIsAnError) {
     EXPECT_EQ(kifu({"index", "--check", db, kExamples + "/ko.sgf"}).exit_code, 2);
     EXPECT_EQ(kifu({"index", db}).exit_code, 2);
 }
+
+namespace {
+
+TEST_F(Cli, PlayerAndRatingFiltersSelectGames) {
+    std::ofstream(dir_ / "rated.pgn")
+        << "[White \"Carlsen, Magnus\"]\n[Black \"Nepo\"]\n[WhiteElo \"2850\"]\n[BlackElo \"2790\"]\n\n1. e4 "
+           "e5 1-0\n\n"
+        << "[White \"Amateur\"]\n[Black \"Carlsen, Magnus\"]\n[WhiteElo \"1800\"]\n[BlackElo \"2850\"]\n\n1. "
+           "d4 d5 0-1\n\n"
+        << "[White \"Unrated\"]\n[Black \"Carlsen, Magnus\"]\n\n1. c4 c5 *\n\n"
+        << "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"2400\"]\n[BlackElo \"x\"]\n\n1. Nf3 Nf6 *\n";
+    const std::string db = (dir_ / "games.db").string();
+    ASSERT_EQ(kifu({"index", db, (dir_ / "rated.pgn").string()}).exit_code, 0);
+    EXPECT_EQ(kifu({"search", db, "--player", "carlsen"}).out.rfind("3 games\n", 0), 0u);
+    EXPECT_EQ(kifu({"search", db, "--player", "nepo"}).out.rfind("1 game\n", 0), 0u);
+    // Both players rated in the range; a game without both ratings never passes.
+    EXPECT_EQ(kifu({"search", db, "--rating", "2700.."}).out.rfind("1 game\n", 0), 0u);
+    EXPECT_EQ(kifu({"search", db, "--rating", "1700"}).out.rfind("2 games\n", 0), 0u);
+    EXPECT_EQ(kifu({"search", db, "--rating", "..2800"}).out.rfind("0 games\n", 0), 0u);
+    EXPECT_EQ(kifu({"search", db, "--rating", "1800..2850", "--player", "Amateur"}).out.rfind("1 game\n", 0),
+              0u);
+    EXPECT_EQ(kifu({"search", db, "--position", kStart, "--player", "Carlsen", "--rating", "2750.."})
+                  .out.rfind("1 game\n", 0),
+              0u);
+    for (const std::string bad : {"high", "..", "2500..x", "12345"}) {
+        const Outcome r = kifu({"search", db, "--rating", bad});
+        EXPECT_EQ(r.exit_code, 2) << bad;
+        EXPECT_NE(r.err.find("--rating"), std::string::npos) << r.err;
+    }
+}
+
+}  // namespace

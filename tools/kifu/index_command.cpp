@@ -48,6 +48,8 @@ struct QueryOptions {
     std::vector<std::string> where;
     std::string date;
     std::string result;
+    std::string player;
+    std::string rating;
     bool unique = false;
     bool json = false;
     OutputOptions output;
@@ -84,6 +86,16 @@ struct QueryOptions {
                         "only games with this result: 1-0, 0-1, 1/2-1/2 (chess, xiangqi), B+, W+, "
                         "draw (Go), sente, gote (shogi)")
             ->option_text("RESULT");
+        command
+            .add_option("--player", player,
+                        "only games in which either player's name contains NAME (any case)")
+            ->option_text("NAME");
+        command
+            .add_option(
+                "--rating", rating,
+                "only games whose players are both rated within RANGE (WhiteElo and BlackElo; xiangqi's "
+                "RedElo): 2500.. (or 2500: at least), 2200..2400, ..1800")
+            ->option_text("RANGE");
         command.add_flag("--unique", unique,
                          "one game of each set of duplicates (the same moves; Go up to symmetry and colours: "
                          "what kifu dedupe keeps), the first indexed");
@@ -137,13 +149,32 @@ index::Filter parse_filter(const QueryOptions& o) {
             fail(kUsage,
                  fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", o.result));
     }
+    f.player = o.player;
+    if (!o.rating.empty()) {
+        auto rating = [&](std::string_view s) -> std::optional<int> {
+            if (s.empty()) return std::nullopt;
+            if (s.size() > 4 || s.find_first_not_of("0123456789") != std::string_view::npos)
+                fail(kUsage,
+                     fmt::format("--rating '{}': ratings are whole numbers, as in 2200..2400", o.rating));
+            return std::stoi(std::string(s));
+        };
+        const std::size_t dots = o.rating.find("..");
+        if (dots == std::string::npos) {
+            f.rating_from = rating(o.rating);
+        } else {
+            f.rating_from = rating(std::string_view(o.rating).substr(0, dots));
+            f.rating_to = rating(std::string_view(o.rating).substr(dots + 2));
+        }
+        if (!f.rating_from && !f.rating_to)
+            fail(kUsage, fmt::format("--rating '{}': give a range, as in 2200..2400", o.rating));
+    }
     f.unique = o.unique;
     return f;
 }
 
 constexpr std::string_view kNothingToSearch =
     "nothing to search for: give a position (--position, INPUT or standard input), --pattern, --material "
-    "or --sub-fen, or filters (--where, --date, --result, --unique)";
+    "or --sub-fen, or filters (--where, --date, --result, --player, --rating, --unique)";
 constexpr std::string_view kNoPositionToExplore =
     "no position: give --position NOTATION, INPUT or a position on standard input (run 'kifu explore "
     "--help')";
@@ -435,17 +466,17 @@ Run add_search_command(CLI::App& app) {
         "search", "Find the games of an index that reach a position, hold a pattern, or pass filters");
     command->footer(
         "A position is found by its key: Go positions in any of the board's orientations (with --colours "
-        "any, "
-        "with colours swapped too). Filters alone (--where, --date, --result, --unique) select games without "
-        "a "
-        "position. Go patterns (--pattern with --region) and chess material and sub-FEN are "
+        "any, with colours swapped too). Filters alone (--where, --date, --result, --player, --rating, "
+        "--unique) select games without a position. Go patterns (--pattern with --region) and chess material "
+        "and sub-FEN are "
         "found by replaying the stored games, on --threads threads.\n"
         "Examples:\n  kifu search games.db --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq "
         "- 0 1'\n"
         "  kifu search games.db game.pgn --ply 12 --where White=Carlsen --date 2015..\n"
         "  kifu search go.db --pattern '.19x19_..._19' --region D4-A1 --colours any\n"
         "  kifu search games.db --material KRvKR --sub-fen 8/8/8/8/8/8/8/4K3\n"
-        "  kifu search games.db --where ECO=B90 --result 1-0");
+        "  kifu search games.db --where ECO=B90 --result 1-0\n"
+        "  kifu search games.db --player Carlsen --rating 2700.. --unique");
     o->query.add_to(*command);
     command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
         ->option_text("N")

@@ -38,6 +38,9 @@ struct GameInfo {
     // Opening books that Debian installs for the game, blank-separated, the one taken when
     // none is given first ("" for none).
     std::string_view opening_books;
+    // The tags that give the players' ratings as numbers, the first player's then the
+    // second's ("WhiteElo BlackElo"; "" where records give none: Go's BR and WR are ranks).
+    std::string_view rating_tags;
     // The index keys its positions up to the board's eight symmetries and a swap of colours
     // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
     // search may match either colour (--colours any).

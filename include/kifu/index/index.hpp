@@ -92,12 +92,20 @@ struct IndexReport {
 // case; years are the first four digits of the date (Date, DT, 開始日時).
 // `unique`: one game of each set of duplicates (formats/duplicates.hpp's moves rule, Go up to
 // symmetry: what kifu dedupe keeps), the first in index order, the others passed over.
+// `player`: either player's name contains it (any case). `rating_from`/`rating_to`: both
+// players' ratings (GameInfo::rating_tags: WhiteElo and BlackElo) are given and within the
+// range; a game without them does not pass.
 struct Filter {
     std::vector<std::pair<std::string, std::string>> tags;  // --where NAME=TEXT
     std::optional<int> year_from, year_to;
     std::optional<Outcome> outcome;
-    bool unique = false;  // --unique
-    bool empty() const noexcept { return tags.empty() && !year_from && !year_to && !outcome && !unique; }
+    std::string player;                         // --player NAME
+    std::optional<int> rating_from, rating_to;  // --rating 2500..2700
+    bool unique = false;                        // --unique
+    bool empty() const noexcept {
+        return tags.empty() && !year_from && !year_to && !outcome && player.empty() && !rating_from &&
+               !rating_to && !unique;
+    }
 };
 
 struct GameSummary {
