@@ -36,6 +36,18 @@ std::vector<go::NodeAction> go_nodes(std::string_view words) {
     return nodes;
 }
 
+// A stored Go game's start: its HEN ("" the empty 19x19 board), as a state of stones.
+Result<go::GameState> go_start(std::string_view start) {
+    go::GameState state;
+    state.board = go::Board(go::BoardSize{});
+    if (!start.empty()) {
+        Result<go::Position> p = go::parse_hen(start);
+        if (!p) return p.error();
+        state.board = board_of(*p);
+    }
+    return state;
+}
+
 }  // namespace
 
 Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_view start,
@@ -50,13 +62,9 @@ Result<std::vector<Posting>> replay_postings(formats::Game game, std::string_vie
     }
     // Keys up to symmetry (Go): each the board's canonical key, the move word turned with it,
     // and a node's setup replayed too.
-    go::GameState state;
-    state.board = go::Board(go::BoardSize{});
-    if (!start.empty()) {
-        Result<go::Position> p = go::parse_hen(start);
-        if (!p) return p.error();
-        state.board = board_of(*p);
-    }
+    Result<go::GameState> start_state = go_start(start);
+    if (!start_state) return start_state.error();
+    go::GameState& state = *start_state;
     const go::BoardSize size = state.board.size();
     const std::vector<go::NodeAction> nodes = go_nodes(moves);
     go::BoardKeys keys(size);
@@ -87,18 +95,13 @@ Result<std::uint64_t> stored_duplicate_key(formats::Game game, std::string_view 
             key = keyer.key(position);
         };
         if constexpr (std::is_same_v<Rules, go::GameTraits>) {
-            // Go's main line is stored as its nodes, the start as HEN ("": the empty 19x19 board).
-            go::GameState state;
-            state.board = go::Board(go::BoardSize{});
-            if (!start.empty()) {
-                Result<go::Position> p = go::parse_hen(start);
-                if (!p) {
-                    key = p.error();
-                    return;
-                }
-                state.board = board_of(*p);
+            // Go's main line is stored as its nodes (go_start: the start).
+            Result<go::GameState> state = go_start(start);
+            if (!state) {
+                key = state.error();
+                return;
             }
-            replay(std::move(state), [&](auto&& each) { for_each_go_node(moves, each); });
+            replay(std::move(*state), [&](auto&& each) { for_each_go_node(moves, each); });
         } else {
             Result<typename Rules::Position> read = Rules::read_position(start.empty() ? "startpos" : start);
             if (!read) {

@@ -50,6 +50,13 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
                            fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
+// Refuses (exit 2) the PGN stream's options for an input of another format.
+void check_streaming_options(const PgnOptions& pgn, const formats::Format& from) {
+    if (!pgn.streaming_given().empty() && !from.takes(formats::kStreams))
+        not_applicable(pgn.streaming_given(),
+                       fmt::format("it is for PGN input, and the input is {}", from.name));
+}
+
 // The games of a record (or a position) written as `to` (formats/write.hpp). Returns the
 // exit code.
 int write_games(const formats::Document& doc, const formats::Format& to, const SourceOptions& s,
@@ -124,9 +131,7 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     }
     const Input in = entry ? *entry : read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source, to.game);
-    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
-        not_applicable(o.pgn.streaming_given(),
-                       fmt::format("it is for PGN input, and the input is {}", from.name));
+    check_streaming_options(o.pgn, from);
     if (o.openings.given() && from.kind == formats::Kind::position)
         not_applicable("--openings",
                        fmt::format("it names the games of a record, and the input is {}", from.name));
@@ -136,12 +141,8 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     if (from.takes(formats::kStreams))
         return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), dedupe,
                            out);
-    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
-    if (!doc) {
-        report(doc.error(), in.source);
-        return kInvalidInput;
-    }
-    report_warnings(doc->warnings, in.source);
+    std::optional<formats::Document> doc = read_document(in, from, o.source);
+    if (!doc) return kInvalidInput;
     if (const formats::OpeningBook* book = o.openings.book(from.game))
         (void)formats::name_openings(*doc, *book);
     return dedupe ? write_unique_games(*doc, to, o.source, write, in, *dedupe, out)
@@ -170,9 +171,7 @@ int dedupe_one(const ConvertOptions& o, const std::string& path, const Input* en
     if (from.kind == formats::Kind::position)
         fail(kUsage, fmt::format("{}: kifu dedupe compares the games of records, and the input is {}",
                                  in.source, from.name));
-    if (!o.pgn.streaming_given().empty() && !from.takes(formats::kStreams))
-        not_applicable(o.pgn.streaming_given(),
-                       fmt::format("it is for PGN input, and the input is {}", from.name));
+    check_streaming_options(o.pgn, from);
     if (!from.can_write())
         fail(kUsage,
              fmt::format("{}: kifu writes no {}: kifu convert --unique --to FORMAT writes its games in "
@@ -180,12 +179,8 @@ int dedupe_one(const ConvertOptions& o, const std::string& path, const Input* en
                          in.source, from.name));
     same_format(from);
     if (from.takes(formats::kStreams)) return dedupe_pgn(o.source, in.path, &in.text, o.pgn, dedupe, out);
-    Result<formats::Document> doc = from.read(in.text, o.source.read_options());
-    if (!doc) {
-        report(doc.error(), in.source);
-        return kInvalidInput;
-    }
-    report_warnings(doc->warnings, in.source);
+    std::optional<formats::Document> doc = read_document(in, from, o.source);
+    if (!doc) return kInvalidInput;
     return write_unique_games(*doc, from, o.source, {}, in, dedupe, out);
 }
 

@@ -209,18 +209,27 @@ void report_warnings(const std::vector<Error>& warnings, std::string_view source
     for (const Error& w : warnings) report(w, source, "warning");
 }
 
+std::optional<formats::Document> read_document(const Input& in, const formats::Format& from,
+                                               const SourceOptions& source) {
+    Result<formats::Document> d = from.read(in.text, source.read_options());
+    if (!d) {
+        report(d.error(), in.source);
+        return std::nullopt;
+    }
+    report_warnings(d->warnings, in.source);
+    return std::move(*d);
+}
+
 int for_each_document(const SourceOptions& source, const DocumentAction& each) {
     int status = kOk;
     for_each_source(source.input, [&](const std::string& path, const Input* entry) {
         const Input in = entry ? *entry : read_input(source.input, path);
         const formats::Format& from = input_format(in, source);
-        Result<formats::Document> d = from.read(in.text, source.read_options());
+        std::optional<formats::Document> d = read_document(in, from, source);
         if (!d) {
-            report(d.error(), in.source);
             status = kInvalidInput;
             return;
         }
-        report_warnings(d->warnings, in.source);
         each(in, from, *d, status);
     });
     return status;

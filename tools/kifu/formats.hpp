@@ -112,6 +112,11 @@ void check_read_options(const formats::Format& from, const SourceOptions& option
 // Reports each warning of a document.
 void report_warnings(const std::vector<Error>& warnings, std::string_view source);
 
+// An input read whole as `from` with the source's read options, its warnings reported; nullopt
+// once its error is reported (the command then exits 1).
+std::optional<formats::Document> read_document(const Input& in, const formats::Format& from,
+                                               const SourceOptions& source);
+
 // The loop of the commands that look at whole documents (info, tree): each input read,
 // its format settled, its document read (an error reported, and exit 1 at the end) and
 // its warnings reported, then handed to `each`. Returns the exit code.
