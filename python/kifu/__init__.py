@@ -34,6 +34,7 @@ from ._kifu import (
     __version__,
     detect,
     formats,
+    games,
     merge_indexes,
     pgn_game_start,
     read_options,
@@ -44,7 +45,7 @@ from ._kifu import (
 __all__ = [
     "__version__", "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "OpeningBook", "Position", "ShogiPosition",
-    "Validation", "XiangqiPosition", "detect", "formats", "iter_games", "merge_indexes",
+    "Validation", "XiangqiPosition", "detect", "formats", "games", "iter_games", "merge_indexes",
     "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write", "write_options",
 ]
 
@@ -193,13 +194,19 @@ def iter_games(paths, format: str | None = None, *, start: int | None = None,
         yield from _kifu.GameIterator(path, format, start, end, charset, threads)
 
 
-def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | None = None,
-         start: int | None = None, end: int | None = None, charset: str | None = None, threads: int = 1):
-    """Plain values a game, for analytics: a list of dicts (or, with frame=True, a pandas
-    DataFrame) with source, format, index, offset, game, tags (a dict), result, plies, moves
-    (as written), clocks (seconds after each move, chess [%clk]; shogi and others: the time
-    the move took), evals (pawns from white's side, chess [%eval]; mates as +-1000), final
-    (the last position in its game's notation) and errors. Parsed with the GIL released.
+def rows(paths, format: str | None = None, *, frame: bool = False, positions: bool = False,
+         limit: int | None = None, start: int | None = None, end: int | None = None, charset: str | None = None,
+         threads: int = 1):
+    """Plain values a game, for analytics: a list of dicts with source, format, index, offset,
+    game, tags (a dict), result, plies, moves (the main line in the game's plain notation:
+    SAN, Go's "D4", USI, ICCS), clocks (seconds after each move, chess [%clk]; shogi and
+    others: the time the move took), evals (pawns from the first player's side, chess [%eval];
+    mates as +-1000), final (the last position in its game's notation), positions (with
+    positions=True: the position after every move) and errors. Parsed with the GIL released.
+
+    frame=True: a pandas DataFrame of flat values, as kifu convert --to csv writes them: each
+    tag a column of its own (named as the records name it), moves, clocks, evals, errors and
+    positions one text each (docs/csv.md says how they are joined).
     charset, threads: as iter_games'.
     """
     out = []
@@ -212,13 +219,12 @@ def rows(paths, format: str | None = None, *, frame: bool = False, limit: int | 
             left = None if limit is None else limit - len(out)
             if left is not None and left <= 0:
                 break
-            out.extend(_kifu._rows(path, format, start, end, left, charset, threads))
+            out.extend(_kifu._rows(path, format, start, end, left, charset, threads, positions, frame))
     finally:
         if collecting:
             gc.enable()
     if frame:
         import pandas
 
-        return pandas.DataFrame(out, columns=["source", "format", "index", "offset", "game", "tags", "result",
-                                              "plies", "moves", "clocks", "evals", "final", "errors"])
+        return pandas.DataFrame(out)
     return out

@@ -26,15 +26,13 @@ DEFAULT_BLOCKSIZE = 64 << 20
 
 # The columns of read_frame, in order: the source file, the game's index (in its byte range
 # for a split PGN) and byte offset, its game, players, event, date, result, ply count, the
-# final position in its game's notation, and the main line as written, space-separated.
+# final position in its game's notation, and the main line in the game's plain notation (SAN,
+# Go's "D4", USI, ICCS), space-separated.
 FRAME_COLUMNS = ["source", "index", "offset", "game", "event", "date", "first", "second", "result", "plies",
                  "final", "moves"]
 
-# The tags that name the players and the event, by game (PGN, SGF, KIF, xiangqi PGN).
-_FIRST = ("White", "PB", "先手", "下手", "Red", "Sente")
-_SECOND = ("Black", "PW", "後手", "上手", "Gote")
-_EVENT = ("Event", "EV", "棋戦", "GN")
-_DATE = ("Date", "DT", "開始日時", "UTCDate")
+# Each game's tags for the players, event and date (kifu.games(): the library's table).
+_NAMED = {g["name"]: (g["event_tags"], g["date_tags"], g["first_tags"], g["second_tags"]) for g in kifu.games()}
 
 
 class Part(NamedTuple):
@@ -111,8 +109,9 @@ def _frame(part: Part, format: str | None):
     records = []
     for r in kifu.rows(part.path, format, start=part.start, end=part.end):
         t = r["tags"]
+        event, date, first, second = _NAMED[r["game"]]
         records.append((r["source"], r["index"], r["offset"] if r["offset"] is not None else -1, r["game"],
-                        _tag(t, _EVENT), _tag(t, _DATE), _tag(t, _FIRST), _tag(t, _SECOND), r["result"],
+                        _tag(t, event), _tag(t, date), _tag(t, first), _tag(t, second), r["result"],
                         r["plies"], r["final"], " ".join(r["moves"])))
     return _typed(pandas.DataFrame.from_records(records, columns=FRAME_COLUMNS))
 

@@ -287,6 +287,43 @@ PYBIND11_MODULE(_kifu, m) {
         "kifu.write takes for it).");
 
     m.def(
+        "games",
+        []() {
+            py::list out;
+            const auto names = [](std::string_view blank_separated) {
+                py::list l;
+                while (!blank_separated.empty()) {
+                    const std::size_t blank = blank_separated.find(' ');
+                    l.append(std::string(blank_separated.substr(0, blank)));
+                    blank_separated = blank == std::string_view::npos ? std::string_view()
+                                                                      : blank_separated.substr(blank + 1);
+                }
+                return l;
+            };
+            for (const formats::GameInfo& g : formats::all_games()) {
+                py::dict d;
+                d["name"] = std::string(g.name);
+                d["first"] = std::string(g.first);
+                d["second"] = std::string(g.second);
+                d["position_format"] = std::string(g.position_format);
+                d["record_format"] = std::string(g.record_format);
+                d["first_tags"] = names(g.first_tags);
+                d["second_tags"] = names(g.second_tags);
+                d["date_tags"] = names(g.date_tags);
+                d["event_tags"] = names(g.event_tags);
+                d["rating_tags"] = names(g.rating_tags);
+                d["opening_tags"] = names(g.opening_tags);
+                d["table_tags"] = names(g.table_tags);
+                out.append(d);
+            }
+            return out;
+        },
+        "The games kifu knows, as dicts: name, first and second (the players, the one who moves first "
+        "first), position_format and record_format (its own), and the tags its records name the players, "
+        "date, event, ratings and opening by (first_tags, ..., opening_tags: lists, the usual first), "
+        "table_tags (the tags kifu.rows(frame=True) and CSV put first).");
+
+    m.def(
         "read_options", []() { return option_rows(formats::read_option_specs()); },
         "The read options kifu.read and kifu.validate take (the CLI's --NAME, the service's NAME=), as "
         "dicts: name, kind ('flag' or 'text'), help, applies_to, example (a value it takes), choices.");

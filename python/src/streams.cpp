@@ -12,13 +12,13 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_batch.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/formats/table.hpp"
 
 namespace kifu::python {
 namespace {
@@ -325,84 +325,73 @@ struct Row {
     std::string source, format;
     std::size_t number = 0;
     std::optional<std::uint64_t> offset;
-    std::string game;
-    std::vector<std::pair<std::string, std::string>> tags;
-    std::string result;
-    std::vector<std::string> moves;
-    std::vector<std::optional<double>> clocks, evals;
-    std::string final;
-    std::vector<std::string> errors;
+    formats::GameRow game;
 };
 
-// Runs without the GIL: nothing here raises.
-Row row_of(const GameData& g) {
+// Runs without the GIL: nothing here raises. The row is the library's (formats/table.hpp), made
+// over the game interface for every game.
+Row row_of(const GameData& g, const formats::RowOptions& options) {
     Row row;
     row.source = g.source;
     row.format = g.format;
     row.number = g.number;
     row.offset = g.offset;
-    row.game = std::string(formats::to_string(formats::game_of(g.record())));
-    std::visit(
-        [&](const auto* tree) {
-            using Tree = std::decay_t<decltype(*tree)>;
-            row.tags = tree->tags;
-            row.result = tree->result;
-            auto position = tree->start;
-            for (const NodeId id : tree->main_line()) {
-                const auto& node = tree->nodes[id];
-                if constexpr (std::is_same_v<Tree, go::Game>)
-                    row.moves.push_back(go::GameTraits::write_move(position, node.move));
-                else
-                    row.moves.push_back(node.text);
-                if constexpr (std::is_same_v<Tree, chess::Game>) {
-                    std::optional<double> clock, eval;
-                    for (const std::string& c : node.comments()) {
-                        const chess::CommentCommands cc = chess::parse_comment_commands(c);
-                        if (cc.clock) clock = cc.clock;
-                        if (cc.eval && cc.eval->pawns) eval = cc.eval->pawns;
-                        if (cc.eval && cc.eval->mate) eval = *cc.eval->mate > 0 ? 1000.0 : -1000.0;
-                    }
-                    row.clocks.push_back(clock);
-                    row.evals.push_back(eval);
-                } else {
-                    row.clocks.push_back(node.time_ms < 0 ? std::nullopt
-                                                          : std::optional<double>(node.time_ms / 1000.0));
-                    row.evals.push_back(std::nullopt);
-                }
-                Tree::GameTraits::play(position, node.move);
-            }
-            const formats::Document final = state_document(position);
-            if (const formats::Format* f = formats::find_format(own_format(final))) {
-                std::vector<std::string> notes;
-                if (Result<std::string> text = f->write(final, {}, notes)) row.final = std::move(*text);
-            }
-            for (const Error& e : tree->errors) row.errors.push_back(e.format(g.source));
-        },
-        g.tree());
+    std::visit([&](const auto* tree) { row.game = formats::game_row(*tree, options); }, g.tree());
     return row;
 }
 
-py::dict row_dict(Row&& r) {
+std::vector<std::string> error_texts(const Row& r) {
+    std::vector<std::string> out;
+    for (const Error& e : r.game.errors) out.push_back(e.format(r.source));
+    return out;
+}
+
+// Where a row comes from and which game it is: the first fields of both shapes of row.
+py::dict row_header(const Row& r) {
     py::dict d;
     d["source"] = r.source;
     d["format"] = r.format;
     d["index"] = r.number;
     d["offset"] = r.offset;
-    d["game"] = r.game;
-    d["tags"] = tags_dict(r.tags);
-    d["result"] = r.result;
-    d["plies"] = r.moves.size();
-    d["moves"] = r.moves;
-    d["clocks"] = r.clocks;
-    d["evals"] = r.evals;
-    d["final"] = r.final;
-    d["errors"] = r.errors;
+    d["game"] = formats::to_string(r.game.game);
+    return d;
+}
+
+py::dict row_dict(Row&& r, bool positions) {
+    py::dict d = row_header(r);
+    d["tags"] = tags_dict(r.game.tags);
+    d["result"] = r.game.result;
+    d["plies"] = r.game.moves.size();
+    d["moves"] = r.game.moves;
+    d["clocks"] = r.game.clocks;
+    d["evals"] = r.game.evals;
+    d["final"] = r.game.final;
+    if (positions) d["positions"] = r.game.positions;
+    d["errors"] = error_texts(r);
+    return d;
+}
+
+// The flat row of a frame, as CSV's (formats/table.hpp): the tags as columns of their own
+// (named as the records name them), moves, positions, clocks and evals as one text each.
+py::dict flat_dict(Row&& r, bool positions) {
+    py::dict d = row_header(r);
+    for (const auto& [name, value] : r.game.tags)
+        if (!d.contains(name)) d[py::str(name)] = value;
+    std::vector<std::string> columns{"result", "plies", "moves", "final", "clocks", "evals", "errors"};
+    if (positions) columns.emplace_back("positions");
+    for (const std::string& column : columns) {
+        if (column == "plies")
+            d["plies"] = r.game.moves.size();
+        else
+            d[py::str(column)] = formats::column_value(r.game, column);
+    }
     return d;
 }
 
 py::list rows(const std::string& path, std::optional<std::string> format, std::optional<std::uint64_t> start,
               std::optional<std::uint64_t> end, std::optional<std::size_t> limit,
-              std::optional<std::string> charset, std::size_t threads) {
+              std::optional<std::string> charset, std::size_t threads, bool positions, bool flat) {
+    const formats::RowOptions options{.positions = positions};
     GameStream stream(path, std::move(format), start, end, std::move(charset), threads);
     py::list out;
     std::size_t taken = 0;
@@ -413,9 +402,10 @@ py::list rows(const std::string& path, std::optional<std::string> format, std::o
         std::vector<Row> built(batch.size());
         {
             py::gil_scoped_release unlocked;
-            for (std::size_t i = 0; i < batch.size(); ++i) built[i] = row_of(*batch[i]);
+            for (std::size_t i = 0; i < batch.size(); ++i) built[i] = row_of(*batch[i], options);
         }
-        for (Row& r : built) out.append(row_dict(std::move(r)));
+        for (Row& r : built)
+            out.append(flat ? flat_dict(std::move(r), positions) : row_dict(std::move(r), positions));
         taken += batch.size();
         if (limit && taken >= *limit) break;
     }
@@ -436,7 +426,7 @@ void bind_streams(py::module_& m) {
 
     m.def("_rows", &rows, py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
           py::arg("end") = py::none(), py::arg("limit") = py::none(), py::arg("charset") = py::none(),
-          py::arg("threads") = 1);
+          py::arg("threads") = 1, py::arg("positions") = false, py::arg("flat") = false);
 
     m.def(
         "pgn_game_start",

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/polyglot.hpp"
 #include "kifu/chess/san.hpp"
@@ -279,6 +280,18 @@ std::string GameTraits::status_note(const Position& position) {
     const std::string status = describe(game_status(position));
     if (count_legal_moves(position) == 0) return "no legal moves: " + status;
     return status;
+}
+
+NodeReadings GameTraits::readings(const std::vector<std::string>& comments) {
+    NodeReadings out;
+    for (const std::string& c : comments) {
+        if (c.find("[%") == std::string::npos) continue;  // most comments hold no command
+        const CommentCommands cc = parse_comment_commands(c);
+        if (cc.clock) out.clock = cc.clock;
+        if (cc.eval && cc.eval->pawns) out.eval = cc.eval->pawns;
+        if (cc.eval && cc.eval->mate) out.eval = *cc.eval->mate > 0 ? 1000.0 : -1000.0;
+    }
+    return out;
 }
 
 }  // namespace kifu::chess

@@ -18,7 +18,8 @@ void add_go_formats(std::vector<Format>& out);
 void add_chess_formats(std::vector<Format>& out);
 void add_shogi_formats(std::vector<Format>& out);
 void add_xiangqi_formats(std::vector<Format>& out);
-void add_feen_formats(std::vector<Format>& out);  // FEEN, the seed's form, txt
+void add_feen_formats(std::vector<Format>& out);   // FEEN, the seed's form, txt
+void add_table_formats(std::vector<Format>& out);  // CSV, for every game's records
 
 // What each type a Document may hold is, said by its game's formats file beside its
 // formats: a name for messages, its game, whether it is a record. A new type of

@@ -7,15 +7,84 @@ namespace kifu::formats {
 namespace {
 
 constexpr std::array kGames{
-    GameInfo{Game::go, "go", "black", "white", "black", "white", "B+", "W+", "draw", "hen", "HEN", "sgf",
-             "SGF", "ON", "", "", true},
-    GameInfo{Game::chess, "chess", "white", "black", "white", "black", "1-0", "0-1", "1/2-1/2", "fen", "FEN",
-             "pgn", "PGN", "ECO Opening Variation SubVariation",
-             "/usr/share/pgn-extract/eco.pgn /usr/share/scid/data/scid.eco", "WhiteElo BlackElo"},
-    GameInfo{Game::shogi, "shogi", "sente", "gote", "black", "white", "sente", "gote", "draw", "sfen", "SFEN",
-             "kif", "KIF", "戦型", "", ""},
-    GameInfo{Game::xiangqi, "xiangqi", "red", "black", "red", "black", "1-0", "0-1", "1/2-1/2",
-             "xfen-xiangqi", "FEN", "pgn-xiangqi", "PGN", "ECCO Opening Variation", "", "RedElo BlackElo"},
+    GameInfo{Game::go, "go",
+             "black",  "white",
+             "black",  "white",
+             "B+",     "W+",
+             "draw",   "hen",
+             "HEN",    "sgf",
+             "SGF",    "ON",
+             "",       "",
+             "PB",     "PW",
+             "DT",     "EV",
+             "RE",     "EV DT PB BR PW WR SZ KM HA RU",
+             true},
+    GameInfo{Game::chess,
+             "chess",
+             "white",
+             "black",
+             "white",
+             "black",
+             "1-0",
+             "0-1",
+             "1/2-1/2",
+             "fen",
+             "FEN",
+             "pgn",
+             "PGN",
+             "ECO Opening Variation SubVariation",
+             "/usr/share/pgn-extract/eco.pgn /usr/share/scid/data/scid.eco",
+             "WhiteElo BlackElo",
+             "White",
+             "Black",
+             "Date UTCDate",
+             "Event",
+             "Result",
+             "Event Site Date Round White Black WhiteElo BlackElo ECO Opening"},
+    GameInfo{Game::shogi,
+             "shogi",
+             "sente",
+             "gote",
+             "black",
+             "white",
+             "sente",
+             "gote",
+             "draw",
+             "sfen",
+             "SFEN",
+             "kif",
+             "KIF",
+             "戦型",
+             "",
+             "",
+             "先手 下手",
+             "後手 上手",
+             "開始日時 対局日",
+             "棋戦",
+             "",
+             "棋戦 開始日時 先手 後手 手合割 戦型"},
+    GameInfo{Game::xiangqi,
+             "xiangqi",
+             "red",
+             "black",
+             "red",
+             "black",
+             "1-0",
+             "0-1",
+             "1/2-1/2",
+             "xfen-xiangqi",
+             "FEN",
+             "pgn-xiangqi",
+             "PGN",
+             "ECCO Opening Variation",
+             "",
+             "RedElo BlackElo",
+             "Red White",
+             "Black",
+             "Date",
+             "Event",
+             "Result",
+             "Event Site Date Round Red Black RedElo BlackElo ECCO Opening"},
 };
 
 // The numbers are the rows' places: checked once, here.
@@ -40,6 +109,18 @@ const GameInfo* game_info(Game game) noexcept {
 bool symmetric_keys(Game game) noexcept {
     const GameInfo* info = game_info(game);
     return info && info->symmetric_keys;
+}
+
+std::string_view named_tag(std::span<const std::pair<std::string, std::string>> tags,
+                           std::string_view names) {
+    while (!names.empty()) {
+        const std::size_t blank = names.find(' ');
+        const std::string_view name = names.substr(0, blank);
+        for (const auto& [n, value] : tags)
+            if (n == name) return value;
+        names = blank == std::string_view::npos ? std::string_view() : names.substr(blank + 1);
+    }
+    return {};
 }
 
 const GameInfo* game_named(std::string_view name) noexcept {

@@ -9,6 +9,7 @@
 #include "../core/growing_table.hpp"
 #include "kifu/core/charset.hpp"
 #include "kifu/core/problem.hpp"
+#include "kifu/formats/table.hpp"
 #include "kifu/go/rules.hpp"
 
 namespace kifu::formats {
@@ -105,6 +106,17 @@ Result<void> set_notation(WriteOptions& o, std::string_view value) {
     return {};
 }
 
+Result<void> set_columns(WriteOptions& o, std::string_view value) {
+    Result<std::vector<std::string>> columns = parse_columns(value);
+    if (!columns) return bad(columns.error().message);
+    o.columns = std::move(*columns);
+    return {};
+}
+Result<void> set_positions(WriteOptions& o, std::string_view value) {
+    o.positions = !value.empty();
+    return {};
+}
+
 constexpr std::array kWriteSpecs{
     WriteOptionSpec{"pretty", OptionKind::flag, kPretty, "", "HEN output",
                     "HEN: one part a line, row numbers zero-padded", "", set_pretty},
@@ -125,6 +137,14 @@ constexpr std::array kWriteSpecs{
     WriteOptionSpec{"notation", OptionKind::text, kNotation, "NOTATION", "xiangqi PGN output",
                     "pgn-xiangqi: the moves in this notation (default: the record's own)", "wxf",
                     set_notation, notations},
+    WriteOptionSpec{"columns", OptionKind::text, kColumns, "NAMES", "CSV output",
+                    "CSV: the columns, comma-separated: tags by name, and result, plies, moves, final, "
+                    "positions, clocks, evals, errors (default: the game's usual tags, result, plies, moves, "
+                    "final)",
+                    "White,Black,result,plies", set_columns},
+    WriteOptionSpec{"positions", OptionKind::flag, kPositions, "", "CSV output",
+                    "CSV: a positions column, the position after every move in the game's notation", "",
+                    set_positions},
 };
 
 template <class Options>

@@ -27,10 +27,11 @@ std::vector<Format> core_formats() {
     add_shogi_formats(table);
     add_xiangqi_formats(table);
     add_feen_formats(table);
+    add_table_formats(table);
     return table;
 }
 
-// Room for the core's formats (35 with kifu::image's) and those programs add.
+// Room for the core's formats (42 with kifu::image's) and those programs add.
 using FormatTable = GrowingTable<Format, 96>;
 FormatTable& format_table() {
     static FormatTable formats{core_formats()};

@@ -17,11 +17,9 @@ void write_into(Written& w, const Document& document, const Format& to, const Wr
         w.text.push_back('\n');
 }
 
-}  // namespace
-
-std::vector<Written> write_document(const Document& document, const Format& to, const NodeChoice& choice,
-                                    bool given, bool every_game, const ReadOptions& read,
-                                    const WriteOptions& write, LineEnd line_end) {
+std::vector<Written> write_games(const Document& document, const Format& to, const NodeChoice& choice,
+                                 bool given, bool every_game, const ReadOptions& read,
+                                 const WriteOptions& write, LineEnd line_end) {
     std::vector<Written> out;
     if (!is_record(document) || (to.kind != Kind::position && !given)) {
         write_into(out.emplace_back(), document, to, write, line_end);
@@ -42,6 +40,17 @@ std::vector<Written> write_document(const Document& document, const Format& to, 
         w.warnings = std::move(position->warnings);
         write_into(w, *position, to, write, line_end);
     }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Written> write_document(const Document& document, const Format& to, const NodeChoice& choice,
+                                    bool given, bool every_game, const ReadOptions& read,
+                                    const WriteOptions& write, LineEnd line_end, TableHeader header) {
+    std::vector<Written> out = write_games(document, to, choice, given, every_game, read, write, line_end);
+    if (to.header && header == TableHeader::written && !out.empty() && !out.front().error)
+        out.front().text.insert(0, to.header(game_of(document), write));
     return out;
 }
 

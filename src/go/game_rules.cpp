@@ -79,6 +79,13 @@ std::string GameTraits::engine_move(const GameState& before, const NodeAction& a
     return move.is_pass ? std::string("pass") : point_name(before.board.size(), move.point);
 }
 
+std::string GameTraits::list_move(const GameState& before, const NodeAction& action) {
+    if (action.moves.size() != 1 || action.has_setup || !action.setup.empty()) return "-";
+    const std::string vertex = engine_move(before, single(action.moves[0].stone, action.moves[0].move));
+    if (action.moves[0].stone == mover(before)) return vertex;
+    return std::string(action.moves[0].stone == Stone::black ? "B:" : "W:") + vertex;
+}
+
 std::vector<NodeAction> GameTraits::legal_moves(const GameState& state) {
     Board board = state.board;  // allows() searches groups with the board's scratch space
     const Stone stone = mover(state);
@@ -136,7 +143,14 @@ Result<GameState> GameTraits::read_position(std::string_view text) {
 }
 
 std::string GameTraits::write_position(const GameState& state) {
-    Result<std::string> hen = write_hen(position_of(state));
+    go::Position position = position_of(state);
+    if (position.last_move_gone()) {
+        // HEN cannot show a suicide's last move (its stone is gone): the position without
+        // it, its player to move kept.
+        position.turn = mover(state);
+        position.last_move.reset();
+    }
+    Result<std::string> hen = write_hen(position);
     return hen ? *hen : std::string{};
 }
 
@@ -145,13 +159,24 @@ std::string_view GameTraits::side_to_move(const GameState& state) {
 }
 
 Result<NodeAction> GameTraits::parse_move(const GameState& before, std::string_view text) {
+    if (text == "-") return NodeAction{};
+    Stone stone = mover(before);
+    if (text.size() > 2 && text[1] == ':' && (text[0] == 'B' || text[0] == 'W')) {
+        stone = text[0] == 'B' ? Stone::black : Stone::white;
+        text.remove_prefix(2);
+    }
     const BoardSize size = before.board.size();
     Result<go::Move> move = human_move(size, text);
-    const bool sgf_like = text.size() == 2 && std::islower(static_cast<unsigned char>(text[0])) &&
-                          std::islower(static_cast<unsigned char>(text[1]));
+    // SGF's point: lower-case letters, or any letters on a board wider than human
+    // coordinates go (SGF takes A-Z past z; list_move writes those there).
+    const bool wide = size.width > 25 || size.height > 25;
+    const auto letter = [&](char c) {
+        return wide ? std::isalpha(static_cast<unsigned char>(c)) != 0
+                    : std::islower(static_cast<unsigned char>(c)) != 0;
+    };
+    const bool sgf_like = text.size() == 2 && letter(text[0]) && letter(text[1]);
     if (!move && sgf_like) move = sgf_move(size, text);
     if (!move) return move.error();
-    const Stone stone = mover(before);
     if (!move->is_pass) {
         Board board = before.board;
         if (!board.allows(stone, move->point)) {

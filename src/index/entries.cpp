@@ -221,21 +221,27 @@ void finish(GameEntry& e, Outcome o) {
 }  // namespace
 
 void fill_named_tags(GameEntry& e) {
-    auto first_of = [&](std::initializer_list<std::string_view> names) -> std::string {
-        for (const std::string_view name : names) {
+    const formats::GameInfo* info = formats::game_info(e.game);
+    if (!info) return;
+    // The first of the blank-separated names that the game has.
+    auto first_of = [&](std::string_view names) -> std::string {
+        while (!names.empty()) {
+            const std::size_t blank = names.find(' ');
+            const std::string_view name = names.substr(0, blank);
             std::optional<std::string_view> found;
             for_each_tag(e.tags, [&](std::string_view n, std::string_view value) {
                 if (n == name) found = value;
                 return !found;
             });
             if (found) return std::string(*found);
+            names = blank == std::string_view::npos ? std::string_view() : names.substr(blank + 1);
         }
         return {};
     };
-    e.first = first_of({"White", "PB", "Red", "先手", "下手"});
-    e.second = first_of({"Black", "PW", "後手", "上手"});
-    e.date = first_of({"Date", "DT", "開始日時", "対局日"});
-    e.event = first_of({"Event", "EV", "棋戦"});
+    e.first = first_of(info->first_tags);
+    e.second = first_of(info->second_tags);
+    e.date = first_of(info->date_tags);
+    e.event = first_of(info->event_tags);
 }
 
 void finish_hash(GameEntry& e) {

@@ -12,6 +12,7 @@
 #include "kifu/core/byte_source.hpp"
 #include "kifu/formats/collection.hpp"
 #include "kifu/formats/games.hpp"
+#include "kifu/formats/table.hpp"
 #include "kifu/index/inputs.hpp"
 
 namespace kifu::index {
@@ -45,7 +46,8 @@ formats::Written changed(const GameSummary& g) {
 // A document of one game written as `to`.
 formats::Written written_as(const formats::Document& game, const formats::Format& to,
                             const formats::WriteOptions& options) {
-    std::vector<formats::Written> w = formats::write_document(game, to, {}, false, false, {}, options);
+    std::vector<formats::Written> w = formats::write_document(
+        game, to, {}, false, false, {}, options, formats::LineEnd::added, formats::TableHeader::left_out);
     return w.empty() ? failed(ErrorCode::unsupported, "nothing written") : std::move(w.front());
 }
 
@@ -175,8 +177,12 @@ Result<void> export_games(std::span<const GameSummary> games, const formats::For
                          " is a binary format, which holds one game a file: export to a text format"};
     if (to && !to->can_write())
         return Error{ErrorCode::unsupported, "kifu does not write " + std::string(to->name)};
+    // A table (CSV) has one header, before the first game, whose game fixes the columns.
+    formats::WriteOptions write = options;
+    bool header_due = to && to->header;
     std::unique_ptr<SourceFile> file;
     for (const GameSummary& g : games) {
+        if (header_due) write.columns = formats::table_columns(g.game, write);
         ExportedGame out{&g, {}, to, nullptr};
         if (g.file == "<stdin>") {
             out.written = failed(ErrorCode::unsupported,
@@ -191,8 +197,12 @@ Result<void> export_games(std::span<const GameSummary> games, const formats::For
             }
             out.source_format = file->format();
             if (!out.format) out.format = own_format(out.source_format, g.game);
-            out.written = out.format ? file->game(g, *out.format, options)
+            out.written = out.format ? file->game(g, *out.format, write)
                                      : failed(ErrorCode::unsupported, "no format to write it in");
+        }
+        if (header_due && !out.written.error) {
+            out.written.text.insert(0, to->header(g.game, write));
+            header_due = false;
         }
         out.written.game = static_cast<std::size_t>(g.number > 0 ? g.number - 1 : 0);
         if (Result<void> r = take(std::move(out)); !r) return r;

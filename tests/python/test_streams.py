@@ -100,7 +100,31 @@ def test_rows_and_frame(corpus_head):
     assert rows[0]["moves"] == first.mainline_moves() and rows[0]["final"] == first.final().fen
     assert len(rows[0]["clocks"]) == rows[0]["plies"]
     frame = kifu.rows(corpus_head, limit=50, frame=True)
-    assert frame.shape == (50, 13) and int(frame["plies"].sum()) == sum(r["plies"] for r in rows)
+    # Flat, as the CSV output is: each tag a column, the moves one text.
+    assert len(frame) == 50 and int(frame["plies"].sum()) == sum(r["plies"] for r in rows)
+    assert frame["White"].iloc[0] == rows[0]["tags"]["White"]
+    assert frame["moves"].iloc[0] == " ".join(rows[0]["moves"])
+    assert "positions" not in frame.columns
+
+
+def test_rows_with_positions_replay_to_their_final(corpus_head):
+    rows = kifu.rows(corpus_head, limit=20, positions=True)
+    for r in rows:
+        assert len(r["positions"]) == r["plies"]
+        assert (r["positions"][-1] if r["positions"] else None) in (r["final"], None)
+    position = kifu.ChessPosition()
+    for move, fen in zip(rows[0]["moves"], rows[0]["positions"]):
+        position = position.play(move)
+        assert position.fen == fen
+    frame = kifu.rows(corpus_head, limit=20, positions=True, frame=True)
+    assert frame["positions"].iloc[0] == " | ".join(rows[0]["positions"])
+
+
+def test_games_name_their_tags():
+    games = {g["name"]: g for g in kifu.games()}
+    assert set(games) == {"go", "chess", "shogi", "xiangqi"}
+    assert games["chess"]["first_tags"] == ["White"] and games["go"]["first_tags"] == ["PB"]
+    assert "先手" in games["shogi"]["first_tags"]
 
 
 def test_trees_built_by_two_threads_at_once(corpus_head):

@@ -17,6 +17,7 @@ INPUTS = {
     "kif": ("usi", "7g7f"),
     "pgn-xiangqi": ("pgn-xiangqi", "1. h2e2 h9g7 *"),
     "svg": ("hen", ".9x9"),
+    "csv": ("pgn", "1. e4 e5 *"),
 }
 
 
@@ -37,7 +38,8 @@ def _taking(name):
 def test_every_write_option_reaches_python():
     options = kifu.write_options()
     assert [o["name"] for o in options] == ["pretty", "always_size", "letters", "comments", "nags", "variations",
-                                            "encoding", "notation", "size", "theme", "coordinates", "crop", "flip"]
+                                            "encoding", "notation", "columns", "positions", "size", "theme",
+                                            "coordinates", "crop", "flip"]
     for option in options:
         taking = _taking(option["name"])
         source, text = INPUTS[taking]

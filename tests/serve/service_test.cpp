@@ -396,6 +396,7 @@ TEST_F(ServiceTest, EveryWriteOptionIsAParameter) {
         {"pgn", {"pgn", "1.e4+{a}+e5+$1+(1...c5)"}},
         {"kif", {"usi", "7g7f"}},
         {"pgn-xiangqi", {"pgn-xiangqi", "1.+h2e2+h9g7"}},
+        {"csv", {"pgn", "1.e4+e5"}},
     };
     for (const formats::WriteOptionSpec& spec : formats::write_option_specs()) {
         if (spec.applies == formats::kImage) {

@@ -9,6 +9,7 @@
 #include "dedupe.hpp"
 #include "formats.hpp"
 #include "kifu/formats/duplicates.hpp"
+#include "kifu/formats/table.hpp"
 #include "kifu/formats/write.hpp"
 #include "pgn_commands.hpp"
 
@@ -50,6 +51,27 @@ void check_write_options(const formats::Format& to, const ConvertOptions& o) {
                            fmt::format("it is for {}, and --to is {}", v.spec->applies_to, to.name));
 }
 
+// A table format's header (CSV's column names), written once before the first input's games
+// and before the first duplicate's; the columns are fixed there, by the first input's game,
+// for every input after it (formats/table.hpp).
+class TableStart {
+  public:
+    TableStart(const formats::Format& to, formats::WriteOptions& write) : to_(to), write_(write) {}
+    void before(formats::Game game, Output& out, Deduplication* dedupe) {
+        if (!to_.header || started_) return;
+        started_ = true;
+        write_.columns = formats::table_columns(game, write_);
+        const std::string header = to_.header(game, write_);
+        out.write(header);
+        if (dedupe) dedupe->begin_duplicates(header);
+    }
+
+  private:
+    const formats::Format& to_;
+    formats::WriteOptions& write_;
+    bool started_ = false;
+};
+
 // Refuses (exit 2) the PGN stream's options for an input of another format.
 void check_streaming_options(const PgnOptions& pgn, const formats::Format& from) {
     if (!pgn.streaming_given().empty() && !from.takes(formats::kStreams))
@@ -80,8 +102,9 @@ int write_unique_games(const formats::Document& doc, const formats::Format& to, 
             into = formats::game_alone(doc, i);
     }
     if (duplicates)
-        for (const formats::Written& w : formats::write_document(
-                 *duplicates, to, s.choice(), s.chooses_node(), true, s.read_options(), write))
+        for (const formats::Written& w :
+             formats::write_document(*duplicates, to, s.choice(), s.chooses_node(), true, s.read_options(),
+                                     write, formats::LineEnd::added, formats::TableHeader::left_out))
             if (!w.error) dedupe.write_duplicate(w.text);
     return kept ? write_games(*kept, to, s, write, in, out) : kOk;
 }
@@ -90,8 +113,9 @@ int write_games(const formats::Document& doc, const formats::Format& to, const S
                 const formats::WriteOptions& write, const Input& in, Output& out) {
     // A record written as a position format shows one of its positions, one a game of a
     // collection unless --game-index picks one (formats/write.hpp).
-    const std::vector<formats::Written> written = formats::write_document(
-        doc, to, s.choice(), s.chooses_node(), !s.game_index, s.read_options(), write);
+    const std::vector<formats::Written> written =
+        formats::write_document(doc, to, s.choice(), s.chooses_node(), !s.game_index, s.read_options(), write,
+                                formats::LineEnd::added, formats::TableHeader::left_out);
     int status = kOk;
     for (const formats::Written& w : written) {
         if (w.error && w.choice_failed) {
@@ -121,11 +145,12 @@ int write_games(const formats::Document& doc, const formats::Format& to, const S
 }
 
 // One input (a file, or an archive's entry read whole) converted; returns its exit code.
-int convert_one(const ConvertOptions& o, const formats::Format& to, const std::string& path,
-                const Input* entry, Deduplication* dedupe, Output& out) {
-    const formats::WriteOptions write = write_options(o, to);
+int convert_one(const ConvertOptions& o, const formats::Format& to, const formats::WriteOptions& write,
+                TableStart& table, const std::string& path, const Input* entry, Deduplication* dedupe,
+                Output& out) {
     if (!entry && streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
+        table.before(formats::Game::chess, out, dedupe);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, o.openings.book(formats::Game::chess),
                            dedupe, out);
     }
@@ -138,11 +163,14 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const std::s
     if (dedupe && from.kind == formats::Kind::position)
         not_applicable("--unique",
                        fmt::format("it compares the games of a record, and the input is {}", from.name));
-    if (from.takes(formats::kStreams))
+    if (from.takes(formats::kStreams)) {
+        table.before(from.game, out, dedupe);
         return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), dedupe,
                            out);
+    }
     std::optional<formats::Document> doc = read_document(in, from, o.source);
     if (!doc) return kInvalidInput;
+    table.before(formats::game_of(*doc), out, dedupe);
     if (const formats::OpeningBook* book = o.openings.book(from.game))
         (void)formats::name_openings(*doc, *book);
     return dedupe ? write_unique_games(*doc, to, o.source, write, in, *dedupe, out)
@@ -258,11 +286,13 @@ Run add_convert_command(CLI::App& app) {
             not_applicable("--game-index", "--unique writes every game that is no duplicate");
         std::optional<Deduplication> dedupe;
         if (options->duplicates.unique_given()) dedupe.emplace(options->duplicates);
+        formats::WriteOptions write = write_options(*options, to);
+        TableStart table(to, write);
         Output out(options->output);
         int status = kOk;
         for_each_source(options->source.input, [&](const std::string& path, const Input* entry) {
-            status =
-                std::max(status, convert_one(*options, to, path, entry, dedupe ? &*dedupe : nullptr, out));
+            status = std::max(status, convert_one(*options, to, write, table, path, entry,
+                                                  dedupe ? &*dedupe : nullptr, out));
         });
         out.close();
         if (dedupe) dedupe->finish();

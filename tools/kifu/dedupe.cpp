@@ -1,6 +1,7 @@
 #include "dedupe.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -94,7 +95,9 @@ void Deduplication::keep_unread(std::uint32_t game, std::uint32_t line) {
 }
 
 void Deduplication::write_duplicate(std::string_view text) {
-    if (duplicates_) duplicates_->write(text);
+    if (!duplicates_) return;
+    if (!duplicates_header_.empty()) duplicates_->write(std::exchange(duplicates_header_, {}));
+    duplicates_->write(text);
 }
 
 void Deduplication::finish() {

@@ -60,6 +60,8 @@ class Deduplication {
     void keep_unread(std::uint32_t game, std::uint32_t line);
     // Writes a duplicate's text to --duplicates FILE, when given.
     void write_duplicate(std::string_view text);
+    // A table's header (CSV's), written to --duplicates FILE before the first duplicate.
+    void begin_duplicates(std::string header) { duplicates_header_ = std::move(header); }
     // Closes --duplicates, writes --groups and prints the counts to stderr.
     void finish();
     const formats::DuplicateRule& rule() const noexcept { return rule_; }
@@ -68,6 +70,7 @@ class Deduplication {
     formats::DuplicateRule rule_;
     std::string groups_path_;
     std::unique_ptr<Output> duplicates_;
+    std::string duplicates_header_;
     formats::DuplicateTable table_;
     std::vector<std::string> inputs_;
     // Kept only for --groups: each game's place, and (first, duplicate) game numbers.

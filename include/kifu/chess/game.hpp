@@ -39,6 +39,8 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string_view side_to_move(const Position& position);
     static std::string move_notations(const Position& before, Move move);  // SAN and UCI
     static std::string status_note(const Position& position);  // checkmate, stalemate, a draw that stands
+    // [%clk] and [%eval] of a move's comments (the last of each).
+    static NodeReadings readings(const std::vector<std::string>& comments);
 };
 static_assert(GameRules<GameTraits>);
 

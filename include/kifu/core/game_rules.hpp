@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kifu/core/result.hpp"
 
@@ -69,6 +70,19 @@ concept HasSymmetricKeys = requires(const typename T::Position& position, typena
     { keys.key(0) } -> std::same_as<std::uint64_t>;
     { keys.allowed(0) } -> std::same_as<bool>;
     { keys.canonical() } -> std::same_as<std::uint64_t>;
+};
+
+// What a node's comments say in numbers, where a game's records write them there (PGN's
+// [%clk] and [%eval] comment commands).
+struct NodeReadings {
+    std::optional<double> clock;  // seconds on the mover's clock after the move
+    std::optional<double> eval;   // from the first player's side, in pawns; a mate is +-1000
+};
+
+// Optional: traits whose records carry readings in comments give readings(comments).
+template <class T>
+concept HasNodeReadings = requires(const std::vector<std::string>& comments) {
+    { T::readings(comments) } -> std::same_as<NodeReadings>;
 };
 
 // A legal move as a position lists it: the game's plain notation (chess SAN, shogi USI,

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 
 namespace kifu::formats {
 
@@ -41,11 +43,21 @@ struct GameInfo {
     // The tags that give the players' ratings as numbers, the first player's then the
     // second's ("WhiteElo BlackElo"; "" where records give none: Go's BR and WR are ranks).
     std::string_view rating_tags;
+    // The tags that name the players (the first player's, the second's), the date, the event
+    // and the result, blank-separated where the records use several, the usual first: what
+    // the index's games table and a table's columns read ("" where records have none).
+    std::string_view first_tags, second_tags, date_tags, event_tags, result_tag;
+    // The tags a table of its games (CSV) shows by default, in order (formats/table.hpp).
+    std::string_view table_tags;
     // The index keys its positions up to the board's eight symmetries and a swap of colours
     // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
     // search may match either colour (--colours any).
     bool symmetric_keys = false;
 };
+
+// The value of the first of `names` (blank-separated, as GameInfo's tag fields) that `tags`
+// has, or "" when none is.
+std::string_view named_tag(std::span<const std::pair<std::string, std::string>> tags, std::string_view names);
 
 // Whether the index keys the game's positions up to symmetry (GameInfo::symmetric_keys).
 bool symmetric_keys(Game game) noexcept;

@@ -85,6 +85,8 @@ enum Option : std::uint32_t {
     // Not an option but what the format writes: bytes (PNG, GIF), to be kept as they are
     // (no line end added, bytes for Python, not a str).
     kBinary = 1u << 13,
+    kColumns = 1u << 14,    // tables (CSV): --columns, the columns and their order
+    kPositions = 1u << 15,  // tables (CSV): --positions, the position after every move
 };
 
 struct ReadOptions {
@@ -107,6 +109,8 @@ struct WriteOptions {
     bool shift_jis = false;  // kEncoding formats: Shift_JIS (CP932) instead of UTF-8
     std::string notation;    // kNotation formats: "iccs", "wxf", "chinese", "san"; "": the record's own
     ImageOptions image{};    // kImage formats (kifu::image's; the format itself is the Format's)
+    std::vector<std::string> columns{};  // kColumns formats; empty: the game's (formats/table.hpp)
+    bool positions = false;              // kPositions formats
 };
 
 struct Format {
@@ -133,6 +137,11 @@ struct Format {
     // (PGN, JSON Lines) write game after game into one buffer without a copy.
     Result<void> (*append)(std::string& out, const Document& document, const WriteOptions& options,
                            std::vector<std::string>& notes) = nullptr;
+
+    // A table's first line (CSV's column names) for games of `game`: an output of several
+    // documents begins with it once, and write and append give rows only (write_document
+    // puts it before its first text). nullptr for formats without.
+    std::string (*header)(Game game, const WriteOptions& options) = nullptr;
 
     bool can_read() const noexcept { return read != nullptr; }
     bool can_write() const noexcept { return write != nullptr; }

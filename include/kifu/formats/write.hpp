@@ -22,6 +22,9 @@
 namespace kifu::formats {
 
 enum class LineEnd : bool { as_written, added };
+// A table format's header (Format::header) before the first text, or left to the caller,
+// which writes one for an output of several documents.
+enum class TableHeader : bool { written, left_out };
 
 struct Written {
     std::size_t game = 0;  // the game of the record it came from (0 for a position)
@@ -34,6 +37,7 @@ struct Written {
 
 std::vector<Written> write_document(const Document& document, const Format& to, const NodeChoice& choice,
                                     bool given, bool every_game, const ReadOptions& read = {},
-                                    const WriteOptions& write = {}, LineEnd line_end = LineEnd::added);
+                                    const WriteOptions& write = {}, LineEnd line_end = LineEnd::added,
+                                    TableHeader header = TableHeader::written);
 
 }  // namespace kifu::formats

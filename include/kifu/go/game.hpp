@@ -74,10 +74,12 @@ struct GameTraits {
     static std::string write_move(const GameState& before, const NodeAction& action);
     // GTP's vertex: "D4", "pass" (SGF's "dp" on a board wider than the letters go).
     static std::string engine_move(const GameState& before, const NodeAction& action);
-    // How a position lists a legal move: the vertex alone, the colour being the player's to move.
-    static std::string list_move(const GameState& before, const NodeAction& action) {
-        return engine_move(before, action);
-    }
+    // A node as one token of a move list (a position's legal moves, a table's `moves`), which
+    // parse_move reads back: the vertex alone when the node is one move of the player to move
+    // ("D4", "pass"); "W:D4" when it is a move of the other colour (a record may play one
+    // colour twice); "-" when it plays no move (a comment, or setup: its stones are in the
+    // position after it, not in the token).
+    static std::string list_move(const GameState& before, const NodeAction& action);
     // Top row first, left to right, then the pass.
     static std::vector<NodeAction> legal_moves(const GameState& state);
     static std::uint64_t perft(const GameState& state, int depth);
@@ -87,7 +89,8 @@ struct GameTraits {
     static Result<GameState> read_position(std::string_view text);
     static std::string write_position(const GameState& state);  // HEN
     static std::string_view side_to_move(const GameState& state);
-    // Human coordinates ("D4", "pass") or an SGF point ("dp"), by the player to move.
+    // Human coordinates ("D4", "pass") or an SGF point ("dp"), by the player to move; a
+    // list_move token ("B:D4": that colour; "-": a node that plays nothing).
     static Result<NodeAction> parse_move(const GameState& before, std::string_view text);
     static PositionStatus status(const GameState& state);
     static std::string move_notations(const GameState& before, const NodeAction& action);  // "D4 dp"
