@@ -26,6 +26,10 @@ std::string_view termination(const Game& game) {
     return "*";
 }
 
+GameOutcome GameTraits::outcome(const Game& game) {
+    return outcome_of_score(termination(game));
+}
+
 GameStatus final_status(const Position& start, std::span<const Move> main_line,
                         const Position& final_position) {
     // Only the positions since the last capture or pawn move can stand again: the half-move

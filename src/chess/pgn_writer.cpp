@@ -454,6 +454,7 @@ struct JsonExporter::State {
     };
     std::string* out = nullptr;
     bool drop_broken = false;
+    JsonWriteOptions options;
     std::size_t mark = 0;
     bool failed = false;
     bool first_tag = true;
@@ -505,9 +506,11 @@ struct JsonExporter::State {
     }
 };
 
-JsonExporter::JsonExporter(std::string& out, bool drop_broken) : state_(std::make_unique<State>()) {
+JsonExporter::JsonExporter(std::string& out, bool drop_broken, const JsonWriteOptions& options)
+    : state_(std::make_unique<State>()) {
     state_->out = &out;
     state_->drop_broken = drop_broken;
+    state_->options = options;
 }
 JsonExporter::~JsonExporter() = default;
 
@@ -596,6 +599,12 @@ void JsonExporter::move(const Position& before, Move move, std::string_view) {
     p += uci_chars(before, move, p);
     put("\"");
     out.append(text, static_cast<std::size_t>(p - text));
+    if (s.options.positions) {
+        Position after = before;
+        after.play(move);
+        out += ",\"fen\":";
+        append_json_string(out, write_fen(after));
+    }
 }
 
 void JsonExporter::comment(std::string_view text, CommentKind) {
@@ -675,8 +684,8 @@ void JsonExporter::end_game(const Position& final_position) {
     out += "}\n";
 }
 
-void append_game_json(std::string& out, const Game& game) {
-    JsonExporter exporter(out);
+void append_game_json(std::string& out, const Game& game, const JsonWriteOptions& options) {
+    JsonExporter exporter(out, false, options);
     accept(game, exporter);
 }
 

@@ -160,11 +160,11 @@ Result<void> append_pgn(std::string& out, const Document& d, const WriteOptions&
     return {};
 }
 
-Result<void> append_jsonl(std::string& out, const Document& d, const WriteOptions&,
+Result<void> append_jsonl(std::string& out, const Document& d, const WriteOptions& o,
                           std::vector<std::string>&) {
     const auto* games = get<std::vector<chess::Game>>(d);
     if (!games) return cannot_write(d, "jsonl");
-    for (const chess::Game& g : *games) chess::append_game_json(out, g);
+    for (const chess::Game& g : *games) chess::append_game_json(out, g, {.positions = o.positions});
     return {};
 }
 
@@ -203,7 +203,9 @@ ValueInfo value_info(const std::vector<chess::Game>&) noexcept {
 std::unique_ptr<chess::PgnVisitor> pgn_game_writer(const Format& to, std::string& out,
                                                    const WriteOptions& options) {
     if (to.name == "pgn") return std::make_unique<chess::PgnExporter>(out, options.pgn, true);
-    if (to.name == "jsonl") return std::make_unique<chess::JsonExporter>(out, true);
+    if (to.name == "jsonl")
+        return std::make_unique<chess::JsonExporter>(out, true,
+                                                     chess::JsonWriteOptions{.positions = options.positions});
     return nullptr;
 }
 
@@ -250,7 +252,7 @@ void add_chess_formats(std::vector<Format>& out) {
                    kOpeningTsvExtensions, 0, detect_opening_tsv, read_opening_file<chess::read_opening_tsv>,
                    validate_opening_file<chess::read_opening_tsv>, nullptr, nullptr});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
-                   kJsonlExtensions, 0, nullptr, nullptr, nullptr, accepts_games,
+                   kJsonlExtensions, kPositions, nullptr, nullptr, nullptr, accepts_games,
                    write_by_appending<append_jsonl>, append_jsonl});
 }
 

@@ -142,9 +142,10 @@ constexpr std::array kWriteSpecs{
                     "positions, clocks, evals, errors (default: the game's usual tags, result, plies, moves, "
                     "final)",
                     "White,Black,result,plies", set_columns},
-    WriteOptionSpec{"positions", OptionKind::flag, kPositions, "", "CSV output",
-                    "CSV: a positions column, the position after every move in the game's notation", "",
-                    set_positions},
+    WriteOptionSpec{"positions", OptionKind::flag, kPositions, "", "CSV and JSON Lines output",
+                    "CSV: a positions column, the position after every move in the game's notation; "
+                    "JSON Lines: each move's \"fen\"",
+                    "", set_positions},
 };
 
 template <class Options>

@@ -203,6 +203,14 @@ std::string GameTraits::move_notations(const GameState& before, const NodeAction
     return point_name(before.board.size(), move.point) + " " + (sgf ? *sgf : std::string("?"));
 }
 
+GameOutcome GameTraits::outcome(const GameTree<GameTraits>& game) {
+    const std::string_view re = game.tag("RE").value_or("");
+    if (re.starts_with("B+")) return GameOutcome::first;
+    if (re.starts_with("W+")) return GameOutcome::second;
+    if (re == "0" || re == "Draw" || re == "draw" || re == "Jigo" || re == "jigo") return GameOutcome::draw;
+    return GameOutcome::unknown;
+}
+
 std::string GameTraits::status_note(const GameState& state) {
     const std::optional<Point> ko = binding_ko(state);
     return ko ? "ko at " + point_name(state.board.size(), *ko) : std::string{};

@@ -56,47 +56,6 @@ std::string tag_text(const std::vector<std::pair<std::string, std::string>>& tag
     return out;
 }
 
-Outcome outcome_of_result(std::string_view r) {
-    if (r == "1-0") return Outcome::first;
-    if (r == "0-1") return Outcome::second;
-    if (r == "1/2-1/2") return Outcome::draw;
-    return Outcome::unknown;
-}
-
-// Go's RE: "B+R", "W+3.5", "0", "Draw", "Jigo".
-Outcome outcome_of_go_result(std::string_view r) {
-    if (r.starts_with("B+")) return Outcome::first;
-    if (r.starts_with("W+")) return Outcome::second;
-    if (r == "0" || r == "Draw" || r == "draw" || r == "Jigo" || r == "jigo") return Outcome::draw;
-    return Outcome::unknown;
-}
-
-// Shogi: the word that ends the main line, for the side to move at its end.
-Outcome outcome_of_ending(Ending ending, shogi::Color to_move) {
-    const Outcome mover_wins = to_move == shogi::Color::black ? Outcome::first : Outcome::second;
-    const Outcome mover_loses = to_move == shogi::Color::black ? Outcome::second : Outcome::first;
-    switch (ending) {
-        case Ending::resign:
-        case Ending::timeout:
-        case Ending::illegal_loss:
-        case Ending::illegal_move:
-        case Ending::mate:
-        case Ending::loss_by_default:
-            return mover_loses;
-        case Ending::illegal_win:
-        case Ending::declaration_win:
-        case Ending::win_by_default:
-            return mover_wins;
-        case Ending::repetition:
-        case Ending::impasse:
-        case Ending::draw:
-        case Ending::max_moves:
-            return Outcome::draw;
-        default:
-            return Outcome::unknown;
-    }
-}
-
 // The main line of a tree through the one walk: visit returns false off the main line.
 template <class Traits, class Visit>
 void walk_main_line(const GameTree<Traits>& tree, Visit&& visit) {
@@ -271,7 +230,7 @@ GameEntry chess_entry(const chess::PgnGameText& text, std::string_view file,
         }
         if (const formats::Opening* o = tracker.match().opening) set_opening_tags(e.tags, *openings, *o);
     }
-    finish(e, outcome_of_result(e.result));
+    finish(e, outcome_of_score(e.result));
     return e;
 }
 
@@ -321,9 +280,8 @@ GameEntry tree_entry(const go::Game& tree, std::string_view file) {
         e.plies = ply;
     });
     e.prefilter = prefilter.finish();
-    const auto re = tree.tag("RE");
-    finish(e, outcome_of_go_result(re ? *re : std::string_view{}));
-    if (re) e.result = *re;
+    finish(e, go::GameTraits::outcome(tree));
+    if (const auto re = tree.tag("RE")) e.result = *re;
     return e;
 }
 
@@ -335,7 +293,7 @@ GameEntry tree_entry(const shogi::Game& g, std::string_view file) {
     const NodeId last = g.main_line_end();
     const Ending ending = g.nodes[last].ending;
     if (e.result.empty() && ending != Ending::none) e.result = std::string(to_string(ending));
-    finish(e, outcome_of_ending(ending, g.position_after(last).side_to_move()));
+    finish(e, shogi::GameTraits::outcome(g));
     return e;
 }
 
@@ -344,7 +302,7 @@ GameEntry tree_entry(const xiangqi::Game& g, std::string_view file) {
         const std::string fen = xiangqi::write_fen(p);
         return fen == xiangqi::write_fen(xiangqi::Position::start()) ? std::string{} : fen;
     });
-    finish(e, outcome_of_result(e.result));
+    finish(e, xiangqi::GameTraits::outcome(g));
     return e;
 }
 
@@ -354,7 +312,7 @@ GameEntry tree_entry(const chess::Game& g, std::string_view file) {
     GameEntry e = simple_entry(g, file, [](const chess::Position& p) {
         return p == chess::Position::start() ? std::string{} : chess::write_fen(p);
     });
-    finish(e, outcome_of_result(e.result));
+    finish(e, chess::GameTraits::outcome(g));
     return e;
 }
 

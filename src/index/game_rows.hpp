@@ -17,17 +17,6 @@
 
 namespace kifu::index::detail {
 
-inline bool contains_ignoring_case(std::string_view text, std::string_view part) {
-    if (part.empty()) return true;
-    const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-    for (std::size_t i = 0; i + part.size() <= text.size(); ++i) {
-        std::size_t k = 0;
-        while (k < part.size() && lower(text[i + k]) == lower(part[k])) ++k;
-        if (k == part.size()) return true;
-    }
-    return false;
-}
-
 // Calls f(name, value) for each "name\tvalue\n" line of a row's tags, in order, until f
 // returns false (the one reader of the stored tag text).
 template <class F>
@@ -39,46 +28,6 @@ void for_each_tag(std::string_view tags, F&& f) {
         const std::size_t tab = line.find('\t');
         if (tab != std::string_view::npos && !f(line.substr(0, tab), line.substr(tab + 1))) return;
     }
-}
-
-inline bool tag_matches(std::string_view tags, std::string_view name, std::string_view value) {
-    bool found = false;
-    for_each_tag(tags, [&](std::string_view n, std::string_view v) {
-        found = n == name && contains_ignoring_case(v, value);
-        return !found;
-    });
-    return found;
-}
-
-// The players' ratings in a row's tags (GameInfo::rating_tags), when both are numbers.
-inline std::optional<std::pair<int, int>> ratings_of(formats::Game game, std::string_view tags) {
-    const formats::GameInfo* info = formats::game_info(game);
-    if (!info || info->rating_tags.empty()) return std::nullopt;
-    const std::size_t blank = info->rating_tags.find(' ');
-    const std::string_view names[] = {info->rating_tags.substr(0, blank),
-                                      info->rating_tags.substr(blank + 1)};
-    std::optional<int> found[2];
-    for_each_tag(tags, [&](std::string_view n, std::string_view v) {
-        for (int side = 0; side < 2; ++side) {
-            int value = 0;
-            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
-            if (n == names[side] && ec == std::errc() && end == v.data() + v.size() && value > 0)
-                found[side] = value;
-        }
-        return !(found[0] && found[1]);
-    });
-    if (!found[0] || !found[1]) return std::nullopt;
-    return std::pair{*found[0], *found[1]};
-}
-
-inline std::optional<int> year_of(std::string_view date) {
-    if (date.size() < 4) return std::nullopt;
-    int year = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        if (!std::isdigit(static_cast<unsigned char>(date[i]))) return std::nullopt;
-        year = year * 10 + (date[i] - '0');
-    }
-    return year;
 }
 
 // The columns a game's summary is read from, after the game's id (the scan of select reads
@@ -107,27 +56,17 @@ inline void read_summary(Statement& row, int column, GameSummary& out, std::stri
     if (tags) *tags = row.text(column + 11);
 }
 
-// Whether a game (its summary and its stored tags) passes the filter.
+// Whether a game (its summary and its stored tags) passes the filter (formats/filter.hpp).
 inline bool passes(const GameSummary& g, std::string_view tags, const Filter& filter) {
-    if (filter.outcome && g.outcome != *filter.outcome) return false;
-    if (filter.year_from || filter.year_to) {
-        const std::optional<int> year = year_of(g.date);
-        if (!year || (filter.year_from && *year < *filter.year_from) ||
-            (filter.year_to && *year > *filter.year_to))
-            return false;
-    }
-    for (const auto& [name, value] : filter.tags)
-        if (!tag_matches(tags, name, value)) return false;
-    if (!filter.player.empty() && !contains_ignoring_case(g.first, filter.player) &&
-        !contains_ignoring_case(g.second, filter.player))
-        return false;
-    if (filter.rating_from || filter.rating_to) {
-        const std::optional<std::pair<int, int>> r = ratings_of(g.game, tags);
-        if (!r || (filter.rating_from && std::min(r->first, r->second) < *filter.rating_from) ||
-            (filter.rating_to && std::max(r->first, r->second) > *filter.rating_to))
-            return false;
-    }
-    return true;
+    return formats::passes(filter, {g.game, g.first, g.second, g.date, g.outcome},
+                           [&](std::string_view name) -> std::optional<std::string_view> {
+                               std::optional<std::string_view> found;
+                               for_each_tag(tags, [&](std::string_view n, std::string_view v) {
+                                   if (n == name) found = v;
+                                   return !found;
+                               });
+                               return found;
+                           });
 }
 
 // Filter::unique: whether a game is the first of its moves among those asked about so far

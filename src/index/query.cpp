@@ -35,13 +35,6 @@ std::string_view to_string(Outcome outcome, formats::Game game) noexcept {
     }
 }
 
-std::optional<Outcome> outcome_named(std::string_view r) noexcept {
-    if (r == "1-0" || r == "B+" || r == "sente" || r == "first") return Outcome::first;
-    if (r == "0-1" || r == "W+" || r == "gote" || r == "second") return Outcome::second;
-    if (r == "1/2-1/2" || r == "draw" || r == "=") return Outcome::draw;
-    return std::nullopt;
-}
-
 Result<PositionQuery> position_query(formats::Document position) {
     PositionQuery q;
     // Go's keys go by symmetry: the board's canonical key, and the symmetry that gives it.

@@ -118,6 +118,12 @@ std::string GameTraits::move_notations(const Position&, Move move) {
     return write_usi(move);
 }
 
+GameOutcome GameTraits::outcome(const Game& game) {
+    const NodeId last = game.main_line_end();
+    return outcome_of_ending(game.nodes[last].ending,
+                             game.position_after(last).side_to_move() == Color::black);
+}
+
 std::string GameTraits::status_note(const Position&) {
     return {};
 }

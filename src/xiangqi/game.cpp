@@ -184,6 +184,11 @@ std::string GameTraits::move_notations(const Position& before, Move move) {
                        xiangqi::write_move(before, move, Notation::san));
 }
 
+GameOutcome GameTraits::outcome(const Game& game) {
+    return outcome_of_score(!game.result.empty() ? std::string_view(game.result)
+                                                 : game.tag("Result").value_or(std::string_view()));
+}
+
 std::string GameTraits::status_note(const Position& position) {
     if (xiangqi::legal_moves(position).size() != 0) return {};
     return fmt::format("no legal moves: {}, {} loses", to_string(xiangqi::status(position)),

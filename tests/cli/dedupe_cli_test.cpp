@@ -19,9 +19,7 @@ constexpr std::string_view kGames =
     "[Event \"other\"]\n\n1. d4 d5 *\n\n";
 
 std::size_t games_in(const std::string& pgn) {
-    std::size_t n = 0;
-    for (std::size_t at = pgn.find("[Event "); at != std::string::npos; at = pgn.find("[Event ", at + 1)) ++n;
-    return n;
+    return occurrences(pgn, "[Event ");
 }
 
 TEST_F(DedupeCli, KeepsTheFirstOfEachGameAcrossInputsAsTheirTextIs) {

@@ -16,12 +16,6 @@ constexpr std::string_view kGames =
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
     "[Event \"Cup\"]\n[White \"Bob\"]\n[Black \"Ann\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
 
-std::size_t count(const std::string& text, std::string_view what) {
-    std::size_t n = 0;
-    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 TEST_F(TableCli, OneHeaderForEveryInputOfTheOutput) {
     std::ofstream(dir_ / "a.pgn") << kGames;
     std::ofstream(dir_ / "b.pgn") << kGames;
@@ -34,8 +28,8 @@ TEST_F(TableCli, OneHeaderForEveryInputOfTheOutput) {
                               0),
                   0u)
             << r.out;
-        EXPECT_EQ(count(r.out, "\n"), 5u) << r.out;
-        EXPECT_EQ(count(r.out, "Event,"), 1u) << r.out;
+        EXPECT_EQ(occurrences(r.out, "\n"), 5u) << r.out;
+        EXPECT_EQ(occurrences(r.out, "Event,"), 1u) << r.out;
         EXPECT_NE(r.out.find("\"Cup, round 1\",,,,Ann,Bob,2100,,,,1-0,7,e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#,"
                              "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n"),
                   std::string::npos)
@@ -62,14 +56,35 @@ TEST_F(TableCli, ColumnsAndPositionsForRecordsOfEveryGame) {
     EXPECT_NE(r.out.find("positions\n"), std::string::npos) << r.out;
 }
 
+// --positions on JSON Lines: each move, in the variations too, has the position after it.
+TEST_F(TableCli, JsonLinesPositionsAreAFieldOfEveryMove) {
+    std::ofstream(dir_ / "v.pgn") << "1. e4 (1. d4 d5) 1... e5 *\n";
+    for (const std::string& input : {std::string("--text"), (dir_ / "v.pgn").string()}) {
+        const Outcome r =
+            input == "--text"
+                ? kifu({"convert", "--to", "jsonl", "--positions", "--text", "1. e4 (1. d4 d5) e5 *"})
+                : kifu({"convert", "--to", "jsonl", "--positions", input});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(occurrences(r.out, "\"fen\":"), 4u) << r.out;
+        EXPECT_NE(
+            r.out.find("\"uci\":\"d7d5\",\"fen\":\"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq"),
+            std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find("\"uci\":\"e7e5\",\"fen\":\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"),
+                  std::string::npos)
+            << r.out;
+    }
+    EXPECT_EQ(occurrences(kifu({"convert", "--to", "jsonl", "--text", "1. e4 e5 *"}).out, "\"fen\""), 0u);
+}
+
 TEST_F(TableCli, DuplicatesGetTheirOwnHeader) {
     std::ofstream(dir_ / "a.pgn") << kGames << kGames;
     const Outcome r = kifu({"convert", "--to", "csv", "--unique", "--duplicates", (dir_ / "dup.csv").string(),
                             (dir_ / "a.pgn").string(), "-o", (dir_ / "out.csv").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string out = slurp(dir_ / "out.csv"), dup = slurp(dir_ / "dup.csv");
-    EXPECT_EQ(count(out, "\n"), 3u) << out;
-    EXPECT_EQ(count(dup, "\n"), 3u) << dup;
+    EXPECT_EQ(occurrences(out, "\n"), 3u) << out;
+    EXPECT_EQ(occurrences(dup, "\n"), 3u) << dup;
     EXPECT_EQ(out.substr(0, out.find('\n')), dup.substr(0, dup.find('\n')));
 }
 
@@ -81,8 +96,8 @@ TEST_F(TableCli, AnIndexSearchExportsOneTable) {
         kifu({"search", db, "--where", "White=Bob", "--export", "csv", "-o", (dir_ / "found.csv").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string found = slurp(dir_ / "found.csv");
-    EXPECT_EQ(count(found, "Event,"), 1u) << found;
-    EXPECT_EQ(count(found, "\n"), 2u) << found;
+    EXPECT_EQ(occurrences(found, "Event,"), 1u) << found;
+    EXPECT_EQ(occurrences(found, "\n"), 2u) << found;
     EXPECT_NE(found.find("Cup,,,,Bob,Ann,,,,,*,2,d4 d5,"), std::string::npos) << found;
 }
 

@@ -7,6 +7,7 @@
 #include "cli_io.hpp"
 #include "commands.hpp"
 #include "dedupe.hpp"
+#include "filter_options.hpp"
 #include "formats.hpp"
 #include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/table.hpp"
@@ -23,6 +24,7 @@ struct ConvertOptions {
     std::string to;
     OpeningsOption openings;
     DuplicateOptions duplicates;  // --unique, --duplicates, --groups
+    FilterOptions filters;        // --where, --date, --result, --player, --rating
     // The write options (formats/options.hpp), one a row of its table, as given.
     OptionValues<formats::WriteOptions> write_values;
 };
@@ -144,15 +146,29 @@ int write_games(const formats::Document& doc, const formats::Format& to, const S
     return status;
 }
 
+// The games of a record that pass the filters, the others dropped, the count said on
+// standard error; false when none passes.
+bool filter_games(formats::Document& doc, const formats::GameFilter& filter, const std::string& source) {
+    const std::size_t count = formats::game_count(doc);
+    const std::vector<std::size_t> passing = formats::passing_games(doc, filter);
+    fmt::print(stderr, "{}: {} of {} games pass the filters\n", source, passing.size(), count);
+    if (passing.empty()) return false;
+    if (passing.size() == count) return true;
+    formats::Document kept = formats::game_alone(doc, passing.front());
+    for (std::size_t i = 1; i < passing.size(); ++i) formats::append_game(doc, passing[i], kept);
+    doc = std::move(kept);
+    return true;
+}
+
 // One input (a file, or an archive's entry read whole) converted; returns its exit code.
 int convert_one(const ConvertOptions& o, const formats::Format& to, const formats::WriteOptions& write,
                 TableStart& table, const std::string& path, const Input* entry, Deduplication* dedupe,
-                Output& out) {
+                const formats::GameFilter* filter, Output& out) {
     if (!entry && streams_pgn(o.source, path)) {
         check_read_options(*formats::find_format("pgn"), o.source);
         table.before(formats::Game::chess, out, dedupe);
         return convert_pgn(o.source, path, nullptr, to, write, o.pgn, o.openings.book(formats::Game::chess),
-                           dedupe, out);
+                           dedupe, filter, out);
     }
     const Input in = entry ? *entry : read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source, to.game);
@@ -163,16 +179,20 @@ int convert_one(const ConvertOptions& o, const formats::Format& to, const format
     if (dedupe && from.kind == formats::Kind::position)
         not_applicable("--unique",
                        fmt::format("it compares the games of a record, and the input is {}", from.name));
+    if (filter && from.kind == formats::Kind::position)
+        not_applicable(o.filters.first_given(),
+                       fmt::format("it selects games of a record, and the input is {}", from.name));
     if (from.takes(formats::kStreams)) {
         table.before(from.game, out, dedupe);
         return convert_pgn(o.source, in.path, &in.text, to, write, o.pgn, o.openings.book(from.game), dedupe,
-                           out);
+                           filter, out);
     }
     std::optional<formats::Document> doc = read_document(in, from, o.source);
     if (!doc) return kInvalidInput;
     table.before(formats::game_of(*doc), out, dedupe);
     if (const formats::OpeningBook* book = o.openings.book(from.game))
         (void)formats::name_openings(*doc, *book);
+    if (filter && !filter_games(*doc, *filter, in.source)) return kOk;
     return dedupe ? write_unique_games(*doc, to, o.source, write, in, *dedupe, out)
                   : write_games(*doc, to, o.source, write, in, out);
 }
@@ -270,6 +290,7 @@ Run add_convert_command(CLI::App& app) {
     options->pgn.add_to(*command);
     options->openings.add_to(*command);
     options->duplicates.add_to(*command, true);
+    options->filters.add_to(*command);
     options->output.add_to(*command);
 
     return [command, options]() -> int {
@@ -286,13 +307,20 @@ Run add_convert_command(CLI::App& app) {
             not_applicable("--game-index", "--unique writes every game that is no duplicate");
         std::optional<Deduplication> dedupe;
         if (options->duplicates.unique_given()) dedupe.emplace(options->duplicates);
+        std::optional<formats::GameFilter> filter;
+        if (options->filters.given()) {
+            if (options->source.game_index)
+                not_applicable("--game-index", "the filters choose the games that are written");
+            filter = options->filters.filter();
+        }
         formats::WriteOptions write = write_options(*options, to);
         TableStart table(to, write);
         Output out(options->output);
         int status = kOk;
         for_each_source(options->source.input, [&](const std::string& path, const Input* entry) {
-            status = std::max(status, convert_one(*options, to, write, table, path, entry,
-                                                  dedupe ? &*dedupe : nullptr, out));
+            status =
+                std::max(status, convert_one(*options, to, write, table, path, entry,
+                                             dedupe ? &*dedupe : nullptr, filter ? &*filter : nullptr, out));
         });
         out.close();
         if (dedupe) dedupe->finish();

@@ -13,6 +13,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "filter_options.hpp"
 #include "formats.hpp"
 #include "kifu/go/hen.hpp"
 #include "kifu/index/chess_scan.hpp"
@@ -45,11 +46,7 @@ struct QueryOptions {
     std::optional<std::size_t> game_index;
     std::string colours = "same";
     bool colours_given = false;
-    std::vector<std::string> where;
-    std::string date;
-    std::string result;
-    std::string player;
-    std::string rating;
+    FilterOptions filters;  // --where, --date, --result, --player, --rating
     bool unique = false;
     bool json = false;
     OutputOptions output;
@@ -76,26 +73,7 @@ struct QueryOptions {
         command.add_option("--colours", colours, "Go: 'same' (default) or 'any' (colours swapped too)")
             ->check(CLI::IsMember({"same", "any"}))
             ->each([this](const std::string&) { colours_given = true; });
-        command
-            .add_option("--where", where, "only games whose tag NAME contains TEXT (any case); repeatable")
-            ->option_text("NAME=TEXT");
-        command.add_option("--date", date, "only games of these years: 2020..2024, 2020.., ..1990 or 2021")
-            ->option_text("RANGE");
-        command
-            .add_option("--result", result,
-                        "only games with this result: 1-0, 0-1, 1/2-1/2 (chess, xiangqi), B+, W+, "
-                        "draw (Go), sente, gote (shogi)")
-            ->option_text("RESULT");
-        command
-            .add_option("--player", player,
-                        "only games in which either player's name contains NAME (any case)")
-            ->option_text("NAME");
-        command
-            .add_option(
-                "--rating", rating,
-                "only games whose players are both rated within RANGE (WhiteElo and BlackElo; xiangqi's "
-                "RedElo): 2500.. (or 2500: at least), 2200..2400, ..1800")
-            ->option_text("RANGE");
+        filters.add_to(command);
         command.add_flag("--unique", unique,
                          "one game of each set of duplicates (the same moves; Go up to symmetry and colours: "
                          "what kifu dedupe keeps), the first indexed");
@@ -122,52 +100,7 @@ struct QueryOptions {
 
 index::Filter parse_filter(const QueryOptions& o) {
     index::Filter f;
-    for (const std::string& w : o.where) {
-        const std::size_t eq = w.find('=');
-        if (eq == std::string::npos || eq == 0)
-            fail(kUsage, fmt::format("--where '{}': give NAME=TEXT, e.g. --where 'White=Carlsen'", w));
-        f.tags.emplace_back(w.substr(0, eq), w.substr(eq + 1));
-    }
-    if (!o.date.empty()) {
-        auto year = [&](std::string_view s) -> std::optional<int> {
-            if (s.empty()) return std::nullopt;
-            if (s.size() != 4 || s.find_first_not_of("0123456789") != std::string_view::npos)
-                fail(kUsage, fmt::format("--date '{}': years are four digits, as in 2020..2024", o.date));
-            return std::stoi(std::string(s));
-        };
-        const std::size_t dots = o.date.find("..");
-        if (dots == std::string::npos) {
-            f.year_from = f.year_to = year(o.date);
-        } else {
-            f.year_from = year(std::string_view(o.date).substr(0, dots));
-            f.year_to = year(std::string_view(o.date).substr(dots + 2));
-        }
-    }
-    if (!o.result.empty()) {
-        f.outcome = index::outcome_named(o.result);
-        if (!f.outcome)
-            fail(kUsage,
-                 fmt::format("--result '{}': one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote", o.result));
-    }
-    f.player = o.player;
-    if (!o.rating.empty()) {
-        auto rating = [&](std::string_view s) -> std::optional<int> {
-            if (s.empty()) return std::nullopt;
-            if (s.size() > 4 || s.find_first_not_of("0123456789") != std::string_view::npos)
-                fail(kUsage,
-                     fmt::format("--rating '{}': ratings are whole numbers, as in 2200..2400", o.rating));
-            return std::stoi(std::string(s));
-        };
-        const std::size_t dots = o.rating.find("..");
-        if (dots == std::string::npos) {
-            f.rating_from = rating(o.rating);
-        } else {
-            f.rating_from = rating(std::string_view(o.rating).substr(0, dots));
-            f.rating_to = rating(std::string_view(o.rating).substr(dots + 2));
-        }
-        if (!f.rating_from && !f.rating_to)
-            fail(kUsage, fmt::format("--rating '{}': give a range, as in 2200..2400", o.rating));
-    }
+    static_cast<formats::GameFilter&>(f) = o.filters.filter();
     f.unique = o.unique;
     return f;
 }

@@ -23,6 +23,7 @@
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
 #include "kifu/formats/duplicates.hpp"
+#include "kifu/formats/filter.hpp"
 #include "kifu/formats/registry.hpp"
 
 namespace kifu::cli {
@@ -38,12 +39,14 @@ struct Totals {
     std::uint64_t warnings = 0, written = 0, left_out = 0;  // left out: no position at the chosen ply
     std::uint64_t write_errors = 0;                         // documents the target format cannot hold
     std::uint64_t oversized = 0;                            // games over --max-input, never held
+    std::uint64_t filtered_out = 0;                         // games the filters left out (not read)
     std::array<std::uint64_t, 5> results{};                 // 1-0, 0-1, 1/2-1/2, *, none
     void add(const Totals& o) {
         games += o.games, plies += o.plies, variations += o.variations, comments += o.comments,
             nags += o.nags;
         errors += o.errors, broken += o.broken, warnings += o.warnings, written += o.written,
-            left_out += o.left_out, write_errors += o.write_errors, oversized += o.oversized;
+            left_out += o.left_out, write_errors += o.write_errors, oversized += o.oversized,
+            filtered_out += o.filtered_out;
         for (std::size_t i = 0; i < results.size(); ++i) results[i] += o.results[i];
     }
 };
@@ -79,6 +82,7 @@ struct Settings {
     std::size_t max_game_bytes = chess::PgnSplitter::kMaxGameBytes;  // --max-input
     const formats::OpeningBook* openings = nullptr;                  // --openings
     Deduplication* dedupe = nullptr;                                 // dedupe, --unique
+    const formats::GameFilter* filter = nullptr;                     // --where, --date, ...
 };
 
 std::size_t max_game_bytes(const SourceOptions& source) {
@@ -260,6 +264,19 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
     if (s.job == Job::dedupe) keying.emplace(out, s);
     if (s.job == Job::convert && s.dedupe) keyer.emplace(s.dedupe->rule());
     for (const PgnGameText& g : batch.games) {
+        // The game's opening first where the output or the filters need it (the filters see
+        // the tags the game is written with).
+        const formats::Opening* opening = nullptr;
+        if (s.openings && (writer || s.filter)) {
+            formats::PgnOpeningFinder finder(*s.openings);
+            chess::read_pgn_game(g, finder, s.read);
+            opening = finder.match().opening;
+        }
+        if (s.filter && !formats::pgn_game_passes(g, *s.filter, s.read, s.openings, opening)) {
+            ++out.totals.games;
+            ++out.totals.filtered_out;
+            continue;
+        }
         const std::uint64_t errors_before = out.totals.errors;
         const std::size_t begin = out.text.size();
         std::optional<std::uint64_t> key;
@@ -277,10 +294,8 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
                 out.text += "\n\n";
             }
         } else if (writer && s.openings) {
-            // The game's main line read once for its opening, then the game written with its tags.
-            formats::PgnOpeningFinder finder(*s.openings);
-            chess::read_pgn_game(g, finder, s.read);
-            formats::PgnOpeningTagger tagger(counter, *s.openings, finder.match().opening);
+            // The game written with the tags of its opening (found above from its main line).
+            formats::PgnOpeningTagger tagger(counter, *s.openings, opening);
             chess::read_pgn_game(g, tagger, s.read);
             out.totals.written += out.totals.errors == errors_before;
         } else if (writer) {
@@ -485,14 +500,19 @@ void summarize(const Settings& s, const Totals& t) {
     if (t.left_out)
         fmt::print(stderr, "{}: {} {} of {} games have no position at the chosen ply or node: left out\n",
                    s.source, t.written == 0 ? "error:" : "warning:", t.left_out, t.games);
+    if (s.filter)
+        fmt::print(stderr, "{}: {} of {} games pass the filters\n", s.source, t.games - t.filtered_out,
+                   t.games);
 }
 
 }  // namespace
 
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                const formats::OpeningBook* openings, Deduplication* dedupe, Output& out) {
+                const formats::OpeningBook* openings, Deduplication* dedupe,
+                const formats::GameFilter* filter, Output& out) {
     Settings s = settings_of(Job::convert, source, path, options);
+    s.filter = filter;
     s.to = &to;
     s.choice = source.choice();
     s.write = write;
@@ -506,8 +526,10 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
     }
     summarize(s, totals);
     // Games without the chosen ply are warnings while some game has it: a collection of
-    // games of every length at --ply 20 is a normal request.
-    return totals.errors || totals.write_errors || totals.written == 0 ? kInvalidInput : kOk;
+    // games of every length at --ply 20 is a normal request. Filters that pass no game are
+    // an answer, not an error.
+    const bool none_written = totals.written == 0 && totals.filtered_out < totals.games;
+    return totals.errors || totals.write_errors || none_written ? kInvalidInput : kOk;
 }
 
 int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,

@@ -10,6 +10,7 @@
 #include "cli_io.hpp"
 #include "dedupe.hpp"
 #include "formats.hpp"
+#include "kifu/formats/filter.hpp"
 #include "kifu/formats/openings.hpp"
 
 namespace kifu::cli {
@@ -41,7 +42,8 @@ struct PgnOptions {
 // duplicates are looked for (--unique), or nullptr.
 int convert_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                 const formats::Format& to, const formats::WriteOptions& write, const PgnOptions& options,
-                const formats::OpeningBook* openings, Deduplication* dedupe, Output& out);
+                const formats::OpeningBook* openings, Deduplication* dedupe,
+                const formats::GameFilter* filter, Output& out);
 // kifu dedupe of one PGN input: each game's text as the input has it, written when it is the
 // first of its key.
 int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,

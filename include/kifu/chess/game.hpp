@@ -41,6 +41,7 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string status_note(const Position& position);  // checkmate, stalemate, a draw that stands
     // [%clk] and [%eval] of a move's comments (the last of each).
     static NodeReadings readings(const std::vector<std::string>& comments);
+    static GameOutcome outcome(const GameTree<GameTraits>& game);  // by termination()
 };
 static_assert(GameRules<GameTraits>);
 

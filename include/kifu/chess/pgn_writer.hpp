@@ -39,10 +39,14 @@ class PgnExporter : public PgnVisitor {
     std::unique_ptr<State> state_;
 };
 
+struct JsonWriteOptions {
+    bool positions = false;  // each move's "fen": the position after it
+};
+
 // The JSON Lines writer, the same way (docs/pgn.md has the fields).
 class JsonExporter : public PgnVisitor {
   public:
-    explicit JsonExporter(std::string& out, bool drop_broken = false);
+    explicit JsonExporter(std::string& out, bool drop_broken = false, const JsonWriteOptions& options = {});
     ~JsonExporter() override;
     bool begin_game(const PgnGameText&) override;
     void tag(std::string_view name, std::string_view value) override;
@@ -71,6 +75,6 @@ std::string write_pgn(const Game& game, const PgnWriteOptions& options = {});
 void append_pgn(std::string& out, const Game& game, const PgnWriteOptions& options = {});
 
 // One JSON object on one line, with a '\n' (docs/pgn.md has the fields).
-void append_game_json(std::string& out, const Game& game);
+void append_game_json(std::string& out, const Game& game, const JsonWriteOptions& options = {});
 
 }  // namespace kifu::chess

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/game_tree.hpp"
 #include "kifu/core/result.hpp"
 
 namespace kifu {
@@ -31,7 +32,8 @@ struct PositionStatus {
 
 template <class T>
 concept GameRules = requires(typename T::Position& position, const typename T::Position& before,
-                             typename T::Move move, std::uint16_t word, std::string_view text) {
+                             typename T::Move move, std::uint16_t word, std::string_view text,
+                             const GameTree<T>& tree) {
     { T::game } -> std::convertible_to<std::string_view>;  // its name in formats::all_games()
     T::play(position, move);
     { T::key(before) } -> std::same_as<std::uint64_t>;                    // equal positions, equal keys
@@ -56,6 +58,9 @@ concept GameRules = requires(typename T::Position& position, const typename T::P
     // What to say of a position beside its moves: why there are none, a draw that stands;
     // "" for nothing.
     { T::status_note(before) } -> std::convertible_to<std::string>;
+    // Who won, as the record says: its result (PGN's marker or Result tag, SGF's RE) or the
+    // ending it records (KIF's 投了 by the side to move).
+    { T::outcome(tree) } -> std::same_as<GameOutcome>;
 };
 
 // Optional: traits whose positions are alike up to symmetries of the board (Go: 8 of them and

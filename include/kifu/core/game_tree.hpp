@@ -76,6 +76,45 @@ constexpr std::string_view to_string(Ending ending) noexcept {
     return kNames[static_cast<std::size_t>(ending)];
 }
 
+// Who won a game, as its record says: what the index stores (as these numbers) and the
+// filters select (formats/filter.hpp); each game's traits read it (GameRules's outcome).
+enum class GameOutcome : std::uint8_t { first = 0, draw = 1, second = 2, unknown = 3 };
+
+// The score words of PGN ("1-0", "0-1", "1/2-1/2", and "1/2" as real files write it), which
+// chess and xiangqi records give.
+constexpr GameOutcome outcome_of_score(std::string_view score) noexcept {
+    if (score == "1-0") return GameOutcome::first;
+    if (score == "0-1") return GameOutcome::second;
+    if (score == "1/2-1/2" || score == "1/2") return GameOutcome::draw;
+    return GameOutcome::unknown;
+}
+
+// The outcome a line's ending gives, by who is to move at its end.
+constexpr GameOutcome outcome_of_ending(Ending ending, bool first_to_move) noexcept {
+    const GameOutcome mover_wins = first_to_move ? GameOutcome::first : GameOutcome::second;
+    const GameOutcome mover_loses = first_to_move ? GameOutcome::second : GameOutcome::first;
+    switch (ending) {
+        case Ending::resign:
+        case Ending::timeout:
+        case Ending::illegal_loss:
+        case Ending::illegal_move:
+        case Ending::mate:
+        case Ending::loss_by_default:
+            return mover_loses;
+        case Ending::illegal_win:
+        case Ending::declaration_win:
+        case Ending::win_by_default:
+            return mover_wins;
+        case Ending::repetition:
+        case Ending::impasse:
+        case Ending::draw:
+        case Ending::max_moves:
+            return GameOutcome::draw;
+        default:
+            return GameOutcome::unknown;
+    }
+}
+
 // A list whose first element is held in place and the others in a vector: the children
 // of a node (the first continues the line; variations are rare), the moves of an SGF node
 // (one, as a rule), so that a line of moves costs no allocation per move.

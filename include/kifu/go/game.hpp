@@ -95,6 +95,8 @@ struct GameTraits {
     static PositionStatus status(const GameState& state);
     static std::string move_notations(const GameState& before, const NodeAction& action);  // "D4 dp"
     static std::string status_note(const GameState& state);  // the ko point that binds, if any
+    // By RE: "B+..." black, "W+..." white, "0", "Draw", "Jigo" a draw.
+    static GameOutcome outcome(const GameTree<GameTraits>& game);
 
     static Stone mover(const GameState& state) noexcept;
 

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "kifu/core/result.hpp"
+#include "kifu/formats/filter.hpp"
 #include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
 #include "kifu/go/symmetry.hpp"
@@ -54,8 +55,8 @@ using go::swaps_colours;
 using go::Symmetry;
 
 // How a game ended, for its first player (white in chess, black in Go and shogi, red in
-// xiangqi) and its second.
-enum class Outcome : std::uint8_t { first = 0, draw = 1, second = 2, unknown = 3 };
+// xiangqi) and its second: each game's traits say (GameRules's outcome).
+using Outcome = GameOutcome;
 
 struct Progress {
     std::uint64_t bytes = 0;  // of the input read so far
@@ -88,24 +89,13 @@ struct IndexReport {
     std::vector<std::string> messages;
 };
 
-// Which games a query looks at. Tag values match when they contain the text, ignoring
-// case; years are the first four digits of the date (Date, DT, 開始日時).
-// `unique`: one game of each set of duplicates (formats/duplicates.hpp's moves rule, Go up to
-// symmetry: what kifu dedupe keeps), the first in index order, the others passed over.
-// `player`: either player's name contains it (any case). `rating_from`/`rating_to`: both
-// players' ratings (GameInfo::rating_tags: WhiteElo and BlackElo) are given and within the
-// range; a game without them does not pass.
-struct Filter {
-    std::vector<std::pair<std::string, std::string>> tags;  // --where NAME=TEXT
-    std::optional<int> year_from, year_to;
-    std::optional<Outcome> outcome;
-    std::string player;                         // --player NAME
-    std::optional<int> rating_from, rating_to;  // --rating 2500..2700
-    bool unique = false;                        // --unique
-    bool empty() const noexcept {
-        return tags.empty() && !year_from && !year_to && !outcome && player.empty() && !rating_from &&
-               !rating_to && !unique;
-    }
+// Which games a query looks at: formats::GameFilter's conditions (tags, years, result,
+// player, ratings: formats/filter.hpp), and `unique`: one game of each set of duplicates
+// (formats/duplicates.hpp's moves rule, Go up to symmetry: what kifu dedupe keeps), the first
+// in index order, the others passed over.
+struct Filter : formats::GameFilter {
+    bool unique = false;  // --unique
+    bool empty() const noexcept { return GameFilter::empty() && !unique; }
 };
 
 struct GameSummary {
@@ -207,8 +197,7 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
                           const IndexOptions& options = {});
 
 std::string_view to_string(Outcome outcome, formats::Game game) noexcept;
-// The outcome a result filter names: "1-0", "B+", "sente", "first"; "0-1", "W+", "gote",
-// "second"; "1/2-1/2", "draw", "=". nullopt for anything else.
-std::optional<Outcome> outcome_named(std::string_view name) noexcept;
+// The outcome a result filter names (formats/filter.hpp).
+using formats::outcome_named;
 
 }  // namespace kifu::index

@@ -36,6 +36,8 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string_view side_to_move(const Position& position);        // "black" (sente), "white"
     static std::string move_notations(const Position& before, Move move);  // USI
     static std::string status_note(const Position& position);              // ""
+    // By the ending of the main line and who is to move there (投了: the mover loses).
+    static GameOutcome outcome(const GameTree<GameTraits>& game);
 };
 static_assert(GameRules<GameTraits>);
 

@@ -45,6 +45,8 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string move_notations(const Position& before, Move move);
     // Why there is no move: every position without one loses in xiangqi.
     static std::string status_note(const Position& position);
+    // By the termination marker, else the Result tag.
+    static GameOutcome outcome(const GameTree<GameTraits>& game);
 };
 static_assert(GameRules<GameTraits>);
 
