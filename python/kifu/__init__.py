@@ -176,7 +176,9 @@ def _paths(paths) -> list[str]:
 
 
 def iter_games(paths, format: str | None = None, *, start: int | None = None,
-               end: int | None = None, charset: str | None = None, threads: int = 1) -> Iterator[Game]:
+               end: int | None = None, charset: str | None = None, threads: int = 1,
+               where=None, date=None, result: str | None = None, player: str | None = None,
+               rating=None) -> Iterator[Game]:
     """The games of one or more files (or directories: their record files, recursively, in
     name order), read as they are needed: a PGN of any size is cut
     game by game and read in batches with the GIL released (other records are read whole,
@@ -189,14 +191,22 @@ def iter_games(paths, format: str | None = None, *, start: int | None = None,
     charset: decode with this charset (the read option of kifu.read).
     threads: read a PGN's batches on this many threads (the library's ordered pipeline, as
     kifu convert --threads does); the games still come in file order.
+    where, date, result, player, rating: only the games that pass these filters, as kifu
+    convert's --where, --date, --result, --player, --rating take them (a PGN game by its tags,
+    before its moves are read): where {'White': 'Carlsen'} (the tag contains the text, any
+    case), date a year or (from, to), result '1-0', 'B+', 'sente', 'draw', ..., player either
+    player's name contains it, rating both players rated at least this, or within (from, to).
+    game.index still counts every game of the file.
     """
     for path in _paths(paths):
-        yield from _kifu.GameIterator(path, format, start, end, charset, threads)
+        yield from _kifu.GameIterator(path, format, start, end, charset, threads, where, date, result, player,
+                                      rating)
 
 
 def rows(paths, format: str | None = None, *, frame: bool = False, positions: bool = False,
          limit: int | None = None, start: int | None = None, end: int | None = None, charset: str | None = None,
-         threads: int = 1):
+         threads: int = 1, where=None, date=None, result: str | None = None, player: str | None = None,
+         rating=None):
     """Plain values a game, for analytics: a list of dicts with source, format, index, offset,
     game, tags (a dict), result, plies, moves (the main line in the game's plain notation:
     SAN, Go's "D4", USI, ICCS), clocks (seconds after each move, chess [%clk]; shogi and
@@ -207,7 +217,8 @@ def rows(paths, format: str | None = None, *, frame: bool = False, positions: bo
     frame=True: a pandas DataFrame of flat values, as kifu convert --to csv writes them: each
     tag a column of its own (named as the records name it), moves, clocks, evals, errors and
     positions one text each (docs/csv.md says how they are joined).
-    charset, threads: as iter_games'.
+    charset, threads, where, date, result, player, rating: as iter_games' (limit counts the
+    games that pass).
     """
     out = []
     # Millions of new lists and dicts would set off the cyclic garbage collector again and
@@ -219,7 +230,8 @@ def rows(paths, format: str | None = None, *, frame: bool = False, positions: bo
             left = None if limit is None else limit - len(out)
             if left is not None and left <= 0:
                 break
-            out.extend(_kifu._rows(path, format, start, end, left, charset, threads, positions, frame))
+            out.extend(_kifu._rows(path, format, start, end, left, charset, threads, positions, frame, where, date,
+                                   result, player, rating))
     finally:
         if collecting:
             gc.enable()

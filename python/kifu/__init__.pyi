@@ -7,6 +7,10 @@ Source = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
 
 __version__: str
 
+# The filters (kifu convert's --where; --date and --rating): tag conditions; a year or rating, or a range.
+Where = dict[str, str] | list[tuple[str, str]] | None
+Range = int | tuple[int | None, int | None] | None
+
 class KifuError(ValueError):
     message: str
     line: int
@@ -174,27 +178,27 @@ class Index:
     def add(self, paths: PathLike | list[PathLike], *, threads: int = 1,
             openings: OpeningBook | list[OpeningBook] | None = None) -> dict[str, Any]: ...
     def search(self, position: Position | str | None, *, limit: int = 20, offset: int = 0,
-               colours: Literal["same", "any"] = "same", where: dict[str, str] | list[tuple[str, str]] | None = None,
-               date: int | tuple[int | None, int | None] | None = None, result: str | None = None,
+               colours: Literal["same", "any"] = "same", where: Where = None, date: Range = None,
+               result: str | None = None, player: str | None = None, rating: Range = None,
                unique: bool = False) -> dict[str, Any]: ...
     def export(self, position: Position | str | None, *, to: str | None = None, limit: int | None = None,
-               offset: int = 0, colours: Literal["same", "any"] = "same",
-               where: dict[str, str] | list[tuple[str, str]] | None = None,
-               date: int | tuple[int | None, int | None] | None = None,
-               result: str | None = None, unique: bool = False) -> list[dict[str, Any]]: ...
+               offset: int = 0, colours: Literal["same", "any"] = "same", where: Where = None, date: Range = None,
+               result: str | None = None, player: str | None = None, rating: Range = None,
+               unique: bool = False) -> list[dict[str, Any]]: ...
     def explore(self, position: Position | str, *, games: int = 3, colours: Literal["same", "any"] = "same",
-                where: dict[str, str] | list[tuple[str, str]] | None = None,
-                date: int | tuple[int | None, int | None] | None = None, result: str | None = None,
+                where: Where = None, date: Range = None, result: str | None = None, player: str | None = None,
+                rating: Range = None,
                 openings: OpeningBook | list[OpeningBook] | None = None) -> dict[str, Any]: ...
     def search_pattern(self, position: GoPosition | str, region: str, *, colours: Literal["same", "any"] = "same",
-                       limit: int = 20, offset: int = 0, threads: int = 1,
-                       where: dict[str, str] | list[tuple[str, str]] | None = None,
-                       date: int | tuple[int | None, int | None] | None = None,
-                       result: str | None = None) -> dict[str, Any]: ...
+                       limit: int = 20, offset: int = 0, threads: int = 1, where: Where = None, date: Range = None,
+                       result: str | None = None, player: str | None = None,
+                       rating: Range = None) -> dict[str, Any]: ...
     def search_material(self, material: str = "", *, sub_fen: str = "", limit: int = 20, offset: int = 0,
-                        threads: int = 1, where: dict[str, str] | list[tuple[str, str]] | None = None,
-                        date: int | tuple[int | None, int | None] | None = None,
-                        result: str | None = None) -> dict[str, Any]: ...
+                        threads: int = 1, where: Where = None, date: Range = None, result: str | None = None,
+                        player: str | None = None, rating: Range = None) -> dict[str, Any]: ...
+    def duplicate_groups(self, *, by: str = "moves", where: Where = None, date: Range = None,
+                         result: str | None = None, player: str | None = None,
+                         rating: Range = None) -> list[dict[str, Any]]: ...
     def stats(self) -> dict[str, int]: ...
     def close(self) -> None: ...
     def __enter__(self) -> Index: ...
@@ -214,14 +218,18 @@ def validate(source: Source, format: str | None = None, *, position: str | None 
 def write(obj: Position | Game | list[Game], format: str, *, ply: int | None = None, node: str | None = None,
           **options: Any) -> str | bytes: ...
 def iter_games(paths: PathLike | list[PathLike], format: str | None = None, *, start: int | None = None,
-               end: int | None = None, charset: str | None = None, threads: int = 1) -> Iterator[Game]: ...
+               end: int | None = None, charset: str | None = None, threads: int = 1, where: Where = None,
+               date: Range = None, result: str | None = None, player: str | None = None,
+               rating: Range = None) -> Iterator[Game]: ...
 @overload
 def rows(paths: PathLike | list[PathLike], format: str | None = None, *, frame: Literal[False] = False,
          positions: bool = False, limit: int | None = None, start: int | None = None, end: int | None = None,
-         charset: str | None = None, threads: int = 1) -> list[dict[str, Any]]: ...
+         charset: str | None = None, threads: int = 1, where: Where = None, date: Range = None,
+         result: str | None = None, player: str | None = None, rating: Range = None) -> list[dict[str, Any]]: ...
 @overload
 def rows(paths: PathLike | list[PathLike], format: str | None = None, *, frame: Literal[True],
          positions: bool = False, limit: int | None = None, start: int | None = None, end: int | None = None,
-         charset: str | None = None, threads: int = 1) -> Any: ...
+         charset: str | None = None, threads: int = 1, where: Where = None, date: Range = None,
+         result: str | None = None, player: str | None = None, rating: Range = None) -> Any: ...
 def merge_indexes(out: PathLike, inputs: list[PathLike]) -> dict[str, Any]: ...
 def pgn_game_start(path: str, start: int) -> int: ...

@@ -21,6 +21,7 @@
 #include "kifu/chess/pgn_recording.hpp"
 #include "kifu/core/error.hpp"
 #include "kifu/core/result.hpp"
+#include "kifu/formats/filter.hpp"
 #include "kifu/formats/game_rules.hpp"
 #include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
@@ -143,6 +144,12 @@ formats::WriteOptions write_options(const formats::Format& format, const py::kwa
 const formats::Format& format_named(std::string_view name);
 // A written text as Python: bytes for images and for Shift_JIS, str otherwise.
 py::object written(const formats::Format& format, const formats::WriteOptions& options, std::string text);
+
+// The filters Python takes (formats/filter.hpp): where ({'White': 'Carlsen'} or pairs), date
+// (a year or (from, to)), result ('1-0', 'B+', ...), player (a name's part), rating (at least
+// a number, or (from, to)); None for none. Bad values raise ValueError.
+formats::GameFilter game_filter_of(const py::object& where, const py::object& date, const py::object& result,
+                                   const py::object& player, const py::object& rating);
 
 void bind_positions(py::module_& m);
 void bind_games(py::module_& m);

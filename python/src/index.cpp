@@ -60,32 +60,11 @@ py::dict game_dict(const index::GameSummary& g) {
     return d;
 }
 
-// The tag, date and result filters every query takes.
-index::Filter filter_of(const py::object& where, const py::object& date, const py::object& result) {
+// The filters every query takes (game_filter_of's).
+index::Filter filter_of(const py::object& where, const py::object& date, const py::object& result,
+                        const py::object& player, const py::object& rating) {
     index::Filter filter;
-    if (!where.is_none()) {
-        if (py::isinstance<py::dict>(where)) {
-            for (const auto& [k, v] : where.cast<py::dict>())
-                filter.tags.emplace_back(py::str(k), py::str(v));
-        } else {
-            for (const py::handle pair : where)
-                filter.tags.push_back(pair.cast<std::pair<std::string, std::string>>());
-        }
-    }
-    if (!date.is_none()) {
-        if (py::isinstance<py::int_>(date)) {
-            filter.year_from = filter.year_to = date.cast<int>();
-        } else {
-            const auto range = date.cast<std::pair<std::optional<int>, std::optional<int>>>();
-            filter.year_from = range.first;
-            filter.year_to = range.second;
-        }
-    }
-    if (!result.is_none()) {
-        filter.outcome = index::outcome_named(result.cast<std::string>());
-        if (!filter.outcome)
-            throw py::value_error("result: one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote");
-    }
+    static_cast<formats::GameFilter&>(filter) = game_filter_of(where, date, result, player, rating);
     return filter;
 }
 
@@ -104,7 +83,8 @@ py::dict search_dict(const index::SearchResult& s) {
 }
 
 index::PositionQuery query_of(const py::object& position, const std::string& colours, const py::object& where,
-                              const py::object& date, const py::object& result) {
+                              const py::object& date, const py::object& result, const py::object& player,
+                              const py::object& rating) {
     formats::Document doc;
     if (py::isinstance<Position>(position)) {
         doc = copy_document(*position.cast<const Position&>().doc);
@@ -117,7 +97,7 @@ index::PositionQuery query_of(const py::object& position, const std::string& col
     }
     index::PositionQuery q = take(index::position_query(std::move(doc)), "<position>");
     q.any_colours = any_colours(colours);
-    q.filter = filter_of(where, date, result);
+    q.filter = filter_of(where, date, result, player, rating);
     return q;
 }
 
@@ -145,17 +125,19 @@ std::vector<std::string> paths_of(const py::object& paths) {
 // those that pass the filters alone.
 index::SearchResult found(Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                           const std::string& colours, const py::object& where, const py::object& date,
-                          const py::object& result, bool unique) {
+                          const py::object& result, const py::object& player, const py::object& rating,
+                          bool unique) {
     Result<index::SearchResult> r = Error{};
     if (position.is_none()) {  // the filters alone
-        index::Filter filter = filter_of(where, date, result);
+        index::Filter filter = filter_of(where, date, result, player, rating);
         filter.unique = unique;
         if (filter.empty())
-            throw py::value_error("give a position, or filters (where, date, result, unique) to select by");
+            throw py::value_error(
+                "give a position, or filters (where, date, result, player, rating, unique) to select by");
         py::gil_scoped_release unlocked;
         r = i.open().select(filter, offset, limit);
     } else {
-        index::PositionQuery q = query_of(position, colours, where, date, result);
+        index::PositionQuery q = query_of(position, colours, where, date, result, player, rating);
         q.filter.unique = unique;
         py::gil_scoped_release unlocked;
         r = i.open().search(q, offset, limit);
@@ -218,12 +200,14 @@ void bind_index(py::module_& m) {
             "search",
             [](Index& i, const py::object& position, std::size_t limit, std::size_t offset,
                const std::string& colours, const py::object& where, const py::object& date,
-               const py::object& result, bool unique) {
-                return search_dict(found(i, position, limit, offset, colours, where, date, result, unique));
+               const py::object& result, const py::object& player, const py::object& rating, bool unique) {
+                return search_dict(
+                    found(i, position, limit, offset, colours, where, date, result, player, rating, unique));
             },
             py::arg("position"), py::kw_only(), py::arg("limit") = 20, py::arg("offset") = 0,
             py::arg("colours") = "same", py::arg("where") = py::none(), py::arg("date") = py::none(),
-            py::arg("result") = py::none(), py::arg("unique") = false,
+            py::arg("result") = py::none(), py::arg("player") = py::none(), py::arg("rating") = py::none(),
+            py::arg("unique") = false,
             "The games that reach a position (a kifu position or any position notation), or with position "
             "None those that pass the filters alone: {'count', 'games'}. "
             "where: {'White': 'Carlsen'} (contains, any case); date: a year or (from, to); result: '1-0', "
@@ -232,14 +216,15 @@ void bind_index(py::module_& m) {
             "export",
             [](Index& i, const py::object& position, const std::optional<std::string>& to,
                const std::optional<std::size_t>& limit, std::size_t offset, const std::string& colours,
-               const py::object& where, const py::object& date, const py::object& result, bool unique) {
+               const py::object& where, const py::object& date, const py::object& result,
+               const py::object& player, const py::object& rating, bool unique) {
                 const formats::Format* format = nullptr;
                 if (to) {
                     format = formats::find_format(*to);
                     if (!format) throw py::value_error("kifu.Index.export: no format " + *to);
                 }
                 const index::SearchResult r = found(i, position, limit.value_or(SIZE_MAX), offset, colours,
-                                                    where, date, result, unique);
+                                                    where, date, result, player, rating, unique);
                 std::vector<std::pair<const index::GameSummary*, formats::Written>> games;
                 Result<void> done = Error{};
                 {
@@ -266,7 +251,8 @@ void bind_index(py::module_& m) {
             },
             py::arg("position"), py::kw_only(), py::arg("to") = py::none(), py::arg("limit") = py::none(),
             py::arg("offset") = 0, py::arg("colours") = "same", py::arg("where") = py::none(),
-            py::arg("date") = py::none(), py::arg("result") = py::none(), py::arg("unique") = false,
+            py::arg("date") = py::none(), py::arg("result") = py::none(), py::arg("player") = py::none(),
+            py::arg("rating") = py::none(), py::arg("unique") = false,
             "The games search finds (every one unless limit), read again from their files and written as "
             "`to` (None: as their files hold them): [{'file', 'game', 'text'}], or 'error' for a game that "
             "cannot be (its file changed since it was indexed).")
@@ -274,8 +260,9 @@ void bind_index(py::module_& m) {
             "explore",
             [](Index& i, const py::object& position, std::size_t games, const std::string& colours,
                const py::object& where, const py::object& date, const py::object& result,
-               const py::object& openings) {
-                const index::PositionQuery q = query_of(position, colours, where, date, result);
+               const py::object& player, const py::object& rating, const py::object& openings) {
+                const index::PositionQuery q =
+                    query_of(position, colours, where, date, result, player, rating);
                 const std::vector<std::shared_ptr<const formats::OpeningBook>> books = books_of(openings);
                 Result<index::ExploreResult> r = Error{};
                 {
@@ -300,6 +287,13 @@ void bind_index(py::module_& m) {
                     x["second"] = mv.second;
                     x["unknown"] = mv.unknown;
                     x["score"] = mv.score;
+                    const auto known = [](std::uint32_t v) {
+                        return v ? py::object(py::int_(v)) : py::none();
+                    };
+                    x["rating"] = known(mv.rating);
+                    x["performance"] = known(mv.performance);
+                    x["first_year"] = known(mv.first_year);
+                    x["last_year"] = known(mv.last_year);
                     if (!books.empty())
                         x["opening"] = mv.opening.empty() ? py::object(py::none()) : py::str(mv.opening);
                     py::list gs;
@@ -312,19 +306,22 @@ void bind_index(py::module_& m) {
             },
             py::arg("position"), py::kw_only(), py::arg("games") = 3, py::arg("colours") = "same",
             py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
-            py::arg("openings") = py::none(),
+            py::arg("player") = py::none(), py::arg("rating") = py::none(), py::arg("openings") = py::none(),
             "Every move played from a position, most played first: {'games', 'ended', 'moves': [{'move', "
-            "'count', 'first', 'draws', 'second', 'unknown', 'score', 'games'}]}; with openings (a "
+            "'count', 'first', 'draws', 'second', 'unknown', 'score', 'rating', 'performance', 'first_year', "
+            "'last_year', 'games'}]} (rating: the mover's average, performance: theirs by the score; None "
+            "where no game says); with openings (a "
             "kifu.OpeningBook), 'opening' names the position and the position after each move ('C00 French', "
             "or None).")
         .def(
             "search_pattern",
             [](Index& i, const py::object& position, const std::string& region, const std::string& colours,
                std::size_t limit, std::size_t offset, unsigned threads, const py::object& where,
-               const py::object& date, const py::object& result) {
+               const py::object& date, const py::object& result, const py::object& player,
+               const py::object& rating) {
                 const index::GoPattern pattern =
                     take(index::go_pattern(go_position_of(position), region), "<region>");
-                const index::Filter filter = filter_of(where, date, result);
+                const index::Filter filter = filter_of(where, date, result, player, rating);
                 const bool any = any_colours(colours);
                 Result<index::PatternResult> r = Error{};
                 {
@@ -350,6 +347,7 @@ void bind_index(py::module_& m) {
             py::arg("position"), py::arg("region"), py::kw_only(), py::arg("colours") = "same",
             py::arg("limit") = 20, py::arg("offset") = 0, py::arg("threads") = 1,
             py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+            py::arg("player") = py::none(), py::arg("rating") = py::none(),
             "The Go games holding the pattern of `position` (kifu.GoPosition or HEN; marked points match "
             "anything) in `region` ('D4-A1'), in any orientation (colours='any': colours swapped too), as "
             "kifu search --pattern: {'count', 'games', 'continuations': [{'move', 'count', 'black', 'white', "
@@ -358,10 +356,10 @@ void bind_index(py::module_& m) {
             "search_material",
             [](Index& i, const std::string& material, const std::string& sub_fen, std::size_t limit,
                std::size_t offset, unsigned threads, const py::object& where, const py::object& date,
-               const py::object& result) {
+               const py::object& result, const py::object& player, const py::object& rating) {
                 const index::ChessScan scan =
                     take(index::chess_scan(material, sub_fen), material.empty() ? "<sub-fen>" : "<material>");
-                const index::Filter filter = filter_of(where, date, result);
+                const index::Filter filter = filter_of(where, date, result, player, rating);
                 Result<index::SearchResult> r = Error{};
                 {
                     py::gil_scoped_release unlocked;
@@ -371,10 +369,40 @@ void bind_index(py::module_& m) {
             },
             py::arg("material") = "", py::kw_only(), py::arg("sub_fen") = "", py::arg("limit") = 20,
             py::arg("offset") = 0, py::arg("threads") = 1, py::arg("where") = py::none(),
-            py::arg("date") = py::none(), py::arg("result") = py::none(),
+            py::arg("date") = py::none(), py::arg("result") = py::none(), py::arg("player") = py::none(),
+            py::arg("rating") = py::none(),
             "Chess games by material ('KRvKR': exactly those pieces) and/or sub_fen (a FEN board whose "
             "pieces must all stand there), scoutfish's kinds, as kifu search --material/--sub-fen: "
             "{'count', 'games'}.")
+        .def(
+            "duplicate_groups",
+            [](Index& i, const std::string& by, const py::object& where, const py::object& date,
+               const py::object& result, const py::object& player, const py::object& rating) {
+                const index::Filter filter = filter_of(where, date, result, player, rating);
+                Result<formats::DuplicateRule> rule = formats::parse_duplicate_rule(by);
+                if (!rule) throw py::value_error("by: " + rule.error().message);
+                Result<std::vector<index::DuplicateGroup>> r = Error{};
+                {
+                    py::gil_scoped_release unlocked;
+                    r = i.open().duplicate_groups(filter, *rule);
+                }
+                py::list out;
+                for (const index::DuplicateGroup& g : take(std::move(r), i.path)) {
+                    py::dict d;
+                    d["kept"] = game_dict(g.kept);
+                    py::list others;
+                    for (const index::GameSummary& other : g.duplicates) others.append(game_dict(other));
+                    d["duplicates"] = others;
+                    out.append(d);
+                }
+                return out;
+            },
+            py::kw_only(), py::arg("by") = "moves", py::arg("where") = py::none(),
+            py::arg("date") = py::none(), py::arg("result") = py::none(), py::arg("player") = py::none(),
+            py::arg("rating") = py::none(),
+            "The sets of duplicates across the index's collections among the games that pass the filters, "
+            "as kifu search --duplicate-groups lists them: [{'kept': game, 'duplicates': [game, ...]}], by "
+            "'moves' (default), 'position' or 'depth:N' (kifu dedupe's rules).")
         .def(
             "stats",
             [](Index& i) {

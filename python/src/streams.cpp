@@ -17,6 +17,7 @@
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
 #include "kifu/formats/collection.hpp"
+#include "kifu/formats/filter.hpp"
 #include "kifu/formats/options.hpp"
 #include "kifu/formats/table.hpp"
 
@@ -102,10 +103,13 @@ class GameStream {
   public:
     using Games = std::vector<std::shared_ptr<GameData>>;
 
+    // `filter`: only the games that pass it (a PGN's by its tags, before its movetext is read).
     GameStream(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-               std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads = 1)
+               std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads = 1,
+               formats::GameFilter filter = {})
         : path_(std::move(path)),
           end_(end),
+          filter_(std::move(filter)),
           threads_(threads < 1 ? 1 : threads),
           pipeline_(threads_, TakeGames{&ready_}, 0, kHeldBytes) {
         if (charset)
@@ -193,8 +197,13 @@ class GameStream {
             }
             auto record = std::make_shared<const formats::Document>(take(std::move(doc), path_));
             const std::size_t n = formats::game_count(*record);
-            for (std::size_t i = 0; i < n; ++i)
-                out.push_back(make_game(record, i, std::string(f->name), path_));
+            if (filter_.empty()) {
+                for (std::size_t i = 0; i < n; ++i)
+                    out.push_back(make_game(record, i, std::string(f->name), path_));
+            } else {
+                for (const std::size_t i : formats::passing_games(*record, filter_))
+                    out.push_back(make_game(record, i, std::string(f->name), path_));
+            }
             return out;
         }
         return next_pgn_batch();
@@ -226,14 +235,19 @@ class GameStream {
         return g;
     }
 
-    // The next game of the splitter, or none at the end of the input or of the range.
+    // The next game of the splitter that passes the filter, or none at the end of the input
+    // or of the range.
     std::optional<chess::PgnGameText> next_text() {
-        std::optional<chess::PgnGameText> text = splitter_->next();
-        if (!text || (end_ && base_ + text->offset >= *end_)) {
-            cut_done_ = true;
-            return std::nullopt;
+        for (;;) {
+            std::optional<chess::PgnGameText> text = splitter_->next();
+            if (!text || (end_ && base_ + text->offset >= *end_)) {
+                cut_done_ = true;
+                return std::nullopt;
+            }
+            if (filter_.empty() ||
+                formats::pgn_game_passes(*text, filter_, {.charset = read_options_.charset}))
+                return text;
         }
-        return text;
     }
 
     // A batch of games copied out of the splitter, read on a thread of the pipeline.
@@ -287,6 +301,7 @@ class GameStream {
 
     std::string path_;
     std::optional<std::uint64_t> end_;
+    formats::GameFilter filter_;
     std::uint64_t base_ = 0;
     std::string whole_format_;
     formats::ReadOptions read_options_;  // the charset, when one was given
@@ -301,8 +316,11 @@ class GameStream {
 class GameIterator {
   public:
     GameIterator(std::string path, std::optional<std::string> format, std::optional<std::uint64_t> start,
-                 std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads)
-        : stream_(std::move(path), std::move(format), start, end, std::move(charset), threads) {}
+                 std::optional<std::uint64_t> end, std::optional<std::string> charset, std::size_t threads,
+                 const py::object& where, const py::object& date, const py::object& result,
+                 const py::object& player, const py::object& rating)
+        : stream_(std::move(path), std::move(format), start, end, std::move(charset), threads,
+                  game_filter_of(where, date, result, player, rating)) {}
 
     Game next() {
         if (queue_.empty()) {
@@ -390,9 +408,12 @@ py::dict flat_dict(Row&& r, bool positions) {
 
 py::list rows(const std::string& path, std::optional<std::string> format, std::optional<std::uint64_t> start,
               std::optional<std::uint64_t> end, std::optional<std::size_t> limit,
-              std::optional<std::string> charset, std::size_t threads, bool positions, bool flat) {
+              std::optional<std::string> charset, std::size_t threads, bool positions, bool flat,
+              const py::object& where, const py::object& date, const py::object& result,
+              const py::object& player, const py::object& rating) {
     const formats::RowOptions options{.positions = positions};
-    GameStream stream(path, std::move(format), start, end, std::move(charset), threads);
+    GameStream stream(path, std::move(format), start, end, std::move(charset), threads,
+                      game_filter_of(where, date, result, player, rating));
     py::list out;
     std::size_t taken = 0;
     for (;;) {
@@ -414,19 +435,64 @@ py::list rows(const std::string& path, std::optional<std::string> format, std::o
 
 }  // namespace
 
+formats::GameFilter game_filter_of(const py::object& where, const py::object& date, const py::object& result,
+                                   const py::object& player, const py::object& rating) {
+    formats::GameFilter filter;
+    if (!where.is_none()) {
+        if (py::isinstance<py::dict>(where)) {
+            for (const auto& [k, v] : where.cast<py::dict>())
+                filter.tags.emplace_back(py::str(k), py::str(v));
+        } else {
+            for (const py::handle pair : where)
+                filter.tags.push_back(pair.cast<std::pair<std::string, std::string>>());
+        }
+    }
+    if (!date.is_none()) {
+        if (py::isinstance<py::int_>(date)) {
+            filter.year_from = filter.year_to = date.cast<int>();
+        } else {
+            const auto range = date.cast<std::pair<std::optional<int>, std::optional<int>>>();
+            filter.year_from = range.first;
+            filter.year_to = range.second;
+        }
+    }
+    if (!result.is_none()) {
+        filter.outcome = formats::outcome_named(result.cast<std::string>());
+        if (!filter.outcome)
+            throw py::value_error("result: one of 1-0, 0-1, 1/2-1/2, B+, W+, draw, sente, gote");
+    }
+    if (!player.is_none()) filter.player = player.cast<std::string>();
+    if (!rating.is_none()) {  // at least this rating, or (from, to) with None for no bound
+        if (py::isinstance<py::int_>(rating)) {
+            filter.rating_from = rating.cast<int>();
+        } else {
+            const auto range = rating.cast<std::pair<std::optional<int>, std::optional<int>>>();
+            filter.rating_from = range.first;
+            filter.rating_to = range.second;
+        }
+    }
+    return filter;
+}
+
 void bind_streams(py::module_& m) {
     py::class_<GameIterator>(m, "GameIterator",
                              "The games of a file, read as they are needed (kifu.iter_games).")
-        .def(py::init<std::string, std::optional<std::string>, std::optional<std::uint64_t>,
-                      std::optional<std::uint64_t>, std::optional<std::string>, std::size_t>(),
-             py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
-             py::arg("end") = py::none(), py::arg("charset") = py::none(), py::arg("threads") = 1)
+        .def(
+            py::init<std::string, std::optional<std::string>, std::optional<std::uint64_t>,
+                     std::optional<std::uint64_t>, std::optional<std::string>, std::size_t, const py::object&,
+                     const py::object&, const py::object&, const py::object&, const py::object&>(),
+            py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
+            py::arg("end") = py::none(), py::arg("charset") = py::none(), py::arg("threads") = 1,
+            py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+            py::arg("player") = py::none(), py::arg("rating") = py::none())
         .def("__iter__", [](py::object self) { return self; })
         .def("__next__", &GameIterator::next);
 
     m.def("_rows", &rows, py::arg("path"), py::arg("format") = py::none(), py::arg("start") = py::none(),
           py::arg("end") = py::none(), py::arg("limit") = py::none(), py::arg("charset") = py::none(),
-          py::arg("threads") = 1, py::arg("positions") = false, py::arg("flat") = false);
+          py::arg("threads") = 1, py::arg("positions") = false, py::arg("flat") = false,
+          py::arg("where") = py::none(), py::arg("date") = py::none(), py::arg("result") = py::none(),
+          py::arg("player") = py::none(), py::arg("rating") = py::none());
 
     m.def(
         "pgn_game_start",

@@ -707,8 +707,9 @@ bool GameReader::play_word(std::string_view word, std::size_t begin) {
         return true;
     std::size_t suffix = san.size();
     while (suffix > 0 && (san[suffix - 1] == '!' || san[suffix - 1] == '?')) --suffix;
-    const std::string_view annotation = san.substr(suffix);
-    san = san.substr(0, suffix);
+    // Cut without substr's bounds check (suffix <= size): this runs for every move.
+    const std::string_view annotation(san.data() + suffix, san.size() - suffix);
+    san = std::string_view(san.data(), suffix);
     if (san.empty()) {
         const int n = suffix_nag(annotation);
         if (n == 0)
@@ -761,7 +762,7 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
             break;
         std::size_t e = i + 1;
         while (e < n && pgn::kClass[static_cast<unsigned char>(p[e])] == pgn::kOther) ++e;
-        if (!play_word(text_.substr(i, e - i), i)) return false;
+        if (!play_word(std::string_view(p + i, e - i), i)) return false;
         i = e;
         if (visitor_.movetext_stopped()) break;
     }

@@ -55,7 +55,7 @@ Token Tokenizer::next() noexcept {
             }
             const std::size_t e = static_cast<std::size_t>(static_cast<const char*>(close) - text_.data());
             t.kind = TokenKind::comment;
-            t.text = text_.substr(i_ + 1, e - i_ - 1);
+            t.text = std::string_view(text_.data() + i_ + 1, e - i_ - 1);
             return finish(t, e + 1);
         }
         case ';': {
@@ -64,7 +64,7 @@ Token Tokenizer::next() noexcept {
             const std::size_t e =
                 nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data()) : n;
             t.kind = TokenKind::line_comment;
-            t.text = text_.substr(i_ + 1, e - i_ - 1);
+            t.text = std::string_view(text_.data() + i_ + 1, e - i_ - 1);
             if (!t.text.empty() && t.text.back() == '\r') t.text.remove_suffix(1);
             return finish(t, e);
         }
@@ -80,7 +80,7 @@ Token Tokenizer::next() noexcept {
             if (e == n && more_) return incomplete();
             t.kind = e > i_ + 1 ? TokenKind::nag : TokenKind::bad;
             t.problem = "expected digits after '$'";
-            t.text = text_.substr(i_ + 1, e - i_ - 1);
+            t.text = std::string_view(text_.data() + i_ + 1, e - i_ - 1);
             return finish(t, e > i_ + 1 ? e : i_ + 1);
         }
         case '}':
@@ -100,14 +100,14 @@ Token Tokenizer::next() noexcept {
             while (e < n && text_[e] == '.') ++e;
             if (e == n && more_) return incomplete();
             t.kind = TokenKind::move_number;
-            t.text = text_.substr(i_, e - i_);
+            t.text = std::string_view(text_.data() + i_, e - i_);
             return finish(t, e);
         }
     }
     while (e < n && kClass[static_cast<unsigned char>(text_[e])] == kOther) ++e;
     if (e == n && more_) return incomplete();
     t.kind = TokenKind::word;
-    t.text = text_.substr(i_, e - i_);
+    t.text = std::string_view(text_.data() + i_, e - i_);
     return finish(t, e);
 }
 
@@ -141,7 +141,7 @@ Token Tokenizer::read_tag(Token t) noexcept {
         return t;
     }
     if (j == name_begin) return fail("expected a tag name after '['", j);
-    t.text = text_.substr(name_begin, j - name_begin);
+    t.text = std::string_view(text_.data() + name_begin, j - name_begin);
     while (j < n && (text_[j] == ' ' || text_[j] == '\t')) ++j;
     if (j < n && text_[j] != '"') return fail("expected '\"' to open the tag's value", j);
     if (j == n) {
@@ -170,7 +170,7 @@ Token Tokenizer::read_tag(Token t) noexcept {
         while (k < line_end && (text_[k] == ' ' || text_[k] == '\t')) ++k;
         if (k < line_end && text_[k] == ']') {
             t.kind = TokenKind::tag;
-            t.value = text_.substr(value_begin, quote - value_begin);
+            t.value = std::string_view(text_.data() + value_begin, quote - value_begin);
             return finish(t, k + 1);
         }
     }
@@ -188,7 +188,7 @@ Token Tokenizer::read_tag(Token t) noexcept {
         while (k > value_begin && (text_[k - 1] == ' ' || text_[k - 1] == '\t')) --k;
         if (k > value_begin && text_[k - 1] == '"' && text_[k - 2] == '\\') {
             t.kind = TokenKind::tag;
-            t.value = text_.substr(value_begin, k - 1 - value_begin);
+            t.value = std::string_view(text_.data() + value_begin, k - 1 - value_begin);
             t.problem = "the tag's value ends in a backslash before its closing quote: read as a backslash";
             std::size_t close = k;
             while (text_[close] != ']') ++close;

@@ -19,9 +19,11 @@ Result<void> append_csv(std::string& out, const Document& d, const WriteOptions&
                               options.positions || std::find(options.columns.begin(), options.columns.end(),
                                                              "positions") != options.columns.end()};
     const bool visited = visit_record(d, [&](const auto& games) {
+        std::vector<std::string> columns;  // one game's records: the same columns for each game
         for (const auto& tree : games) {
             const GameRow row = game_row(tree, rows);
-            append_csv_row(out, row, table_columns(row.game, options));
+            if (columns.empty()) columns = table_columns(row.game, options);
+            append_csv_row(out, row, columns);
         }
     });
     if (!visited) return cannot_write(d, "csv");

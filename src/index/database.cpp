@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games(
   offset INTEGER NOT NULL, line INTEGER NOT NULL, hash INTEGER NOT NULL,
   first TEXT NOT NULL, second TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL,
   result TEXT NOT NULL, outcome INTEGER NOT NULL, plies INTEGER NOT NULL,
-  start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL, prefilter BLOB NOT NULL);
+  start TEXT NOT NULL, moves BLOB NOT NULL, tags TEXT NOT NULL, prefilter BLOB NOT NULL,
+  ratings INTEGER NOT NULL, year INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS duplicates(file INTEGER NOT NULL, number INTEGER NOT NULL, game INTEGER NOT NULL,
   PRIMARY KEY(file, number)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, bits INTEGER NOT NULL,
@@ -41,11 +42,13 @@ CREATE TABLE IF NOT EXISTS postings(id INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS moves(chunk INTEGER NOT NULL, key INTEGER NOT NULL, move INTEGER NOT NULL,
   swapped INTEGER NOT NULL, games INTEGER NOT NULL, first INTEGER NOT NULL, draws INTEGER NOT NULL,
   second INTEGER NOT NULL, unknown INTEGER NOT NULL, examples BLOB NOT NULL,
+  first_rated INTEGER NOT NULL, first_ratings INTEGER NOT NULL, second_rated INTEGER NOT NULL,
+  second_ratings INTEGER NOT NULL, first_year INTEGER NOT NULL, last_year INTEGER NOT NULL,
   PRIMARY KEY(chunk, key, move, swapped)) WITHOUT ROWID;
-INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 4');
+INSERT OR IGNORE INTO meta VALUES('format', 'kifu-index 5');
 )sql";
 
-constexpr std::string_view kFormat = "kifu-index 4";
+constexpr std::string_view kFormat = "kifu-index 5";
 // What kSchema makes: an index without one of them is damaged.
 constexpr std::string_view kTables[] = {"meta",       "folders", "files",    "file_paths", "games",
                                         "duplicates", "chunks",  "postings", "moves"};
@@ -140,12 +143,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, bool 
 Result<void> Writer::begin() {
     if (Result<void> r = execute(db_, "BEGIN IMMEDIATE"); !r) return r;
     {
-        Statement s(db_, "SELECT hash, id, outcome FROM games");
+        Statement s(db_, "SELECT hash, id, outcome, ratings, year FROM games");
         while (s.step()) {
             const auto id = static_cast<std::uint32_t>(s.integer(1));
             known_.emplace(static_cast<std::uint64_t>(s.integer(0)), id);
-            if (outcomes_.size() <= id) outcomes_.resize(id + 1, Outcome::unknown);
-            outcomes_[id] = static_cast<Outcome>(s.integer(2) & 3);
+            if (games_.size() <= id) games_.resize(id + 1);
+            games_[id] = stored_tally_game(s, 2);
         }
     }
     {
@@ -162,8 +165,8 @@ Result<void> Writer::begin() {
     insert_game_ =
         Statement(db_,
                   "INSERT INTO games(id, game, file, number, offset, line, hash, first, second, date, "
-                  "event, result, outcome, plies, start, moves, tags, prefilter) "
-                  "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                  "event, result, outcome, plies, start, moves, tags, prefilter, ratings, year) "
+                  "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     same_place_ = Statement(db_, "SELECT file = ?2 AND number = ?3 FROM games WHERE id = ?1");
     duplicate_known_ = Statement(db_, "SELECT 1 FROM duplicates WHERE file = ? AND number = ?");
     insert_duplicate_ = Statement(db_, "INSERT OR IGNORE INTO duplicates VALUES(?,?,?)");
@@ -246,9 +249,8 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
                      "the index holds " + std::to_string(Posting::kMaxGame) + " games, as many as it can"};
     const std::uint32_t id = next_id_++;
     known_.emplace(e.hash, id);
-    if (outcomes_.size() <= id)
-        outcomes_.resize(std::max<std::size_t>(id + 1, outcomes_.size() * 2), Outcome::unknown);
-    outcomes_[id] = e.outcome;
+    if (games_.size() <= id) games_.resize(std::max<std::size_t>(id + 1, games_.size() * 2));
+    games_[id] = {e.outcome, e.ratings, e.year};
     Statement& s = insert_game_;
     s.bind(1, id)
         .bind(2, static_cast<int>(e.game))
@@ -262,6 +264,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
         .bind(14, e.plies)
         .bind_static(15, e.start);
     s.bind_blob_static(16, e.moves).bind_static(17, e.tags).bind_blob_static(18, e.prefilter);
+    s.bind(19, static_cast<std::int64_t>(e.ratings[0] | std::uint32_t{e.ratings[1]} << 16)).bind(20, e.year);
     if (!s.run()) return sqlite_error(db_, "adding a game");
     ++report.added;
     report.plies += e.plies;
@@ -340,7 +343,7 @@ Result<void> Writer::flush(bool last) {
             alone = others.step() && others.integer(0) == 0;
         }
         // About 9 bytes a posting in the final form (most keys of one game: 2 bytes of key).
-        ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * (alone ? 9 : 13), outcomes_,
+        ChunkBuilder chunk(db_, static_cast<formats::Game>(g), buffer.size() * (alone ? 9 : 13), games_,
                            !alone);
         for (std::size_t i = 0; i < buffer.size();) {
             std::size_t end = i + 1;
@@ -366,7 +369,7 @@ Result<void> Writer::commit(const std::function<void(const Progress&)>& progress
     say("writing the positions");
     if (Result<void> r = flush(true); !r) return r;
     for (int g = 0; g < static_cast<int>(buffers_.size()); ++g)
-        if (Result<void> r = compact(db_, static_cast<formats::Game>(g), outcomes_, say); !r) return r;
+        if (Result<void> r = compact(db_, static_cast<formats::Game>(g), games_, say); !r) return r;
     say("committing");
     insert_game_ = {};
     same_place_ = {};
@@ -390,12 +393,12 @@ Writer::~Writer() {
 }
 
 ChunkBuilder::ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes,
-                           const Outcomes& outcomes, bool whole_keys)
+                           const TallyGames& games, bool whole_keys)
     : db_(db),
       game_(game),
       format_{formats::symmetric_keys(game), whole_keys},
       bits_(bucket_bits_for(estimated_bytes)),
-      outcomes_(outcomes) {}
+      games_(games) {}
 
 Result<void> ChunkBuilder::start() {
     Statement s(db_, "INSERT INTO chunks(game, bits, whole_keys, bytes, postings) VALUES(?, ?, ?, 0, 0)");
@@ -403,7 +406,7 @@ Result<void> ChunkBuilder::start() {
     if (!s.run()) return sqlite_error(db_, "adding a chunk");
     id_ = sqlite3_last_insert_rowid(db_);
     insert_ = Statement(db_, "INSERT INTO postings(id, data) VALUES(?, ?)");
-    insert_tally_ = Statement(db_, "INSERT INTO moves VALUES(?,?,?,?,?,?,?,?,?,?)");
+    insert_tally_ = Statement(db_, "INSERT INTO moves VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!insert_ || !insert_tally_) return sqlite_error(db_, "preparing a chunk");
     started_ = true;
     return {};
@@ -420,7 +423,13 @@ Result<void> ChunkBuilder::write_tallies(std::uint64_t key) {
             .bind(7, static_cast<std::int64_t>(t.draws))
             .bind(8, static_cast<std::int64_t>(t.second))
             .bind(9, static_cast<std::int64_t>(t.unknown));
-        insert_tally_.bind_blob(10, encode_examples(t.examples));
+        insert_tally_.bind_blob(10, encode_examples(t.examples))
+            .bind(11, static_cast<std::int64_t>(t.rated[0]))
+            .bind(12, static_cast<std::int64_t>(t.rating_sum[0]))
+            .bind(13, static_cast<std::int64_t>(t.rated[1]))
+            .bind(14, static_cast<std::int64_t>(t.rating_sum[1]))
+            .bind(15, t.first_year)
+            .bind(16, t.last_year);
         if (!insert_tally_.run()) return sqlite_error(db_, "writing move counts");
     }
     return {};
@@ -479,7 +488,7 @@ class ChunkStream {
 // entries in chunk order (game order). Groups of the same high half from different chunks
 // are the same position or not: a group without its low half is replayed to know (about
 // the positions an earlier run saw in one game only, now seen again).
-Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
+Result<void> compact(sqlite3* db, formats::Game game, const TallyGames& games,
                      const std::function<void(std::string)>& say) {
     std::vector<std::int64_t> chunks;
     std::vector<bool> whole_keys;  // each chunk's row format
@@ -500,7 +509,7 @@ Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
         for (std::size_t i = 0; i < chunks.size(); ++i)
             streams.push_back(std::make_unique<ChunkStream>(
                 db, chunks[i], RowFormat{formats::symmetric_keys(game), whole_keys[i]}));
-        ChunkBuilder out(db, game, bytes, outcomes, false);
+        ChunkBuilder out(db, game, bytes, games, false);
         StoredPostings stored(db);
         struct Group {
             std::uint64_t key;

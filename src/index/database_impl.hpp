@@ -35,15 +35,23 @@ Result<std::vector<std::string>> check_index(sqlite3* db);
 Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string> paths,
                                const IndexOptions& options);
 
-// Games' outcomes by id (index 0 unused), for the moves table's counts.
-using Outcomes = std::vector<Outcome>;
+// What the moves table counts of each game, by id (index 0 unused).
+using TallyGames = std::vector<TallyGame>;
+// A game's tallied facts from the games table's columns outcome, ratings and year, the first
+// of them at `column`.
+inline TallyGame stored_tally_game(Statement& row, int column) {
+    const auto ratings = static_cast<std::uint32_t>(row.integer(column + 1));
+    return {static_cast<Outcome>(row.integer(column) & 3),
+            {static_cast<std::uint16_t>(ratings & 0xFFFF), static_cast<std::uint16_t>(ratings >> 16)},
+            static_cast<std::uint16_t>(row.integer(column + 2))};
+}
 
 // Writes one chunk: groups in key order, cut into rows by the key's top bits, and the
 // move tallies of its popular keys (move_tally.hpp).
 class ChunkBuilder {
   public:
     // `whole_keys`: a run's chunk before compaction (postings.hpp).
-    ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes, const Outcomes& outcomes,
+    ChunkBuilder(sqlite3* db, formats::Game game, std::uint64_t estimated_bytes, const TallyGames& games,
                  bool whole_keys);
     template <class E>
     Result<void> add(std::uint64_t key, std::span<const E> entries) {
@@ -69,10 +77,10 @@ class ChunkBuilder {
     template <class E>
     Result<void> write_tallies(std::uint64_t key, std::span<const E> entries) {
         tallies_.clear();
-        const auto outcome_of = [this](std::uint32_t game) {
-            return game < outcomes_.size() ? outcomes_[game] : Outcome::unknown;
+        const auto game_of_id = [this](std::uint32_t game) {
+            return game < games_.size() ? games_[game] : TallyGame{};
         };
-        if (!tally_moves(entries, outcome_of, false, tallies_)) return {};
+        if (!tally_moves(entries, game_of_id, false, tallies_)) return {};
         return write_tallies(key);
     }
     Result<void> write_tallies(std::uint64_t key);
@@ -80,7 +88,7 @@ class ChunkBuilder {
     formats::Game game_;
     RowFormat format_;
     unsigned bits_;
-    const Outcomes& outcomes_;
+    const TallyGames& games_;
     std::vector<MoveTally> tallies_;
     std::int64_t id_ = 0;
     Statement insert_, insert_tally_;
@@ -91,7 +99,7 @@ class ChunkBuilder {
 
 // Merges a game's chunks into one (keys in order, entries in chunk order = game order),
 // saying so through `say` when there is more than one.
-Result<void> compact(sqlite3* db, formats::Game game, const Outcomes& outcomes,
+Result<void> compact(sqlite3* db, formats::Game game, const TallyGames& games,
                      const std::function<void(std::string)>& say);
 
 // Adds games in one transaction: copies found by hash, postings buffered and written as
@@ -120,7 +128,7 @@ class Writer {
     std::unordered_map<std::uint64_t, std::uint32_t> known_;  // hash -> id
     std::unordered_map<std::string, std::uint32_t> files_;    // every file of the index, by path
     std::unordered_map<std::string, std::uint32_t> folders_;
-    Outcomes outcomes_;
+    TallyGames games_;
     std::uint32_t next_id_ = 1;
     std::array<std::vector<Posting>, 5> buffers_;  // by formats::Game
     std::size_t pending_ = 0;

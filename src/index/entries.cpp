@@ -186,13 +186,7 @@ void fill_named_tags(GameEntry& e) {
     auto first_of = [&](std::string_view names) -> std::string {
         while (!names.empty()) {
             const std::size_t blank = names.find(' ');
-            const std::string_view name = names.substr(0, blank);
-            std::optional<std::string_view> found;
-            for_each_tag(e.tags, [&](std::string_view n, std::string_view value) {
-                if (n == name) found = value;
-                return !found;
-            });
-            if (found) return std::string(*found);
+            if (const auto found = tag_value(e.tags, names.substr(0, blank))) return std::string(*found);
             names = blank == std::string_view::npos ? std::string_view() : names.substr(blank + 1);
         }
         return {};
@@ -201,6 +195,14 @@ void fill_named_tags(GameEntry& e) {
     e.second = first_of(info->second_tags);
     e.date = first_of(info->date_tags);
     e.event = first_of(info->event_tags);
+    // Ratings and years beyond 16 bits are no ratings or years (the explorer's columns).
+    const auto small = [](std::optional<int> v) -> std::uint16_t {
+        return v && *v > 0 && *v <= 0xFFFF ? static_cast<std::uint16_t>(*v) : 0;
+    };
+    const auto [first, second] =
+        formats::ratings_of(e.game, [&](std::string_view name) { return tag_value(e.tags, name); });
+    e.ratings = {small(first), small(second)};
+    e.year = small(formats::year_of(e.date));
 }
 
 void finish_hash(GameEntry& e) {

@@ -4,6 +4,7 @@
 // chess games without building a tree, the other games come through the registry and the
 // walk.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -26,6 +27,8 @@ struct GameEntry {
     std::uint32_t line = 0;
     std::string first, second, date, event, result;  // result as the record gives it
     Outcome outcome = Outcome::unknown;
+    std::array<std::uint16_t, 2> ratings{};  // the players' ratings by the rating tags; 0: none
+    std::uint16_t year = 0;                  // the date's year; 0: none
     std::uint32_t plies = 0;
     std::string start;      // the start position in the game's notation; "" for the standard one
     std::string moves;      // the main line, 16-bit words little-endian (move_codec)
@@ -55,8 +58,8 @@ void set_opening_tags(std::string& tags, const formats::OpeningBook& book, const
 // The entries of a record read whole by the registry (one a game).
 std::vector<GameEntry> record_entries(const formats::Document& document, std::string_view file);
 
-// The players, date and event from the tags, whatever each game calls them (White, PB,
-// 先手, Red; Date, DT, 開始日時; ...); and the content hash that finds copies.
+// The players, date, event, ratings and year from the tags, whatever each game calls them
+// (White, PB, 先手, Red; Date, DT, 開始日時; ...); and the content hash that finds copies.
 void fill_named_tags(GameEntry& entry);
 void finish_hash(GameEntry& entry);
 

@@ -30,6 +30,16 @@ void for_each_tag(std::string_view tags, F&& f) {
     }
 }
 
+// The value of the tag `name` in a row's tags, or nothing.
+inline std::optional<std::string_view> tag_value(std::string_view tags, std::string_view name) {
+    std::optional<std::string_view> found;
+    for_each_tag(tags, [&](std::string_view n, std::string_view value) {
+        if (n == name) found = value;
+        return !found;
+    });
+    return found;
+}
+
 // The columns a game's summary is read from, after the game's id (the scan of select reads
 // the id first).
 inline constexpr std::string_view kSummaryColumns =
@@ -59,14 +69,7 @@ inline void read_summary(Statement& row, int column, GameSummary& out, std::stri
 // Whether a game (its summary and its stored tags) passes the filter (formats/filter.hpp).
 inline bool passes(const GameSummary& g, std::string_view tags, const Filter& filter) {
     return formats::passes(filter, {g.game, g.first, g.second, g.date, g.outcome},
-                           [&](std::string_view name) -> std::optional<std::string_view> {
-                               std::optional<std::string_view> found;
-                               for_each_tag(tags, [&](std::string_view n, std::string_view v) {
-                                   if (n == name) found = v;
-                                   return !found;
-                               });
-                               return found;
-                           });
+                           [&](std::string_view name) { return tag_value(tags, name); });
 }
 
 // Filter::unique: whether a game is the first of its moves among those asked about so far

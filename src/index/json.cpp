@@ -85,8 +85,34 @@ std::string to_json(const ExploreResult& r) {
                     {"second", m.second},
                     {"unknown", m.unknown}});
         j.key("score"), j.number(m.score, 4);
+        // Scid's columns where known: a missing one is left out, as no number stands for it.
+        for (const auto& [name, value] : {std::pair<std::string_view, std::uint32_t>{"rating", m.rating},
+                                          {"performance", m.performance},
+                                          {"first_year", m.first_year},
+                                          {"last_year", m.last_year}})
+            if (value != 0) j.key(name), j.number(std::uint64_t{value});
         if (!m.opening.empty()) j.key("opening"), j.string(m.opening);
         games(j, m.games);
+        j.close('}');
+    }
+    j.close(']');
+    j.close('}');
+    return j.take();
+}
+
+std::string to_json(const std::vector<DuplicateGroup>& groups) {
+    std::uint64_t duplicates = 0;
+    for (const DuplicateGroup& g : groups) duplicates += g.duplicates.size();
+    JsonWriter j;
+    j.open('{');
+    numbers(j, {{"count", groups.size()}, {"duplicates", duplicates}});
+    j.key("groups");
+    j.open('[');
+    for (const DuplicateGroup& g : groups) {
+        j.open('{');
+        j.key("kept");
+        write_json(j, g.kept);
+        games(j, g.duplicates);
         j.close('}');
     }
     j.close(']');

@@ -11,6 +11,7 @@
 // of the query's; a game that reaches a position both ways has no single answer for
 // "which colour", so such a position keeps no tallies (counted from postings instead).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -25,19 +26,54 @@ namespace kifu::index::detail {
 inline constexpr std::uint64_t kTallyGames = 32;
 inline constexpr std::size_t kTallyExamples = 3;  // the explorer's default games a move
 
+// What a tally counts of a game beside the move it played: how it ended, the players'
+// ratings and its year (0: not known), as the games table keeps them.
+struct TallyGame {
+    Outcome outcome = Outcome::unknown;
+    std::array<std::uint16_t, 2> ratings{};  // the first player's, the second's
+    std::uint16_t year = 0;
+};
+
 struct MoveTally {
     std::uint32_t move = 0;  // next move + 1, as Posting::code has it; 0: the game ended there
     bool swapped = false;    // Go: colours swapped onto the canonical board
     std::uint64_t games = 0, first = 0, draws = 0, second = 0, unknown = 0;
-    std::vector<Entry> examples;  // the first games, in game order (at most kTallyExamples)
+    // Scid's tree columns: games with each player's rating and the ratings' sum; the years.
+    std::array<std::uint64_t, 2> rated{}, rating_sum{};
+    std::uint16_t first_year = 0, last_year = 0;  // 0: no game with a year
+    std::vector<Entry> examples;                  // the first games, in game order (at most kTallyExamples)
+
+    void count(const TallyGame& g) {
+        ++games;
+        switch (g.outcome) {
+            case Outcome::first:
+                ++first;
+                break;
+            case Outcome::second:
+                ++second;
+                break;
+            case Outcome::draw:
+                ++draws;
+                break;
+            default:
+                ++unknown;
+                break;
+        }
+        for (std::size_t side = 0; side < 2; ++side)
+            if (g.ratings[side] != 0) ++rated[side], rating_sum[side] += g.ratings[side];
+        if (g.year != 0) {
+            if (first_year == 0 || g.year < first_year) first_year = g.year;
+            if (g.year > last_year) last_year = g.year;
+        }
+    }
 };
 
 // Tallies entries (sorted by game, then ply) into `out`, a game once: at its first entry
 // within its colour class, or with `one_class`, at its first entry whatever the class.
-// `outcome_of(game)` gives a game's Outcome. Returns false when, without `one_class`, some
+// `game_of_id(game)` gives a game's TallyGame. Returns false when, without `one_class`, some
 // game has entries in both classes (`out` is then incomplete).
-template <class E, class OutcomeOf>
-bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_class,
+template <class E, class GameOfId>
+bool tally_moves(std::span<const E> entries, GameOfId&& game_of_id, bool one_class,
                  std::vector<MoveTally>& out, std::size_t examples = kTallyExamples) {
     std::uint32_t last_game[2] = {0, 0};
     bool seen[2] = {false, false};
@@ -62,21 +98,7 @@ bool tally_moves(std::span<const E> entries, OutcomeOf&& outcome_of, bool one_cl
             t->move = move;
             t->swapped = swapped;
         }
-        ++t->games;
-        switch (outcome_of(game)) {
-            case Outcome::first:
-                ++t->first;
-                break;
-            case Outcome::second:
-                ++t->second;
-                break;
-            case Outcome::draw:
-                ++t->draws;
-                break;
-            default:
-                ++t->unknown;
-                break;
-        }
+        t->count(game_of_id(game));
         if (t->examples.size() < examples) t->examples.push_back({game, ply_of(e), code});
     }
     return true;

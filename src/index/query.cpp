@@ -1,9 +1,11 @@
 // Queries of the index (search, explore, stats) and merging indexes.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -152,6 +154,12 @@ bool stored_tallies(Statement& select, std::int64_t chunk, std::uint64_t key, st
         t.second = static_cast<std::uint64_t>(select.integer(5));
         t.unknown = static_cast<std::uint64_t>(select.integer(6));
         if (!decode_examples(select.blob(7), t.examples)) t.examples.clear();
+        for (int side = 0; side < 2; ++side) {
+            t.rated[side] = static_cast<std::uint64_t>(select.integer(8 + 2 * side));
+            t.rating_sum[side] = static_cast<std::uint64_t>(select.integer(9 + 2 * side));
+        }
+        t.first_year = static_cast<std::uint16_t>(select.integer(12));
+        t.last_year = static_cast<std::uint16_t>(select.integer(13));
         out.push_back(std::move(t));
     }
     select.reset();
@@ -197,6 +205,83 @@ Result<SearchResult> Database::select(const Filter& filter, std::size_t offset, 
     return out;
 }
 
+// One scan of the games' table in index order: each game that passes replayed for its key
+// (stored_duplicate_key, what kifu dedupe computes from the game's text), the first of each
+// key kept in a DuplicateTable (keys only: 12 bytes a distinct game). Summaries are loaded
+// for the games of the sets alone.
+Result<std::vector<DuplicateGroup>> Database::duplicate_groups(const Filter& filter,
+                                                               const formats::DuplicateRule& rule) {
+    sqlite3* db = impl_->db;
+    detail::Statement scan(db, std::string("SELECT g.id, g.start, g.moves, ")
+                                   .append(detail::kSummaryColumns)
+                                   .append(" ORDER BY g.id"));
+    detail::Statement copies(
+        db,
+        "SELECT p.path, d.number, d.game FROM duplicates d JOIN file_paths p ON p.id = d.file "
+        "ORDER BY d.game, p.path, d.number");
+    if (!scan || !copies) return detail::sqlite_error(db, "reading the index");
+    Filter conditions = filter;
+    conditions.unique = false;
+    formats::DuplicateTable seen;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (first game, duplicate)
+    std::unordered_set<std::uint32_t> passed;                    // games that passed, for the copies
+    GameSummary g;
+    std::string tags;
+    while (scan.step()) {
+        const auto id = static_cast<std::uint32_t>(scan.integer(0));
+        detail::read_summary(scan, 3, g, &tags);
+        if (!detail::passes(g, tags, conditions)) continue;
+        passed.insert(id);
+        Result<std::uint64_t> key = detail::stored_duplicate_key(g.game, scan.text(1), scan.blob(2), rule);
+        if (!key) continue;  // a game that does not replay has no duplicates (as --unique)
+        if (const std::optional<std::uint32_t> first = seen.see(*key, id)) pairs.emplace_back(*first, id);
+    }
+    if (!scan.ok()) return detail::sqlite_error(db, "reading the index");
+    // The copies the index was given again are exact: the game's summary with their place.
+    std::vector<std::pair<std::uint32_t, GameSummary>> recorded;
+    while (copies.step()) {
+        const auto game = static_cast<std::uint32_t>(copies.integer(2));
+        if (!passed.contains(game)) continue;
+        GameSummary copy;
+        copy.file = copies.text(0);
+        copy.number = static_cast<std::uint64_t>(copies.integer(1)) + 1;
+        recorded.emplace_back(game, std::move(copy));
+    }
+    std::map<std::uint32_t, DuplicateGroup> groups;  // by the first game's id
+    detail::GameRows rows(db);
+    const auto summary = [&](std::uint32_t id) {
+        GameSummary out;
+        std::string its_tags;
+        if (rows.load(id, out, &its_tags)) out.opening = detail::opening_in_tags(out.game, its_tags);
+        out.at_position = false;
+        return out;
+    };
+    const auto group_of = [&](std::uint32_t first) -> DuplicateGroup& {
+        auto [it, added] = groups.try_emplace(first);
+        if (added) it->second.kept = summary(first);
+        return it->second;
+    };
+    std::unordered_map<std::uint32_t, std::uint32_t> first_of;  // a duplicate's first game
+    for (const auto& [first, id] : pairs) {
+        group_of(first).duplicates.push_back(summary(id));
+        first_of.emplace(id, first);
+    }
+    for (auto& [game, copy] : recorded) {
+        const auto first = first_of.find(game);
+        DuplicateGroup& group = group_of(first == first_of.end() ? game : first->second);
+        GameSummary full = first == first_of.end() ? group.kept : summary(game);  // its tags and moves
+        full.file = std::move(copy.file);
+        full.number = copy.number;
+        full.offset = 0;
+        full.id = 0;  // not in the games' table
+        group.duplicates.push_back(std::move(full));
+    }
+    std::vector<DuplicateGroup> out;
+    out.reserve(groups.size());
+    for (auto& [first, group] : groups) out.push_back(std::move(group));
+    return out;
+}
+
 namespace {
 
 // The side whose result a move's score counts: the player to move; where keys go by symmetry
@@ -222,15 +307,15 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
     detail::GameRows rows(db);
     detail::Statement select(
         db,
-        "SELECT move, swapped, games, first, draws, second, unknown, examples FROM moves "
-        "WHERE chunk = ? AND key = ?");
-    detail::Statement outcome(db, "SELECT outcome FROM games WHERE id = ?");
-    if (!select || !outcome) return detail::sqlite_error(db, "reading the index");
-    const auto outcome_of = [&outcome](std::uint32_t game) {
-        outcome.bind(1, game);
-        const Outcome o = outcome.step() ? static_cast<Outcome>(outcome.integer(0) & 3) : Outcome::unknown;
-        outcome.reset();
-        return o;
+        "SELECT move, swapped, games, first, draws, second, unknown, examples, first_rated, first_ratings, "
+        "second_rated, second_ratings, first_year, last_year FROM moves WHERE chunk = ? AND key = ?");
+    detail::Statement facts(db, "SELECT outcome, ratings, year FROM games WHERE id = ?");
+    if (!select || !facts) return detail::sqlite_error(db, "reading the index");
+    const auto game_of_id = [&facts](std::uint32_t game) {
+        facts.bind(1, game);
+        const detail::TallyGame g = facts.step() ? detail::stored_tally_game(facts, 0) : detail::TallyGame{};
+        facts.reset();
+        return g;
     };
     const bool stored_answers = q.filter.empty() && games_per_move <= detail::kTallyExamples;
     const bool symmetric = formats::symmetric_keys(q.game);
@@ -238,6 +323,8 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
     struct Tally {
         MoveStats stats;
         std::vector<detail::Entry> first_games;
+        // By the query's colours: games with each player's rating, the ratings' sum.
+        std::array<std::uint64_t, 2> rated{}, rating_sum{};
     };
     std::map<std::uint32_t, Tally> by_move;  // canonical move code -> tally
     ExploreResult out;
@@ -251,7 +338,7 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
             std::erase_if(entries, [&](const detail::Entry& e) {
                 return !detail::colours_pass(e, q, symmetric) || !rows.passes(e.game, q.filter);
             });
-            detail::tally_moves(std::span<const detail::Entry>(entries), outcome_of, true, tallies,
+            detail::tally_moves(std::span<const detail::Entry>(entries), game_of_id, true, tallies,
                                 games_per_move);
         }
         for (const detail::MoveTally& t : tallies) {
@@ -270,6 +357,13 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
             s.second += flip ? t.first : t.second;
             s.draws += t.draws;
             s.unknown += t.unknown;
+            for (std::size_t side = 0; side < 2; ++side) {
+                mine.rated[side ^ flip] += t.rated[side];
+                mine.rating_sum[side ^ flip] += t.rating_sum[side];
+            }
+            if (t.first_year != 0 && (s.first_year == 0 || t.first_year < s.first_year))
+                s.first_year = t.first_year;
+            s.last_year = std::max<std::uint32_t>(s.last_year, t.last_year);
             mine.first_games.insert(mine.first_games.end(), t.examples.begin(), t.examples.end());
         }
     }
@@ -281,6 +375,11 @@ Result<ExploreResult> Database::explore(const PositionQuery& q, std::size_t game
         if (decided > 0)
             s.score = (static_cast<double>(first ? s.first : s.second) + 0.5 * static_cast<double>(s.draws)) /
                       static_cast<double>(decided);
+        const std::size_t mover = first ? 0 : 1;
+        if (t.rated[mover] > 0) s.rating = static_cast<std::uint32_t>(t.rating_sum[mover] / t.rated[mover]);
+        if (t.rated[!mover] > 0 && decided > 0)
+            s.performance = performance_rating(
+                static_cast<double>(t.rating_sum[!mover]) / static_cast<double>(t.rated[!mover]), s.score);
         // Both colour classes of a Go move (--colours any) list their games in game order.
         std::stable_sort(t.first_games.begin(), t.first_games.end(),
                          [](const detail::Entry& a, const detail::Entry& b) { return a.game < b.game; });
@@ -358,8 +457,8 @@ Result<IndexReport> merge_into(const std::string& out, std::span<const std::stri
         detail::Statement games(
             db,
             "SELECT g.id, g.game, f.path, g.number, g.offset, g.line, g.hash, g.first, g.second, "
-            "g.date, g.event, g.result, g.outcome, g.plies, g.start, g.moves, g.tags, g.prefilter "
-            "FROM games g JOIN file_paths f ON f.id = g.file ORDER BY g.id");
+            "g.date, g.event, g.result, g.outcome, g.plies, g.start, g.moves, g.tags, g.prefilter, "
+            "g.ratings, g.year FROM games g JOIN file_paths f ON f.id = g.file ORDER BY g.id");
         if (!games) return detail::sqlite_error(db, input);
         while (games.step()) {
             detail::GameEntry e;
@@ -380,6 +479,10 @@ Result<IndexReport> merge_into(const std::string& out, std::span<const std::stri
             e.moves = games.blob(15);
             e.tags = games.text(16);
             e.prefilter = games.blob(17);  // what the stones ever were: the same whatever the game's id
+            const auto ratings = static_cast<std::uint32_t>(games.integer(18));
+            e.ratings = {static_cast<std::uint16_t>(ratings & 0xFFFF),
+                         static_cast<std::uint16_t>(ratings >> 16)};
+            e.year = static_cast<std::uint16_t>(games.integer(19));
             // The postings again from the stored moves: the index keeps most keys in part.
             Result<std::vector<detail::Posting>> postings = detail::replay_postings(e.game, e.start, e.moves);
             if (!postings)
@@ -423,6 +526,15 @@ Result<IndexReport> merge(const std::string& out, std::span<const std::string> i
 }  // namespace kifu::index
 
 namespace kifu::index {
+
+std::uint32_t performance_rating(double opponents_average, double score) noexcept {
+    if (!(opponents_average > 0)) return 0;
+    const double difference = score <= 0   ? -800
+                              : score >= 1 ? 800
+                                           : std::clamp(400 * std::log10(score / (1 - score)), -800.0, 800.0);
+    const double rating = std::round(opponents_average + difference);
+    return rating <= 0 ? 0 : static_cast<std::uint32_t>(rating);
+}
 
 std::string opening_text(const formats::Opening& opening) {
     const std::string name = opening.name();

@@ -108,5 +108,49 @@ TEST_F(FilterCli, UsageErrors) {
     EXPECT_NE(r.err.find("--game-index does not apply"), std::string::npos) << r.err;
 }
 
+// kifu search --duplicate-groups: the sets across collections, the index's own copies of a
+// file given again among them, by --by's rule, narrowed by the filters; and its usage errors.
+TEST_F(FilterCli, DuplicateGroupsAcrossTheIndexsCollections) {
+    std::ofstream(dir_ / "a.pgn") << kGames;
+    // b.pgn: the first game's moves under other tags, and two games of its own.
+    std::ofstream(dir_ / "b.pgn") << "[White \"Ann B.\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n"
+                                     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                                     "[White \"Dee\"]\n[Black \"Eve\"]\n[Result \"*\"]\n\n1. Nf3 *\n\n"
+                                     "[White \"Fay\"]\n[Black \"Eve\"]\n[Result \"*\"]\n\n1. e4 c5 *\n\n";
+    std::ofstream(dir_ / "c.pgn") << kGames;  // a's games again: copies the index does not store
+    const std::string db = (dir_ / "g.db").string();
+    Outcome r =
+        kifu({"index", db, (dir_ / "a.pgn").string(), (dir_ / "b.pgn").string(), (dir_ / "c.pgn").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = kifu({"search", db, "--duplicate-groups"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.out.starts_with("3 sets of duplicates (moves): 4 games beside the first of each\n"))
+        << r.out;
+    EXPECT_NE(r.out.find("a.pgn game 1 (7 plies): Ann - Bob"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("    = " + (dir_ / "b.pgn").string() + " game 1 (7 plies): Ann B. - Bob"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("    = " + (dir_ / "c.pgn").string() + " game 3 (1 plies): Cid - Bob"),
+              std::string::npos)
+        << r.out;
+    r = kifu({"search", db, "--duplicate-groups", "--json", "--where", "White=Ann"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.out.starts_with("{\"count\":1,\"duplicates\":2,")) << r.out;
+    // By the position after the first ply: Fay's 1.e4 c5 joins the 1.e4 e5 games.
+    r = kifu({"search", db, "--duplicate-groups", "--by", "depth:1", "--limit", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.out.starts_with("3 sets of duplicates (depth:1): 5 games")) << r.out;
+    EXPECT_NE(r.out.find("game 3 (2 plies): Fay - Eve"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("... 2 more (--offset 1)"), std::string::npos) << r.out;
+    for (const std::vector<std::string>& wrong :
+         {std::vector<std::string>{"search", db, "--by", "moves", "--where", "White=Ann"},
+          {"search", db, "--duplicate-groups", "--unique"},
+          {"search", db, "--duplicate-groups", "--position", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+          {"search", db, "--duplicate-groups", "--by", "colour"}}) {
+        r = kifu(wrong);
+        EXPECT_EQ(r.exit_code, 2) << wrong.back() << r.out;
+    }
+}
+
 }  // namespace
 }  // namespace kifu_test

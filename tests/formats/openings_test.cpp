@@ -7,6 +7,9 @@
 #include <fstream>
 
 #include "kifu/chess/opening_files.hpp"
+#include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_tee.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/openings.hpp"
 
 namespace kifu::formats {
@@ -101,6 +104,57 @@ TEST(Openings, NamingSetsTheBooksTagsAndRemovesTheGamesOthers) {
         {"White", "a"}, {"ECO", "C00"}, {"Opening", "French"}};
     EXPECT_EQ(games[0].tags, first);
     EXPECT_EQ(games[1].tag("Opening"), "kept");  // not named: left as it was
+}
+
+// One read feeding the opening's finder and a duplicate keyer (chess::PgnMainLineTee, what
+// convert --openings --unique does) gives each what its own read gives: the finder stops at
+// the book's horizon and the keyer reads on, or (depth:1) the keyer stops first; an error
+// reaches both; the next game starts both afresh.
+TEST(Openings, OneReadFeedsTheFinderAndTheKeyerAsTheirOwnReadsDo) {
+    const OpeningBook book = book_of("pgn", kChessBook);
+    const std::string_view games =
+        "[Event \"a\"]\n\n1. e4 e6 2. d4 d5 3. exd5 exd5 4. Nf3 Nf6 5. Bd3 Bd6 *\n\n"
+        "[Event \"b\"]\n\n1. d4 e6 2. e4 d5 3. Nc3 *\n\n"
+        "[Event \"c\"]\n\n1. e4 c6 2. Qh5 Qxh5 *\n\n"  // an illegal move: no key
+        "[Event \"d\"]\n\n1. c4 *\n\n"
+        "[Event \"e\"]\n\n*\n\n";
+    for (const std::string_view rule_text : {"moves", "position", "depth:1", "depth:7"}) {
+        SCOPED_TRACE(rule_text);
+        const DuplicateRule rule = *parse_duplicate_rule(rule_text);
+        chess::PgnSplitter splitter(games);
+        std::size_t n = 0;
+        while (const std::optional<chess::PgnGameText> g = splitter.next()) {
+            PgnOpeningFinder alone_finder(book), tee_finder(book);
+            PgnDuplicateKeyer alone_keyer(rule), tee_keyer(rule);
+            chess::read_pgn_game(*g, alone_finder);
+            chess::read_pgn_game(*g, alone_keyer);
+            chess::PgnMainLineTee both(tee_finder, tee_keyer);
+            chess::read_pgn_game(*g, both);
+            EXPECT_EQ(tee_finder.match().opening, alone_finder.match().opening) << g->index;
+            EXPECT_EQ(tee_finder.match().ply, alone_finder.match().ply) << g->index;
+            EXPECT_EQ(tee_keyer.key(), alone_keyer.key()) << g->index;
+            // Game c's illegal fourth ply is read unless both stopped before it (depth:1).
+            EXPECT_EQ(tee_keyer.key().has_value(), g->index != 2 || rule_text == "depth:1") << g->index;
+            ++n;
+        }
+        EXPECT_EQ(n, 5u);
+    }
+    // Kept across games by one tee: the state of the game before does not leak.
+    chess::PgnSplitter splitter(games);
+    PgnOpeningFinder finder(book);
+    PgnDuplicateKeyer keyer(*parse_duplicate_rule("depth:1"));
+    chess::PgnMainLineTee both(finder, keyer);
+    std::vector<std::optional<std::uint64_t>> keys;
+    while (const std::optional<chess::PgnGameText> g = splitter.next()) {
+        chess::read_pgn_game(*g, both);
+        keys.push_back(keyer.key());
+        if (g->index == 1) {
+            EXPECT_EQ(finder.match().ply, 4u) << "1. d4 e6 2. e4 d5: the French's position";
+        }
+    }
+    ASSERT_EQ(keys.size(), 5u);
+    EXPECT_EQ(keys[0], keys[2]);  // the position after 1. e4, before game c's error
+    EXPECT_NE(keys[0], keys[1]);  // 1. e4 and 1. d4
 }
 
 TEST(Openings, PositionsPastTheHorizonAreNotLookedUp) {

@@ -257,6 +257,10 @@ void expect_same_explorer(const index::ExploreResult& a, const index::ExploreRes
         EXPECT_EQ(x.draws, y.draws) << x.move;
         EXPECT_EQ(x.second, y.second) << x.move;
         EXPECT_EQ(x.unknown, y.unknown) << x.move;
+        EXPECT_EQ(x.rating, y.rating) << x.move;
+        EXPECT_EQ(x.performance, y.performance) << x.move;
+        EXPECT_EQ(x.first_year, y.first_year) << x.move;
+        EXPECT_EQ(x.last_year, y.last_year) << x.move;
         ASSERT_EQ(x.games.size(), std::min(y.games.size(), games)) << x.move;
         for (std::size_t k = 0; k < x.games.size(); ++k) {
             EXPECT_EQ(x.games[k].id, y.games[k].id) << x.move;
@@ -428,6 +432,73 @@ TEST_F(ChessIndex, ExplorerCountsOfTheStartSumToTheGamesThatStartThere) {
         db.search(chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), 0, 0);
     ASSERT_TRUE(e4);
     EXPECT_EQ(r->moves[0].count, e4->count);
+}
+
+TEST(IndexExplorer, PerformanceIsTheOpponentsAverageAndTheScoresEloDifference) {
+    EXPECT_EQ(index::performance_rating(2000, 0.5), 2000u);
+    EXPECT_EQ(index::performance_rating(2000, 1), 2800u);  // all or nothing: 800 either way
+    EXPECT_EQ(index::performance_rating(2000, 0), 1200u);
+    EXPECT_EQ(index::performance_rating(2000, 0.75), 2191u);  // 400 log10 3 = 190.8
+    EXPECT_EQ(index::performance_rating(2000, 0.25), 1809u);
+    EXPECT_EQ(index::performance_rating(0, 0.5), 0u);  // no rated opponents
+}
+
+// Scid's columns, by hand: 40 games 1.e4 e5, White rated 2000 + i, Black 1900 (every tenth
+// unrated), played in 1990 + i; White wins 20, draws 10, loses 10. Enough games that the
+// moves table keeps their counts: the stored answer and the one counted from the postings
+// (a filter that every game passes) agree.
+TEST(IndexExplorer, ScidColumnsAreTheMoversRatingPerformanceAndYears) {
+    TempDir dir;
+    std::string pgn;
+    std::uint64_t white_sum = 0, black_sum = 0, black_rated = 0;
+    for (int i = 0; i < 40; ++i) {
+        const char* result = i % 4 == 1 ? "0-1" : i % 4 == 2 ? "1/2-1/2" : "1-0";
+        const bool black_rated_here = i % 10 != 9;
+        pgn += fmt::format("[White \"W{}\"]\n[Black \"B\"]\n[Date \"{}.01.01\"]\n[WhiteElo \"{}\"]\n", i,
+                           1990 + i, 2000 + i);
+        if (black_rated_here) pgn += "[BlackElo \"1900\"]\n";
+        pgn += fmt::format("[Result \"{}\"]\n\n1. e4 e5 {}\n\n", result, result);
+        white_sum += 2000 + static_cast<std::uint64_t>(i);
+        black_sum += black_rated_here ? 1900 : 0;
+        black_rated += black_rated_here;
+    }
+    write_file(dir / "rated.pgn", pgn);
+    index::Database db = build(dir / "rated.db", {dir / "rated.pgn"});
+    constexpr std::string_view kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const index::PositionQuery start = chess_query(kStart);
+    index::PositionQuery filtered = chess_query(kStart);
+    filtered.filter.year_from = 1900;
+    for (const index::PositionQuery* q : {&start, static_cast<const index::PositionQuery*>(&filtered)}) {
+        Result<index::ExploreResult> r = db.explore(*q);
+        ASSERT_TRUE(r);
+        ASSERT_EQ(r->moves.size(), 1u);
+        const index::MoveStats& e4 = r->moves[0];
+        EXPECT_EQ(e4.count, 40u);
+        EXPECT_DOUBLE_EQ(e4.score, 0.625);
+        EXPECT_EQ(e4.rating, white_sum / 40);  // 2019: the mover's average
+        EXPECT_EQ(e4.performance,
+                  index::performance_rating(static_cast<double>(black_sum) / static_cast<double>(black_rated),
+                                            0.625));
+        EXPECT_EQ(e4.performance, 1989u);  // 1900 + 400 log10(0.625 / 0.375) = 1988.7
+        EXPECT_EQ(e4.first_year, 1990u);
+        EXPECT_EQ(e4.last_year, 2029u);
+    }
+    // After 1.e4 Black moves: Black's rating, performance against White's average.
+    Result<index::ExploreResult> e5 =
+        db.explore(chess_query("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    ASSERT_TRUE(e5);
+    ASSERT_EQ(e5->moves.size(), 1u);
+    EXPECT_EQ(e5->moves[0].rating, 1900u);
+    EXPECT_EQ(e5->moves[0].performance, 1931u);  // 2019.5 - 88.7
+    // A date filter narrows the years and the counts.
+    index::PositionQuery nineties = chess_query(kStart);
+    nineties.filter.year_to = 1999;
+    Result<index::ExploreResult> r = db.explore(nineties);
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->moves.size(), 1u);
+    EXPECT_EQ(r->moves[0].count, 10u);
+    EXPECT_EQ(r->moves[0].last_year, 1999u);
+    EXPECT_EQ(r->moves[0].rating, 2004u);  // 2000..2009
 }
 
 TEST_F(ChessIndex, StoredMoveCountsEqualTheCountsOfThePostings) {

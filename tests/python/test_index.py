@@ -74,6 +74,42 @@ def test_build_search_explore_merge(tmp_path):
         assert merged.search(kifu.ChessPosition().play("d4").play("d5"))["count"] == 1
 
 
+def test_explorer_columns_and_rating_and_player_filters(tmp_path):
+    """Scid's columns (the mover's average rating, performance, first and last year) and the
+    player and rating filters, as kifu explore --rating/--player take them."""
+    games = tmp_path / "rated.pgn"
+    games.write_text(
+        '[White "Ann"]\n[Black "Bob"]\n[Date "2001.01.01"]\n[WhiteElo "2400"]\n[BlackElo "2200"]\n'
+        '[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
+        '[White "Cid"]\n[Black "Dan"]\n[Date "2011.01.01"]\n[WhiteElo "2600"]\n[BlackElo "2400"]\n'
+        '[Result "1/2-1/2"]\n\n1. e4 c5 1/2-1/2\n\n'
+        '[White "Eve"]\n[Black "Ann"]\n[Date "2005.01.01"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n')
+    with kifu.Index(tmp_path / "rated.db") as index:
+        index.add(games)
+        moves = {m["move"]: m for m in index.explore(kifu.ChessPosition())["moves"]}
+        e4, d4 = moves["e4"], moves["d4"]
+        assert (e4["rating"], e4["first_year"], e4["last_year"]) == (2500, 2001, 2011)
+        assert e4["performance"] == kifu_performance(2300, 0.75)
+        assert (d4["rating"], d4["performance"], d4["first_year"]) == (None, None, 2005)
+        assert index.explore(kifu.ChessPosition(), rating=2400)["games"] == 1  # both at least
+        assert index.explore(kifu.ChessPosition(), rating=(None, 2450))["games"] == 1
+        assert index.search(None, player="ann")["count"] == 2
+        assert index.duplicate_groups() == []
+        # By the position after one ply, the two 1.e4 games are a set.
+        (group,) = index.duplicate_groups(by="depth:1")
+        assert group["kept"]["first"] == "Ann" and [g["first"] for g in group["duplicates"]] == ["Cid"]
+        assert index.duplicate_groups(by="depth:1", player="cid") == []
+        with pytest.raises(ValueError):
+            index.duplicate_groups(by="colour")
+        assert index.search(kifu.ChessPosition(), player="ann", rating=2000)["count"] == 1
+
+
+def kifu_performance(opponents, score):
+    """The performance kifu documents: the opponents' average and 400 log10(p / (1 - p))."""
+    import math
+    return round(opponents + 400 * math.log10(score / (1 - score)))
+
+
 def test_pattern_and_material_searches_answer_as_the_cli(tmp_path, kifu_cli):
     """Go patterns and chess material/sub-FEN from Python: the same answers as kifu search --json."""
     import json

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 import kifu
 from conftest import CHESS_CORPUS, need
 
@@ -118,6 +120,37 @@ def test_rows_with_positions_replay_to_their_final(corpus_head):
         assert position.fen == fen
     frame = kifu.rows(corpus_head, limit=20, positions=True, frame=True)
     assert frame["positions"].iloc[0] == " | ".join(rows[0]["positions"])
+
+
+def test_filters_select_the_games_of_a_stream_and_of_a_record(corpus_head, tmp_path):
+    """where, date, result, player and rating on iter_games and rows: the games Python's own
+    look at every game's tags selects, in order, with their numbers in the file."""
+    every = kifu.rows(corpus_head)
+
+    def expect(chosen, keep):
+        assert [r["index"] for r in chosen] == [r["index"] for r in every if keep(r["tags"])]
+
+    expect(kifu.rows(corpus_head, where={"White": "kasparov"}), lambda t: "kasparov" in t.get("White", "").lower())
+    expect(kifu.rows(corpus_head, date=(1990, 1995), result="0-1"),
+           lambda t: t.get("Date", "")[:4].isdigit() and 1990 <= int(t["Date"][:4]) <= 1995
+           and t.get("Result") == "0-1")
+    expect(kifu.rows(corpus_head, player="karpov"),
+           lambda t: "karpov" in (t.get("White", "") + "\n" + t.get("Black", "")).lower())
+
+    def rated(t, low):
+        return all(t.get(n, "").isdigit() and int(t[n]) >= low for n in ("WhiteElo", "BlackElo"))
+
+    expect(kifu.rows(corpus_head, rating=2600, frame=False), lambda t: rated(t, 2600))
+    chosen = [g.index for g in kifu.iter_games(corpus_head, where=[("Black", "karpov")], threads=2)]
+    assert chosen and chosen == [r["index"] for r in every if "karpov" in r["tags"].get("Black", "").lower()]
+    assert len(kifu.rows(corpus_head, where={"White": "kasparov"}, limit=1)) == 1
+    # A record read whole (SGF): its games by the same filters.
+    sgf = tmp_path / "two.sgf"
+    sgf.write_text("(;GM[1]SZ[9]PB[Lee]PW[Cho]RE[B+R];B[ee])(;GM[1]SZ[9]PB[Cho]PW[Lee]RE[W+2.5];B[cc])")
+    assert [r["index"] for r in kifu.rows(sgf, result="W+")] == [1]
+    assert [g.index for g in kifu.iter_games(sgf, where={"PB": "lee"})] == [0]
+    with pytest.raises(ValueError):
+        kifu.rows(sgf, result="maybe")
 
 
 def test_games_name_their_tags():

@@ -385,14 +385,71 @@ int export_found(const index::SearchResult& found, const formats::Format* to, co
     return status;
 }
 
+// kifu search --duplicate-groups: the sets of duplicates among the games the filters pass,
+// as text (the first game, then "= " and each other) or JSON (index/json.hpp).
+template <class Options>
+int duplicate_groups(Options& o, const QueryOptions& q) {
+    const char* query = !o.pattern.empty()               ? "--pattern"
+                        : !o.material.empty()            ? "--material"
+                        : !o.sub_fen.empty()             ? "--sub-fen"
+                        : !o.export_as.empty()           ? "--export"
+                        : q.position_option()            ? q.position_option()
+                        : q.position || !q.paths.empty() ? "INPUT"
+                                                         : nullptr;
+    if (query) fail(kUsage, fmt::format("{} and --duplicate-groups are two queries: give one", query));
+    if (o.threads_given) not_applicable("--threads", "it is for --pattern, --material and --sub-fen");
+    if (q.colours_given) not_applicable("--colours", "it is about a position");
+    const index::Filter filter = parse_filter(q);
+    if (filter.unique) not_applicable("--unique", "--duplicate-groups lists the duplicates it passes over");
+    formats::DuplicateRule rule;
+    if (!o.rule.empty()) {
+        const Result<formats::DuplicateRule> r = formats::parse_duplicate_rule(o.rule);
+        if (!r) {
+            report(r.error(), "--by");
+            throw Exit{kUsage};
+        }
+        rule = *r;
+    }
+    q.check_output();
+    index::Database db = open_index(q.db, false);
+    Result<std::vector<index::DuplicateGroup>> groups = db.duplicate_groups(filter, rule);
+    if (!groups) query_io_error(groups.error());
+    const std::size_t from = std::min(o.offset, groups->size());
+    const std::size_t to = o.limit_given ? std::min(groups->size(), from + o.limit) : groups->size();
+    std::string text;
+    if (q.json) {
+        std::vector<index::DuplicateGroup> page(
+            std::make_move_iterator(groups->begin() + static_cast<std::ptrdiff_t>(from)),
+            std::make_move_iterator(groups->begin() + static_cast<std::ptrdiff_t>(to)));
+        text = index::to_json(page) + "\n";
+    } else {
+        std::uint64_t others = 0;
+        for (const index::DuplicateGroup& g : *groups) others += g.duplicates.size();
+        text = fmt::format("{} {} of duplicates ({}): {} beside the first of each\n",
+                           thousands(groups->size()), groups->size() == 1 ? "set" : "sets",
+                           formats::to_string(rule), counted(others, "game"));
+        for (std::size_t i = from; i < to; ++i) {
+            text += "  " + game_line((*groups)[i].kept) + "\n";
+            for (const index::GameSummary& d : (*groups)[i].duplicates)
+                text += "    = " + game_line(d) + "\n";
+        }
+        if (to < groups->size())
+            text += fmt::format("  ... {} more (--offset {})\n", thousands(groups->size() - to), to);
+    }
+    Output out(q.output);
+    out.write(text);
+    out.close();
+    return kOk;
+}
+
 Run add_search_command(CLI::App& app) {
     struct Options {
         QueryOptions query;
         std::size_t limit = 20, offset = 0;
         bool limit_given = false;
-        std::string pattern, region, material, sub_fen, export_as;
+        std::string pattern, region, material, sub_fen, export_as, rule;
         unsigned threads = 1;
-        bool threads_given = false;
+        bool threads_given = false, duplicate_groups = false;
     };
     auto o = std::make_shared<Options>();
     CLI::App* command = app.add_subcommand(
@@ -409,7 +466,8 @@ Run add_search_command(CLI::App& app) {
         "  kifu search go.db --pattern '.19x19_..._19' --region D4-A1 --colours any\n"
         "  kifu search games.db --material KRvKR --sub-fen 8/8/8/8/8/8/8/4K3\n"
         "  kifu search games.db --where ECO=B90 --result 1-0\n"
-        "  kifu search games.db --player Carlsen --rating 2700.. --unique");
+        "  kifu search games.db --player Carlsen --rating 2700.. --unique\n"
+        "  kifu search games.db --duplicate-groups --by depth:20 --json");
     o->query.add_to(*command);
     command->add_option("--limit", o->limit, "games listed (default 20; the count is of all)")
         ->option_text("N")
@@ -432,6 +490,14 @@ Run add_search_command(CLI::App& app) {
         ->add_option("--sub-fen", o->sub_fen,
                      "chess: a FEN board whose pieces must stand where it shows them")
         ->option_text("BOARD");
+    command->add_flag("--duplicate-groups", o->duplicate_groups,
+                      "list the sets of duplicates across the index's collections among the games that pass "
+                      "the filters: the first game of each, then the others (every set unless --limit)");
+    command
+        ->add_option("--by", o->rule,
+                     "with --duplicate-groups, what makes games duplicates: moves (default), position, "
+                     "depth:N (as kifu dedupe --by)")
+        ->option_text("RULE");
     command
         ->add_option("--threads", o->threads, "threads replaying games for --pattern, --material, --sub-fen")
         ->check(CLI::Range(1u, 256u))
@@ -451,6 +517,9 @@ Run add_search_command(CLI::App& app) {
         if ((pattern || scan) && q.position_option())
             fail(kUsage,
                  "a position (--position or INPUT) and a pattern or material are two queries: give one");
+        if (!o->rule.empty() && !o->duplicate_groups)
+            not_applicable("--by", "it says what --duplicate-groups takes for duplicates");
+        if (o->duplicate_groups) return duplicate_groups(*o, q);
         // No position, pattern or material: the filters alone choose the games (none at all
         // is a usage error, unless the position comes on standard input).
         const index::Filter filter = parse_filter(q);
@@ -564,14 +633,22 @@ Run add_explore_command(CLI::App& app) {
             if (!r->opening.empty()) text = fmt::format("opening: {}\n", r->opening);
             text += fmt::format("{} through the position; {} end there\n", counted(r->games, "game"),
                                 thousands(r->ended));
-            text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6}\n", "move", "games",
+            // Scid's tree columns: the mover's average rating and performance, the years.
+            const auto known = [](std::uint32_t v) { return v ? std::to_string(v) : std::string("-"); };
+            const auto years = [](const index::MoveStats& m) {
+                if (m.first_year == 0) return std::string("-");
+                return m.first_year == m.last_year ? std::to_string(m.first_year)
+                                                   : fmt::format("{}-{}", m.first_year, m.last_year);
+            };
+            text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>6} {:>6} {:>6} {:>9}\n", "move", "games",
                                 index::to_string(index::Outcome::first, q.game), "draws",
-                                index::to_string(index::Outcome::second, q.game), "score");
+                                index::to_string(index::Outcome::second, q.game), "score", "rating", "perf",
+                                "years");
             for (const index::MoveStats& m : r->moves) {
-                text +=
-                    fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}%{}\n", m.move, thousands(m.count),
-                                thousands(m.first), thousands(m.draws), thousands(m.second), m.score * 100,
-                                m.opening.empty() ? std::string() : "  " + m.opening);
+                text += fmt::format("  {:<10} {:>9} {:>7} {:>7} {:>7} {:>5.1f}% {:>6} {:>6} {:>9}{}\n",
+                                    m.move, thousands(m.count), thousands(m.first), thousands(m.draws),
+                                    thousands(m.second), m.score * 100, known(m.rating), known(m.performance),
+                                    years(m), m.opening.empty() ? std::string() : "  " + m.opening);
                 for (const index::GameSummary& g : m.games) text += "      " + game_line(g) + "\n";
             }
         }

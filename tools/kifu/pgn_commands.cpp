@@ -18,6 +18,7 @@
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_batch.hpp"
+#include "kifu/chess/pgn_tee.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
 #include "kifu/core/ordered_pipeline.hpp"
@@ -267,9 +268,18 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
         // The game's opening first where the output or the filters need it (the filters see
         // the tags the game is written with).
         const formats::Opening* opening = nullptr;
+        std::optional<std::uint64_t> key;
+        bool keyed = false;  // the key found with the opening, in the same read
         if (s.openings && (writer || s.filter)) {
             formats::PgnOpeningFinder finder(*s.openings);
-            chess::read_pgn_game(g, finder, s.read);
+            if (keyer && writer) {
+                chess::PgnMainLineTee both(finder, *keyer);
+                chess::read_pgn_game(g, both, s.read);
+                key = keyer->key();
+                keyed = true;
+            } else {
+                chess::read_pgn_game(g, finder, s.read);
+            }
             opening = finder.match().opening;
         }
         if (s.filter && !formats::pgn_game_passes(g, *s.filter, s.read, s.openings, opening)) {
@@ -279,8 +289,7 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
         }
         const std::uint64_t errors_before = out.totals.errors;
         const std::size_t begin = out.text.size();
-        std::optional<std::uint64_t> key;
-        if (keyer && writer) {
+        if (keyer && writer && !keyed) {
             chess::read_pgn_game(g, *keyer, s.read);  // the main line alone first, for its key
             key = keyer->key();
         }

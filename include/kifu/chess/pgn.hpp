@@ -117,6 +117,7 @@ class PgnVisitor {
 
   private:
     friend bool read_pgn_game(const PgnGameText& game, PgnVisitor& visitor, const PgnReadOptions& options);
+    friend class PgnMainLineTee;  // chess/pgn_tee.hpp: resets its two visitors
     bool stopped_ = false;
 };
 

@@ -96,6 +96,17 @@ std::optional<int> rating_value(std::string_view text) noexcept;
 // The year of a date: its first four characters when they are digits.
 std::optional<int> year_of(std::string_view date) noexcept;
 
+// The players' ratings by the game's rating tags (GameInfo::rating_tags), the first's then
+// the second's; nothing for one the tags do not give as a number.
+template <class TagOf>
+std::pair<std::optional<int>, std::optional<int>> ratings_of(Game game, TagOf&& tag) {
+    const std::string_view names = game_info(game) ? game_info(game)->rating_tags : "";
+    const std::size_t blank = names.find(' ');
+    if (blank == std::string_view::npos) return {};
+    const std::optional<std::string_view> a = tag(names.substr(0, blank)), b = tag(names.substr(blank + 1));
+    return {a ? rating_value(*a) : std::nullopt, b ? rating_value(*b) : std::nullopt};
+}
+
 template <class TagOf>
 bool passes(const GameFilter& filter, const GameFacts& game, TagOf&& tag) {
     if (filter.outcome && game.outcome != *filter.outcome) return false;
@@ -113,13 +124,7 @@ bool passes(const GameFilter& filter, const GameFacts& game, TagOf&& tag) {
         !contains_ignoring_case(game.second, filter.player))
         return false;
     if (filter.rating_from || filter.rating_to) {
-        const std::string_view names = game_info(game.game) ? game_info(game.game)->rating_tags : "";
-        const std::size_t blank = names.find(' ');
-        if (blank == std::string_view::npos) return false;
-        const std::optional<std::string_view> a = tag(names.substr(0, blank)),
-                                              b = tag(names.substr(blank + 1));
-        const std::optional<int> first = a ? rating_value(*a) : std::nullopt;
-        const std::optional<int> second = b ? rating_value(*b) : std::nullopt;
+        const auto [first, second] = ratings_of(game.game, tag);
         if (!first || !second || (filter.rating_from && std::min(*first, *second) < *filter.rating_from) ||
             (filter.rating_to && std::max(*first, *second) > *filter.rating_to))
             return false;

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "kifu/core/result.hpp"
+#include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/filter.hpp"
 #include "kifu/formats/openings.hpp"
 #include "kifu/formats/registry.hpp"
@@ -137,7 +138,15 @@ struct MoveStats {
     double score = 0;                // for the side to move: wins + draws/2 over decided-or-drawn games
     std::vector<GameSummary> games;  // the first few games it leads to
     std::string opening;             // the position after the move as a book names it ("" for none)
+    // Scid's tree columns (0: not known): the average rating of the player who made the move,
+    // their performance (performance_rating: the opponents' average rating and the score),
+    // and the years of the first and last game played.
+    std::uint32_t rating = 0, performance = 0, first_year = 0, last_year = 0;
 };
+// A performance rating: the opponents' average rating and the rating difference that a
+// score expects by the logistic Elo curve, 400 log10(p / (1 - p)), at most 800 either way
+// (FIDE's bound for a score of all or nothing); 0 for no opponents' rating.
+std::uint32_t performance_rating(double opponents_average, double score) noexcept;
 struct ExploreResult {
     std::uint64_t games = 0;       // games through the position
     std::uint64_t ended = 0;       // of them, games that end there
@@ -149,6 +158,14 @@ struct ExploreResult {
 void name_openings(ExploreResult& result, const PositionQuery& query, const formats::OpeningBook& book);
 // "C00 French: exchange": an opening's code and name, or its name alone where it has no code.
 std::string opening_text(const formats::Opening& opening);
+
+// A set of duplicates: its first game in index order and the others. The index's own
+// copies (a game given again, kept in the duplicates table and not indexed twice) are in
+// the set of the game they copy, with their own file and number.
+struct DuplicateGroup {
+    GameSummary kept;
+    std::vector<GameSummary> duplicates;  // index order, then the copies not indexed
+};
 
 struct DatabaseStats {
     std::uint64_t games = 0, files = 0, duplicates = 0, chunks = 0, postings = 0, bytes = 0;
@@ -172,6 +189,12 @@ class Database {
     // one scan of the games' table. An empty filter selects every game.
     Result<SearchResult> select(const Filter& filter, std::size_t offset, std::size_t limit);
     Result<ExploreResult> explore(const PositionQuery& query, std::size_t games_per_move = 3);
+    // The sets of duplicates across every collection of the index among the games that pass
+    // `filter` (its `unique` aside), by `rule` as kifu dedupe finds them (formats/
+    // duplicates.hpp: the same moves by default; Go up to symmetry and colours), each stored
+    // game replayed once; in the order of their first games.
+    Result<std::vector<DuplicateGroup>> duplicate_groups(const Filter& filter = {},
+                                                         const formats::DuplicateRule& rule = {});
     Result<DatabaseStats> stats();
     // The games it has positions of, in their order (one look at the chunks' table, not the
     // counts stats() makes): a query's text every game reads alike is read as the one game.

@@ -9,7 +9,11 @@
 //   pattern: {"count","games":[game...],"continuations":[{"move","count","black","white",
 //             "other"}...],"replayed"}
 //   explore: {"games","ended","moves":[{"move","count","first","draws","second","unknown",
-//             "score" (4 decimals),"games":[game...]}...]}
+//             "score" (4 decimals)[,"rating","performance","first_year","last_year" (where
+//             known)],"games":[game...]}...]}
+//   duplicates: {"count" (sets),"duplicates" (games beside the first of each),"groups":
+//             [{"kept":game,"games":[game...]}...]}; a copy the index did not store again
+//             has "id" 0 and "offset" 0
 
 #include <string>
 
@@ -23,5 +27,6 @@ void write_json(JsonWriter& j, const GameSummary& game);
 std::string to_json(const SearchResult& result);
 std::string to_json(const PatternResult& result);
 std::string to_json(const ExploreResult& result);
+std::string to_json(const std::vector<DuplicateGroup>& groups);
 
 }  // namespace kifu::index
