@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -26,6 +27,7 @@
 
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_retag.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
 
@@ -214,6 +216,62 @@ TEST(PgnCorpus, EveryEdgeCaseFileReadsAsPinned) {
     for (const auto& entry : fs::recursive_directory_iterator(kPgn))
         on_disk += entry.is_regular_file() && entry.path().extension() != ".md";
     EXPECT_EQ(files, on_disk);
+}
+
+// Retagging a game's text (chess/pgn_retag.hpp, kifu dedupe --openings) on every game of
+// every edge-case file and the corpus's first 3,000: the retagged text reads as the same
+// game (moves, errors, result) with the named tags replaced and every other tag in its place
+// (the tags compared where the game reads without errors).
+TEST(PgnCorpus, RetaggedTextsReadAsTheSameGamesWithTheNewTags) {
+    if (!fs::exists(kPgn))
+        GTEST_SKIP() << "test data not found: " << kPgn.string() << " (set KIFU_TESTDATA_DIR)";
+    const std::vector<std::string> drop{"ECO", "Opening", "Variation"};
+    const std::vector<std::pair<std::string, std::string>> add{{"ECO", "X99"}, {"Opening", "Re \"tagged\""}};
+    std::size_t games = 0;
+    const auto check = [&](const PgnGameText& text, const std::string& where) {
+        if (text.oversized) return;
+        GameBuilder builder;
+        read_pgn_game(text, builder);
+        const Game before = builder.take();
+        std::string retagged;
+        append_retagged(retagged, text.text, drop, add);
+        PgnSplitter again{std::string_view(retagged)};
+        const std::optional<PgnGameText> one = again.next();
+        ASSERT_TRUE(one) << where << retagged;
+        EXPECT_FALSE(again.next()) << where << retagged;
+        read_pgn_game(*one, builder);
+        const Game after = builder.take();
+        ASSERT_EQ(after.nodes.size(), before.nodes.size()) << where << retagged;
+        for (std::size_t i = 0; i < before.nodes.size(); ++i)
+            ASSERT_EQ(after.nodes[i].move, before.nodes[i].move) << where << retagged;
+        EXPECT_EQ(after.errors.size(), before.errors.size()) << where << retagged;
+        EXPECT_EQ(after.result, before.result) << where;
+        if (!before.errors.empty()) return;  // a variant's game: its tags are read up to Variant
+        std::vector<std::pair<std::string, std::string>> expected;
+        for (const auto& tag : before.tags)
+            if (std::find(drop.begin(), drop.end(), tag.first) == drop.end()) expected.push_back(tag);
+        expected.insert(expected.end(), add.begin(), add.end());
+        EXPECT_EQ(after.tags, expected) << where << retagged;
+        ++games;
+    };
+    for (const Expected& e : kExpected) {
+        std::ifstream in(kPgn / e.file, std::ios::binary);
+        std::ostringstream buffer;
+        buffer << in.rdbuf();
+        const std::string text = buffer.str();
+        PgnSplitter splitter(text);
+        while (const auto game = splitter.next())
+            check(*game, fmt::format("{} game {}: ", e.file, game->index + 1));
+    }
+    const fs::path corpus =
+        fs::path(KIFU_TESTDATA_DIR) / "chess" / "corpus" / "gnuchess_book_1.02_half.pgn.zst";
+    if (auto source = open_byte_source(corpus.string())) {
+        PgnSplitter splitter(std::move(*source));
+        for (int i = 0; i < 3000; ++i)
+            if (const auto game = splitter.next())
+                check(*game, fmt::format("corpus game {}: ", game->index + 1));
+    }
+    EXPECT_GT(games, 3000u);
 }
 
 // The 72,858-game corpus: totals, and export then re-read gives identical games.

@@ -14,6 +14,7 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_retag.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/chess/san.hpp"
 #include "kifu/core/byte_source.hpp"
@@ -454,6 +455,47 @@ TEST(Pgn, AVisitorMayStopTheMovetext) {
     EXPECT_TRUE(read_pgn_game(*g, v));
     EXPECT_EQ(v.moves, 2);
     EXPECT_EQ(v.final_fen, "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2");
+}
+
+// A game's tags replaced in its text (chess/pgn_retag.hpp): the named pairs out, lines and
+// all where they stand alone, the new ones after the last pair; every other byte kept.
+TEST(PgnRetag, TheNamedTagsAreReplacedAndEveryOtherByteKept) {
+    const std::vector<std::string> drop{"ECO", "Opening", "Variation"};
+    const std::vector<std::pair<std::string, std::string>> add{{"ECO", "C01"},
+                                                               {"Opening", "French \"x\" \\"}};
+    const auto retagged = [&](std::string_view game) {
+        std::string out = "<";
+        append_retagged(out, game, drop, add);
+        return out;
+    };
+    const std::string tags = "[ECO \"C01\"]\n[Opening \"French \\\"x\\\" \\\\\"]\n";
+    EXPECT_EQ(retagged("[White \"a\"]\n[ECO \"A00\"]\n[Black \"b\"]\n[Variation \"old\"]\n\n1. e4 {c} e6 *"),
+              "<[White \"a\"]\n[Black \"b\"]\n" + tags + "\n1. e4 {c} e6 *");
+    // CRLF lines (the new pairs' lines too), pairs sharing a line, the last pair dropped,
+    // blanks around pairs.
+    std::string crlf_tags = tags;
+    for (std::size_t at = 0; (at = crlf_tags.find('\n', at)) != std::string::npos; at += 2)
+        crlf_tags.insert(at, "\r");
+    EXPECT_EQ(retagged("[White \"a\"] [ECO \"A00\"]\r\n  [Opening \"Old\"]  \r\n\r\n1. d4 *"),
+              "<[White \"a\"] \r\n" + crlf_tags + "\r\n1. d4 *");
+    // Movetext on the last pair's line; no pairs at all; nothing to drop or add.
+    EXPECT_EQ(retagged("[White \"a\"] 1. e4 *"), "<[White \"a\"] \n" + tags + "1. e4 *");
+    EXPECT_EQ(retagged("1. e4 *"), "<" + tags + "1. e4 *");
+    std::string same;
+    append_retagged(same, "[White \"a\"]\n[ECO \"A00\"]\n\n1. e4 *", {}, {});
+    EXPECT_EQ(same, "[White \"a\"]\n[ECO \"A00\"]\n\n1. e4 *");
+    // What is written reads back with the new values.
+    const std::string written = retagged("[Event \"e\"]\n[ECO \"A00\"]\n\n1. e4 *").substr(1);
+    PgnSplitter splitter{std::string_view(written)};
+    const std::optional<PgnGameText> g = splitter.next();
+    ASSERT_TRUE(g);
+    GameBuilder builder;
+    read_pgn_game(*g, builder);
+    const Game game = builder.take();
+    EXPECT_TRUE(game.errors.empty());
+    EXPECT_EQ(game.tag("ECO").value_or(""), "C01");
+    EXPECT_EQ(game.tag("Opening").value_or(""), "French \"x\" \\");
+    EXPECT_EQ(game.tag("Event").value_or(""), "e");
 }
 
 }  // namespace

@@ -157,5 +157,41 @@ TEST_F(DedupeCli, AGameWithAnErrorIsKeptAsItIsOrGoesToKeepBroken) {
     EXPECT_NE(slurp(dir_ / "broken.pgn").find("2. Ke3"), std::string::npos);
 }
 
+// kifu dedupe --openings (pgn-extract's -e -D): one read a game finds its key and its
+// opening; the kept games are their own text with the book's tags in place of theirs, a game
+// the book does not name as it was; convert --openings --unique names the same.
+TEST_F(DedupeCli, OpeningsNameTheKeptGamesInTheirOwnText) {
+    std::ofstream(dir_ / "book.eco") << "C00 \"French\" 1.e4 e6 *\n"
+                                        "C01 \"French: Exchange\" 1.e4 e6 2.d4 d5 3.exd5 exd5 *\n";
+    const std::string transposed =
+        "[White \"a\"]\r\n[ECO \"A00\"]\r\n[Variation \"old\"]\r\n\r\n"
+        "1. d4 e6 {a comment} 2. e4 d5 3. exd5 exd5 4. Nf3 1-0";
+    const std::string other = "[White \"b\"]\n[ECO \"A40\"]\n\n1. d4 d5 0-1";
+    const std::string copy = "[White \"c\"]\n\n1. d4 e6 2. e4 d5 3. exd5 exd5 4. Nf3 1-0";
+    std::ofstream(dir_ / "games.pgn", std::ios::binary) << transposed << "\r\n\r\n"
+                                                        << other << "\n\n"
+                                                        << copy << "\n";
+    const std::string book = (dir_ / "book.eco").string(), games = (dir_ / "games.pgn").string();
+    Outcome r = kifu({"dedupe", "--openings", book, games});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "[White \"a\"]\r\n[ECO \"C01\"]\r\n[Opening \"French\"]\r\n[Variation \"Exchange\"]\r\n\r\n"
+              "1. d4 e6 {a comment} 2. e4 d5 3. exd5 exd5 4. Nf3 1-0\n\n" +
+                  other + "\n\n");
+    EXPECT_NE(r.err.find("3 games (moves): 2 kept, 1 duplicate of 1 game"), std::string::npos) << r.err;
+    // The same games, named the same, through convert's writer.
+    r = kifu({"convert", "--to", "pgn", "--openings", book, "--unique", games});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("[ECO \"C01\"]\n[Opening \"French\"]\n[Variation \"Exchange\"]"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(occurrences(r.out, "[White "), 2u) << r.out;
+    // A book of another game is a usage error; a missing book an I/O error.
+    std::ofstream(dir_ / "go.sgf") << "(;GM[1]SZ[9];B[ee])";
+    r = kifu({"dedupe", "--openings", book, (dir_ / "go.sgf").string()});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    r = kifu({"dedupe", "--openings", (dir_ / "none.eco").string(), games});
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+}
+
 }  // namespace
 }  // namespace kifu_test

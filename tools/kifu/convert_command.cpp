@@ -212,7 +212,7 @@ int dedupe_one(const ConvertOptions& o, const std::string& path, const Input* en
     if (!entry && streams_pgn(o.source, path)) {
         same_format(*formats::find_format("pgn"));
         check_read_options(*formats::find_format("pgn"), o.source);
-        return dedupe_pgn(o.source, path, nullptr, o.pgn, dedupe, out);
+        return dedupe_pgn(o.source, path, nullptr, o.pgn, o.openings.book(formats::Game::chess), dedupe, out);
     }
     const Input in = entry ? *entry : read_input(o.source.input, path);
     const formats::Format& from = input_format(in, o.source, formats::Game::any);
@@ -226,9 +226,12 @@ int dedupe_one(const ConvertOptions& o, const std::string& path, const Input* en
                          "another format",
                          in.source, from.name));
     same_format(from);
-    if (from.takes(formats::kStreams)) return dedupe_pgn(o.source, in.path, &in.text, o.pgn, dedupe, out);
+    if (from.takes(formats::kStreams))
+        return dedupe_pgn(o.source, in.path, &in.text, o.pgn, o.openings.book(from.game), dedupe, out);
     std::optional<formats::Document> doc = read_document(in, from, o.source);
     if (!doc) return kInvalidInput;
+    if (const formats::OpeningBook* book = o.openings.book(from.game))
+        (void)formats::name_openings(*doc, *book);
     return write_unique_games(*doc, from, o.source, {}, in, dedupe, out);
 }
 
@@ -244,9 +247,11 @@ Run add_dedupe_command(CLI::App& app) {
         "docs/duplicates.md says what each rule compares.\nExamples:\n"
         "  kifu dedupe games.pgn more.pgn.zst -o unique.pgn --duplicates copies.pgn\n"
         "  kifu dedupe --by depth:30 --groups groups.jsonl games.pgn -o unique.pgn\n"
-        "  kifu dedupe --by position go/*.sgf -o unique.sgf");
+        "  kifu dedupe --by position go/*.sgf -o unique.sgf\n"
+        "  kifu dedupe --openings installed games.pgn -o named-unique.pgn");
     options->source.add_to(*command, false);
     options->pgn.add_to(*command);
+    options->openings.add_to(*command);
     options->duplicates.add_to(*command, false);
     options->output.add_to(*command);
     return [command, options]() -> int {

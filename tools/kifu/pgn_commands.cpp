@@ -18,6 +18,7 @@
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_batch.hpp"
+#include "kifu/chess/pgn_retag.hpp"
 #include "kifu/chess/pgn_tee.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/core/byte_source.hpp"
@@ -295,11 +296,23 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
         }
         if (keying) {
             // The game as its source has it: its text, keyed (one that cannot be read is kept
-            // as it is, unless --keep-broken takes it).
-            chess::read_pgn_game(g, *keying, s.read);
+            // as it is, unless --keep-broken takes it). With a book, the same read finds its
+            // opening, whose tags replace the game's own in that text.
+            const formats::Opening* named = nullptr;
+            if (s.openings) {
+                formats::PgnOpeningFinder finder(*s.openings);
+                chess::PgnMainLineTee both(finder, *keying);
+                chess::read_pgn_game(g, both, s.read);
+                named = finder.match().opening;
+            } else {
+                chess::read_pgn_game(g, *keying, s.read);
+            }
             key = keying->key();
             if (key || o.keep_broken.empty()) {
-                out.text.append(g.oversized ? std::string_view() : g.text);
+                if (named && !g.oversized)
+                    chess::append_retagged(out.text, g.text, s.openings->tag_names(), named->tags);
+                else
+                    out.text.append(g.oversized ? std::string_view() : g.text);
                 out.text += "\n\n";
             }
         } else if (writer && s.openings) {
@@ -542,9 +555,11 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
 }
 
 int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
-               const PgnOptions& options, Deduplication& dedupe, Output& out) {
+               const PgnOptions& options, const formats::OpeningBook* openings, Deduplication& dedupe,
+               Output& out) {
     Settings s = settings_of(Job::dedupe, source, path, options);
     s.dedupe = &dedupe;
+    s.openings = openings;
     dedupe.begin_input(s.source);
     const Totals totals = run(path, text, s, out);
     if (totals.games == 0) {

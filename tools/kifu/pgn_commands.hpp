@@ -45,9 +45,10 @@ int convert_pgn(const SourceOptions& source, const std::string& path, const std:
                 const formats::OpeningBook* openings, Deduplication* dedupe,
                 const formats::GameFilter* filter, Output& out);
 // kifu dedupe of one PGN input: each game's text as the input has it, written when it is the
-// first of its key.
+// first of its key; with `openings`, its opening's tags from the book in place of its own.
 int dedupe_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
-               const PgnOptions& options, Deduplication& dedupe, Output& out);
+               const PgnOptions& options, const formats::OpeningBook* openings, Deduplication& dedupe,
+               Output& out);
 int validate_pgn(const SourceOptions& source, const std::string& path, const std::string* text,
                  const PgnOptions& options, Output& out, bool name_source = false);
 
