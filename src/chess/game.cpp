@@ -26,8 +26,8 @@ std::string_view termination(const Game& game) {
     return "*";
 }
 
-GameOutcome GameTraits::outcome(const Game& game) {
-    return outcome_of_score(termination(game));
+GameOutcome GameTraits::outcome(const Game& tree) {
+    return outcome_of_score(termination(tree));
 }
 
 GameStatus final_status(const Position& start, std::span<const Move> main_line,

@@ -203,8 +203,8 @@ std::string GameTraits::move_notations(const GameState& before, const NodeAction
     return point_name(before.board.size(), move.point) + " " + (sgf ? *sgf : std::string("?"));
 }
 
-GameOutcome GameTraits::outcome(const GameTree<GameTraits>& game) {
-    const std::string_view re = game.tag("RE").value_or("");
+GameOutcome GameTraits::outcome(const GameTree<GameTraits>& tree) {
+    const std::string_view re = tree.tag("RE").value_or("");
     if (re.starts_with("B+")) return GameOutcome::first;
     if (re.starts_with("W+")) return GameOutcome::second;
     if (re == "0" || re == "Draw" || re == "draw" || re == "Jigo" || re == "jigo") return GameOutcome::draw;

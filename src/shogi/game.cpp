@@ -118,10 +118,10 @@ std::string GameTraits::move_notations(const Position&, Move move) {
     return write_usi(move);
 }
 
-GameOutcome GameTraits::outcome(const Game& game) {
-    const NodeId last = game.main_line_end();
-    return outcome_of_ending(game.nodes[last].ending,
-                             game.position_after(last).side_to_move() == Color::black);
+GameOutcome GameTraits::outcome(const Game& tree) {
+    const NodeId last = tree.main_line_end();
+    return outcome_of_ending(tree.nodes[last].ending,
+                             tree.position_after(last).side_to_move() == Color::black);
 }
 
 std::string GameTraits::status_note(const Position&) {

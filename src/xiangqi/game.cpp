@@ -184,9 +184,9 @@ std::string GameTraits::move_notations(const Position& before, Move move) {
                        xiangqi::write_move(before, move, Notation::san));
 }
 
-GameOutcome GameTraits::outcome(const Game& game) {
-    return outcome_of_score(!game.result.empty() ? std::string_view(game.result)
-                                                 : game.tag("Result").value_or(std::string_view()));
+GameOutcome GameTraits::outcome(const Game& tree) {
+    return outcome_of_score(!tree.result.empty() ? std::string_view(tree.result)
+                                                 : tree.tag("Result").value_or(std::string_view()));
 }
 
 std::string GameTraits::status_note(const Position& position) {
