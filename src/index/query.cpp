@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -224,14 +223,15 @@ Result<std::vector<DuplicateGroup>> Database::duplicate_groups(const Filter& fil
     conditions.unique = false;
     formats::DuplicateTable seen;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (first game, duplicate)
-    std::unordered_set<std::uint32_t> passed;                    // games that passed, for the copies
+    std::vector<bool> passed;  // by id (ids are dense): the games that passed, for the copies
     GameSummary g;
     std::string tags;
     while (scan.step()) {
         const auto id = static_cast<std::uint32_t>(scan.integer(0));
         detail::read_summary(scan, 3, g, &tags);
         if (!detail::passes(g, tags, conditions)) continue;
-        passed.insert(id);
+        if (passed.size() <= id) passed.resize(std::max<std::size_t>(id + 1, passed.size() * 2));
+        passed[id] = true;
         Result<std::uint64_t> key = detail::stored_duplicate_key(g.game, scan.text(1), scan.blob(2), rule);
         if (!key) continue;  // a game that does not replay has no duplicates (as --unique)
         if (const std::optional<std::uint32_t> first = seen.see(*key, id)) pairs.emplace_back(*first, id);
@@ -241,7 +241,7 @@ Result<std::vector<DuplicateGroup>> Database::duplicate_groups(const Filter& fil
     std::vector<std::pair<std::uint32_t, GameSummary>> recorded;
     while (copies.step()) {
         const auto game = static_cast<std::uint32_t>(copies.integer(2));
-        if (!passed.contains(game)) continue;
+        if (game >= passed.size() || !passed[game]) continue;
         GameSummary copy;
         copy.file = copies.text(0);
         copy.number = static_cast<std::uint64_t>(copies.integer(1)) + 1;
