@@ -264,7 +264,7 @@ Result<std::uint32_t> Writer::add(GameEntry& e, IndexReport& report) {
         .bind(14, e.plies)
         .bind_static(15, e.start);
     s.bind_blob_static(16, e.moves).bind_static(17, e.tags).bind_blob_static(18, e.prefilter);
-    s.bind(19, static_cast<std::int64_t>(e.ratings[0] | std::uint32_t{e.ratings[1]} << 16)).bind(20, e.year);
+    s.bind(19, packed_ratings(e.ratings)).bind(20, e.year);
     if (!s.run()) return sqlite_error(db_, "adding a game");
     ++report.added;
     report.plies += e.plies;

@@ -40,9 +40,7 @@ using TallyGames = std::vector<TallyGame>;
 // A game's tallied facts from the games table's columns outcome, ratings and year, the first
 // of them at `column`.
 inline TallyGame stored_tally_game(Statement& row, int column) {
-    const auto ratings = static_cast<std::uint32_t>(row.integer(column + 1));
-    return {static_cast<Outcome>(row.integer(column) & 3),
-            {static_cast<std::uint16_t>(ratings & 0xFFFF), static_cast<std::uint16_t>(ratings >> 16)},
+    return {static_cast<Outcome>(row.integer(column) & 3), unpacked_ratings(row.integer(column + 1)),
             static_cast<std::uint16_t>(row.integer(column + 2))};
 }
 

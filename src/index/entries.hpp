@@ -40,6 +40,16 @@ struct GameEntry {
     std::string warning;            // set: no game at all, but a word for the report on the file
 };
 
+// The games table's `ratings` column: the first player's rating in the low 16 bits, the
+// second's above them.
+inline std::int64_t packed_ratings(const std::array<std::uint16_t, 2>& r) noexcept {
+    return static_cast<std::int64_t>(r[0] | std::uint32_t{r[1]} << 16);
+}
+inline std::array<std::uint16_t, 2> unpacked_ratings(std::int64_t column) noexcept {
+    const auto bits = static_cast<std::uint32_t>(column);
+    return {static_cast<std::uint16_t>(bits & 0xFFFF), static_cast<std::uint16_t>(bits >> 16)};
+}
+
 // The game whose number a row stores (formats/games.hpp); Game::any, which has nothing to
 // replay or name, for a number no game has (a damaged row).
 inline formats::Game stored_game(std::int64_t number) noexcept {

@@ -479,9 +479,7 @@ Result<IndexReport> merge_into(const std::string& out, std::span<const std::stri
             e.moves = games.blob(15);
             e.tags = games.text(16);
             e.prefilter = games.blob(17);  // what the stones ever were: the same whatever the game's id
-            const auto ratings = static_cast<std::uint32_t>(games.integer(18));
-            e.ratings = {static_cast<std::uint16_t>(ratings & 0xFFFF),
-                         static_cast<std::uint16_t>(ratings >> 16)};
+            e.ratings = detail::unpacked_ratings(games.integer(18));
             e.year = static_cast<std::uint16_t>(games.integer(19));
             // The postings again from the stored moves: the index keeps most keys in part.
             Result<std::vector<detail::Posting>> postings = detail::replay_postings(e.game, e.start, e.moves);

@@ -265,23 +265,30 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
     std::optional<formats::PgnDuplicateKeyer> keyer;
     if (s.job == Job::dedupe) keying.emplace(out, s);
     if (s.job == Job::convert && s.dedupe) keyer.emplace(s.dedupe->rule());
+    // With a book, one finder for the batch (it starts afresh at each game), fed in the same
+    // read as a keyer where both are wanted.
+    std::optional<formats::PgnOpeningFinder> finder;
+    if (s.openings) finder.emplace(*s.openings);
+    const auto read_named = [&](const PgnGameText& g, chess::PgnVisitor& keying_visitor) {
+        chess::PgnMainLineTee both(*finder, keying_visitor);
+        chess::read_pgn_game(g, both, s.read);
+        return finder->match().opening;
+    };
     for (const PgnGameText& g : batch.games) {
         // The game's opening first where the output or the filters need it (the filters see
         // the tags the game is written with).
         const formats::Opening* opening = nullptr;
         std::optional<std::uint64_t> key;
         bool keyed = false;  // the key found with the opening, in the same read
-        if (s.openings && (writer || s.filter)) {
-            formats::PgnOpeningFinder finder(*s.openings);
+        if (finder && (writer || s.filter)) {
             if (keyer && writer) {
-                chess::PgnMainLineTee both(finder, *keyer);
-                chess::read_pgn_game(g, both, s.read);
+                opening = read_named(g, *keyer);
                 key = keyer->key();
                 keyed = true;
             } else {
-                chess::read_pgn_game(g, finder, s.read);
+                chess::read_pgn_game(g, *finder, s.read);
+                opening = finder->match().opening;
             }
-            opening = finder.match().opening;
         }
         if (s.filter && !formats::pgn_game_passes(g, *s.filter, s.read, s.openings, opening)) {
             ++out.totals.games;
@@ -299,14 +306,10 @@ BatchOutput run_batch(const PgnBatch& batch, const Settings& s, std::string buff
             // as it is, unless --keep-broken takes it). With a book, the same read finds its
             // opening, whose tags replace the game's own in that text.
             const formats::Opening* named = nullptr;
-            if (s.openings) {
-                formats::PgnOpeningFinder finder(*s.openings);
-                chess::PgnMainLineTee both(finder, *keying);
-                chess::read_pgn_game(g, both, s.read);
-                named = finder.match().opening;
-            } else {
+            if (finder)
+                named = read_named(g, *keying);
+            else
                 chess::read_pgn_game(g, *keying, s.read);
-            }
             key = keying->key();
             if (key || o.keep_broken.empty()) {
                 if (named && !g.oversized)
