@@ -471,6 +471,8 @@ class GameReader {
     }
     bool finish_with_result(std::string_view marker, std::size_t offset, std::string_view result_tag);
     bool play_word(std::string_view word, std::size_t begin);
+    // A word that is not a move number (fast_movetext's, which begin with a letter).
+    bool play_san(std::string_view word, std::size_t begin);
 #if defined(__GNUC__)
     [[gnu::noinline]]
 #endif
@@ -699,12 +701,16 @@ std::string_view GameReader::capital_castling(std::string_view san, std::size_t 
 }
 
 bool GameReader::play_word(std::string_view word, std::size_t begin) {
+    // "1. ..." or "2 . Nf3": digits and dots are a move number, however spaced.
+    if (((word[0] >= '0' && word[0] <= '9') || word[0] == '.') &&
+        word.find_first_not_of("0123456789.") == std::string_view::npos)
+        return true;
+    return play_san(word, begin);
+}
+
+bool GameReader::play_san(std::string_view word, std::size_t begin) {
     Frame& frame = frames_.back();
     std::string_view san = word;
-    // "1. ..." or "2 . Nf3": digits and dots are a move number, however spaced.
-    if (((san[0] >= '0' && san[0] <= '9') || san[0] == '.') &&
-        san.find_first_not_of("0123456789.") == std::string_view::npos)
-        return true;
     std::size_t suffix = san.size();
     while (suffix > 0 && (san[suffix - 1] == '!' || san[suffix - 1] == '?')) --suffix;
     // Cut without substr's bounds check (suffix <= size): this runs for every move.
@@ -747,7 +753,10 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
     const char* p = text_.data();
     std::size_t i = tokens.position();
     for (;;) {
-        while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t')) ++i;
+        // Blanks and line breaks (classes 1 and 2), by the table: one test a character.
+        while (i < n &&
+               static_cast<unsigned>(pgn::kClass[static_cast<unsigned char>(p[i])] - pgn::kBlank) <= 1u)
+            ++i;
         if (i >= n) break;
         const char c = p[i];
         if (c >= '1' && c <= '9') {  // a move number, unless it is a result
@@ -762,7 +771,7 @@ bool GameReader::fast_movetext(pgn::Tokenizer& tokens) {
             break;
         std::size_t e = i + 1;
         while (e < n && pgn::kClass[static_cast<unsigned char>(p[e])] == pgn::kOther) ++e;
-        if (!play_word(std::string_view(p + i, e - i), i)) return false;
+        if (!play_san(std::string_view(p + i, e - i), i)) return false;
         i = e;
         if (visitor_.movetext_stopped()) break;
     }

@@ -251,6 +251,10 @@ bool quick_pattern(std::string_view t, Pattern& p) noexcept {
     if (t[0] == 'N' || t[0] == 'B' || t[0] == 'R' || t[0] == 'Q' || t[0] == 'K') {
         p.piece = piece_type_from_letter(t[0]);
         i = 1;
+    } else if (t[0] == 'O') {  // castling, two a game: the full match would list every move
+        const std::string_view castling = t.substr(0, n);
+        p.castling = castling == "O-O" ? 1 : castling == "O-O-O" ? 2 : 0;
+        return p.castling != 0;
     } else if (!is_file(t[0])) {
         return false;
     }

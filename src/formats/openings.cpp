@@ -75,6 +75,7 @@ void add_book_game(OpeningBook& book, const Tree& tree, std::uint32_t entry) {
     opening.line_hash = line;
     opening.entry = entry;
     opening.key = Rules::key(position);
+    if constexpr (HasProgress<Rules>) book.progress_.push_back(Rules::progress(position));
     book.openings_.push_back(std::move(opening));
     book.deepest_ = std::max(book.deepest_, ply);
 }
@@ -116,6 +117,20 @@ void OpeningBook::index_keys() {
     same_key_.resize(openings_.size());
 }
 
+// least_count_[kept]: the least count of a named position whose kept bits are a subset of
+// `kept`, by one pass a bit over the 65,536 sets (the least over the subsets, a set without
+// the bit being one of them).
+void OpeningBook::index_progress() {
+    if (progress_.empty()) return;
+    least_count_.assign(std::size_t{1} << 16, 255);
+    for (const Progress& p : progress_) least_count_[p.kept] = std::min(least_count_[p.kept], p.count);
+    for (std::size_t bit = 1; bit < least_count_.size(); bit <<= 1)
+        for (std::size_t set = 0; set < least_count_.size(); ++set)
+            if (set & bit) least_count_[set] = std::min(least_count_[set], least_count_[set ^ bit]);
+    progress_.clear();
+    progress_.shrink_to_fit();
+}
+
 Result<OpeningBook> OpeningBook::of(const Document& record) {
     OpeningBook book;
     book.game_ = game_of(record);
@@ -129,6 +144,7 @@ Result<OpeningBook> OpeningBook::of(const Document& record) {
             add_book_game(book, games[i], static_cast<std::uint32_t>(i));
     });
     book.index_keys();
+    book.index_progress();
     if (book.openings_.empty())
         return Error(
             ErrorCode::unsupported,
@@ -196,7 +212,8 @@ bool PgnOpeningFinder::begin_movetext(const chess::Position& start) {
 // changes the pieces' part by a few squares (the traits' key would sum all 64 each ply).
 void PgnOpeningFinder::move(const chess::Position& before, chess::Move move, std::string_view) {
     if (!looking_) return;
-    looking_ = tracker_.see_key(pieces_ ^ chess::polyglot_state(before));
+    looking_ = book_->may_follow(chess::GameTraits::progress(before)) &&
+               tracker_.see_key(pieces_ ^ chess::polyglot_state(before));
     pieces_ = chess::polyglot_pieces_after(before, pieces_, move);
     if (!looking_) {
         stop_movetext();  // past the book's horizon: the rest of the game cannot change the name

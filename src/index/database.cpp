@@ -590,8 +590,9 @@ struct TakeEntries {
 };
 using Pipeline = OrderedPipeline<std::vector<GameEntry>, TakeEntries>;
 
-Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pipeline, IndexReport& report,
-                       const IndexOptions& options, std::uint64_t& progress_games) {
+Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pipeline,
+                       chess::PgnBatchPool& batches, IndexReport& report, const IndexOptions& options,
+                       std::uint64_t& progress_games) {
     // The splitter takes ownership of a source: lend this one through a forwarding source.
     struct Lent : ByteSource {
         ByteSource& inner;
@@ -607,7 +608,7 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
     Lent* counter = lent.get();
     chess::PgnSplitter splitter(std::move(lent));
     const std::uint64_t games_before = progress_games;
-    auto batch = std::make_shared<chess::PgnBatch>();
+    auto batch = batches.take();
     auto send = [&]() -> Result<void> {
         if (batch->empty()) return {};
         auto job = [b = std::move(batch), name, book = book_of(options, formats::Game::chess)]() {
@@ -617,7 +618,7 @@ Result<void> index_pgn(const std::string& name, ByteSource& source, Pipeline& pi
             for (const chess::PgnGameText& g : b->games) out.push_back(chess_entry(g, name, book.get()));
             return out;
         };
-        batch = std::make_shared<chess::PgnBatch>();
+        batch = batches.take();
         return pipeline.submit(std::move(job));
     };
     while (std::optional<chess::PgnGameText> g = splitter.next()) {
@@ -653,6 +654,7 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
     if (Result<void> r = writer.begin(); !r) return r.error();
     // Two jobs a thread: the reader prepares the next while the writer takes the oldest.
     const unsigned threads = std::max(1u, options.threads);
+    chess::PgnBatchPool batches;  // outlives the pipeline, which holds its batches
     Pipeline pipeline(threads, TakeEntries{&writer, &report}, 2 * threads);
     std::uint64_t progress_games = 0;
     // Small files (SGF, KIF) go to the threads in batches of files.
@@ -715,7 +717,7 @@ Result<IndexReport> add_inputs(Database::Impl& impl, std::span<const std::string
             if (plan && plan->streams && plan->format->game == formats::Game::chess) {
                 if (Result<void> r = send_files(); !r) return r;
                 PrefixedSource rest(std::move(*head), source);
-                return index_pgn(name, rest, pipeline, report, options, progress_games);
+                return index_pgn(name, rest, pipeline, batches, report, options, progress_games);
             }
             PrefixedSource rest(std::move(*head), source);
             Result<std::string> bytes = read_all(rest);

@@ -14,6 +14,7 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/pgn.hpp"
+#include "kifu/chess/pgn_batch.hpp"
 #include "kifu/chess/pgn_retag.hpp"
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/chess/san.hpp"
@@ -496,6 +497,37 @@ TEST(PgnRetag, TheNamedTagsAreReplacedAndEveryOtherByteKept) {
     EXPECT_EQ(game.tag("ECO").value_or(""), "C01");
     EXPECT_EQ(game.tag("Opening").value_or(""), "French \"x\" \\");
     EXPECT_EQ(game.tag("Event").value_or(""), "e");
+}
+
+// A batch let go of comes back from the pool empty, with its room; the pool keeps at most
+// kKept, and hands out fresh batches when none waits.
+TEST(PgnBatchPool, GivesBatchesBackEmptyWithTheirRoom) {
+    PgnBatchPool pool;
+    const std::string text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    const PgnBatch* first = nullptr;
+    std::size_t room = 0;
+    {
+        std::shared_ptr<PgnBatch> batch = pool.take();
+        first = batch.get();
+        PgnSplitter splitter{std::string_view(text)};
+        while (const std::optional<PgnGameText> g = splitter.next()) batch->add(*g);
+        batch->finish();
+        ASSERT_EQ(batch->games.size(), 2u);
+        EXPECT_EQ(batch->games[1].text, "[Event \"b\"]\n\n1. d4 *");
+        room = batch->bytes.capacity();
+        EXPECT_GE(room, PgnBatch::kFullBytes);
+    }
+    const std::shared_ptr<PgnBatch> again = pool.take();
+    EXPECT_EQ(again.get(), first);
+    EXPECT_TRUE(again->empty());
+    EXPECT_TRUE(again->bytes.empty());
+    EXPECT_TRUE(again->starts.empty());
+    EXPECT_EQ(again->bytes.capacity(), room);
+    const std::shared_ptr<PgnBatch> other = pool.take();  // none waits: a new one
+    EXPECT_NE(other.get(), first);
+    std::vector<std::shared_ptr<PgnBatch>> many;
+    for (std::size_t i = 0; i < PgnBatchPool::kKept + 4; ++i) many.push_back(pool.take());
+    many.clear();  // kKept of them wait, the others are freed (ASan sees a leak or a double free)
 }
 
 }  // namespace

@@ -70,6 +70,21 @@ TEST(San, ThreeDistinctErrors) {
     EXPECT_EQ(ambiguous.error().message, "ambiguous move 'Rf1' (white to move): 2 legal moves fit it");
 }
 
+// The quick path (PGN reading's) finds castling written O-O, and leaves what it cannot
+// castle, and other spellings, to the full match.
+TEST(San, QuickPathCastles) {
+    const Position castle = at("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(find_san_move(castle, "O-O"), *parse_uci(castle, "e1g1"));
+    EXPECT_EQ(find_san_move(castle, "O-O-O+"), *parse_uci(castle, "e1c1"));
+    EXPECT_EQ(find_san_move(castle, "O-O#"), *parse_uci(castle, "e1g1"));
+    EXPECT_FALSE(find_san_move(castle, "O-O-O-O"));
+    EXPECT_FALSE(find_san_move(castle, "O-"));
+    EXPECT_FALSE(find_san_move(at("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1"), "O-O"));     // no right
+    EXPECT_FALSE(find_san_move(at("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1"), "O-O"));  // f1 attacked
+    const Position chess960 = at("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1");
+    EXPECT_EQ(find_san_move(chess960, "O-O"), *parse_san(chess960, "O-O"));
+}
+
 TEST(San, Chess960CastlingInUci) {
     const Position pos = at("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1");
     const Result<Move> short_castle = parse_san(pos, "O-O");

@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "kifu/chess/game.hpp"
 #include "kifu/chess/opening_files.hpp"
 #include "kifu/chess/pgn.hpp"
 #include "kifu/chess/pgn_tee.hpp"
+#include "kifu/core/byte_source.hpp"
 #include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/openings.hpp"
 
@@ -165,6 +167,102 @@ TEST(Openings, PositionsPastTheHorizonAreNotLookedUp) {
     EXPECT_FALSE(find_opening(games[0], book).opening);
     games = chess_games("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e6 *\n");
     EXPECT_EQ(find_opening(games[0], book).ply, 10u);
+}
+
+TEST(Openings, NothingIsLookedUpOnceNoNamedPositionCanFollow) {
+    using Traits = chess::GameTraits;
+    // The French keeps every pawn but e2 and e7 at home; the exchange French has 30 men.
+    const OpeningBook book = book_of("pgn", kChessBook);
+    const auto after = [](std::string_view moves) {
+        chess::Position p = chess::Position::start();
+        for (const chess::Game& g : chess_games(std::string(moves) + " *\n"))
+            for (NodeId id = chess::Game::kRoot; !g.nodes[id].children.empty();) {
+                id = g.nodes[id].children.front();
+                p.play(g.nodes[id].move);
+            }
+        return p;
+    };
+    EXPECT_TRUE(book.may_follow(Traits::progress(chess::Position::start())));
+    EXPECT_TRUE(book.may_follow(Traits::progress(after("1. Nf3 Nf6 2. e4"))));
+    EXPECT_TRUE(book.may_follow(Traits::progress(after("1. e4 c5"))));  // the Caro-Kann's c-pawn left too
+    EXPECT_FALSE(book.may_follow(Traits::progress(after("1. a4"))));    // every named position has a2 at home
+    EXPECT_FALSE(book.may_follow(Traits::progress(after("1. e4 d5 2. exd5 Qxd5 3. d4 Qxd4"))));  // 29 men
+    EXPECT_EQ(Traits::progress(chess::Position::start()).count, 32);
+    EXPECT_EQ(Traits::progress(chess::Position::start()).kept, 0xFFFF);
+    EXPECT_EQ(Traits::progress(after("1. e4 e6")).kept, 0xFFFF & ~(1 << 4) & ~(1 << 12));
+    // The finders stop there, with the same answers as a look at every ply.
+    std::vector<chess::Game> games = chess_games("1. a4 e6 2. e4 *\n\n1. e4 e6 2. a4 *\n");
+    EXPECT_FALSE(find_opening(games[0], book).opening);
+    ASSERT_TRUE(find_opening(games[1], book).opening);
+    EXPECT_EQ(find_opening(games[1], book).ply, 2u);
+    // A book whose games carry no progress (shogi's traits give none) names as before.
+    const OpeningBook shogi =
+        book_of("kif", "手合割：平手\n戦型：矢倉\n手数----指手---------消費時間--\n   1 ７六歩(77)\n");
+    EXPECT_TRUE(shogi.may_follow({}));
+}
+
+// The first games of the shared corpus: along each game, what it keeps only shrinks; and the
+// finder that stops where no named position can follow names every game as a look at every
+// ply to the horizon does, with pgn-extract's eco.pgn.
+TEST(Openings, TheEarlyStopNamesCorpusGamesAsALookAtEveryPly) {
+    namespace fs = std::filesystem;
+    const fs::path corpus =
+        fs::path(KIFU_TESTDATA_DIR) / "chess" / "corpus" / "gnuchess_book_1.02_half.pgn.zst";
+    const std::string eco = "/usr/share/pgn-extract/eco.pgn";
+    if (!fs::exists(corpus)) GTEST_SKIP() << "test data not found: " << corpus.string();
+    if (!fs::exists(eco))
+        GTEST_SKIP() << "pgn-extract's eco.pgn is not installed (apt-get install pgn-extract)";
+    Result<OpeningBook> book = OpeningBook::open(eco);
+    ASSERT_TRUE(book) << book.error().message;
+    auto source = open_byte_source(corpus.string());
+    ASSERT_TRUE(source);
+    chess::PgnSplitter splitter(std::move(*source));
+    std::size_t games = 0, named = 0, stopped_early = 0;
+    while (games < 2000) {
+        const std::optional<chess::PgnGameText> text = splitter.next();
+        if (!text) break;
+        chess::GameBuilder builder;
+        chess::read_pgn_game(*text, builder);
+        const chess::Game game = builder.take();
+        if (!game.errors.empty()) continue;
+        ++games;
+        // Every ply to the horizon looked up, and the progress checked along the way.
+        OpeningMatch every;
+        chess::Position position = game.start;
+        Progress before = chess::GameTraits::progress(position);
+        std::uint64_t line = kOpeningLineStart;
+        bool could_follow = true;
+        std::uint32_t ply = 0;
+        for (NodeId id = chess::Game::kRoot;;) {
+            const Progress now = chess::GameTraits::progress(position);
+            EXPECT_EQ(now.kept & ~before.kept, 0) << "game " << text->index + 1 << " ply " << ply;
+            EXPECT_LE(now.count, before.count) << "game " << text->index + 1 << " ply " << ply;
+            before = now;
+            could_follow = could_follow && book->may_follow(now);
+            if (const Opening* o = book->find(chess::GameTraits::key(position), line, ply)) {
+                every = {o, ply};
+                EXPECT_TRUE(could_follow)
+                    << "game " << text->index + 1 << ": named at ply " << ply << " after the early stop";
+            }
+            if (game.nodes[id].children.empty() || ply >= book->horizon()) break;
+            id = game.nodes[id].children.front();
+            line = opening_line_hash(line, chess::GameTraits::move_word(game.nodes[id].move));
+            position.play(game.nodes[id].move);
+            ++ply;
+        }
+        stopped_early += !could_follow;
+        named += every.opening != nullptr;
+        const OpeningMatch tree = find_opening(game, *book);
+        PgnOpeningFinder finder(*book);
+        chess::read_pgn_game(*text, finder);
+        EXPECT_EQ(tree.opening, every.opening) << "game " << text->index + 1;
+        EXPECT_EQ(tree.ply, every.ply) << "game " << text->index + 1;
+        EXPECT_EQ(finder.match().opening, every.opening) << "game " << text->index + 1;
+        EXPECT_EQ(finder.match().ply, every.ply) << "game " << text->index + 1;
+    }
+    EXPECT_EQ(games, 2000u);
+    EXPECT_GT(named, 1900u);
+    EXPECT_GT(stopped_early, 1000u);  // the stop comes before the horizon in most games
 }
 
 TEST(Openings, ScidsEcoFileReadsAsGames) {

@@ -398,6 +398,9 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     };
     const auto emit = [&](BatchOutput b) {
         if (s.dedupe) {
+            // The kept games of a batch lie side by side in its text: a run of them is
+            // written at once.
+            std::size_t run_begin = 0, run_end = 0;
             for (const KeyedGame& g : b.games) {
                 const std::string_view game_text = std::string_view(b.text).substr(g.begin, g.end - g.begin);
                 if (!g.key)
@@ -406,8 +409,13 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
                     s.dedupe->write_duplicate(game_text);
                     continue;
                 }
-                out.write(game_text);
+                if (g.begin != run_end) {
+                    out.write(std::string_view(b.text).substr(run_begin, run_end - run_begin));
+                    run_begin = g.begin;
+                }
+                run_end = g.end;
             }
+            out.write(std::string_view(b.text).substr(run_begin, run_end - run_begin));
         } else {
             out.write(b.text);
         }
@@ -431,6 +439,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
     // Read ahead at most this much, however many threads there are: a file of large games
     // holds a few of them at a time, not one a thread (a batch always runs).
     constexpr std::size_t kInFlightBytes = std::size_t{64} << 20;
+    chess::PgnBatchPool batches;  // outlives the pipeline, which holds its batches
     OrderedPipeline<BatchOutput, decltype(emit)> pipeline(threads, emit, 0, kInFlightBytes);
     const auto dispatch = [&](std::shared_ptr<PgnBatch> batch) {
         batch->finish();
@@ -439,13 +448,13 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
             [batch, &s, buffer = take_buffer()]() mutable { return run_batch(*batch, s, std::move(buffer)); },
             bytes);
     };
-    auto batch = std::make_shared<PgnBatch>();
+    auto batch = batches.take();
     while (const std::optional<PgnGameText> g = splitter.next()) {
         if (threads == 1 && g->text.size() >= PgnBatch::kFullBytes) {
             // A large game is read where the splitter holds it, not copied.
             if (!batch->games.empty()) {
                 dispatch(std::move(batch));
-                batch = std::make_shared<PgnBatch>();
+                batch = batches.take();
             }
             PgnBatch alone;
             alone.games.push_back(*g);
@@ -455,7 +464,7 @@ Totals run(const std::string& path, const std::string* text, const Settings& s, 
         batch->add(*g);
         if (batch->full()) {
             dispatch(std::move(batch));
-            batch = std::make_shared<PgnBatch>();
+            batch = batches.take();
         }
     }
     if (!batch->games.empty()) dispatch(std::move(batch));

@@ -42,8 +42,12 @@ struct GameTraits : RawMoveWords<Move> {
     // [%clk] and [%eval] of a move's comments (the last of each).
     static NodeReadings readings(const std::vector<std::string>& comments);
     static GameOutcome outcome(const GameTree<GameTraits>& game);  // by termination()
+    // The pawns still on their first squares (white's a2-h2 bits 0-7, black's a7-h7 8-15; no
+    // pawn ever comes to one) and the men on the board.
+    static Progress progress(const Position& position) noexcept;
 };
 static_assert(GameRules<GameTraits>);
+static_assert(HasProgress<GameTraits>);
 
 // A chess game: the core tree (a node's `text` is its SAN as written) with PGN's tags.
 using Game = GameTree<GameTraits>;

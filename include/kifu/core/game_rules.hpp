@@ -77,6 +77,22 @@ concept HasSymmetricKeys = requires(const typename T::Position& position, typena
     { keys.canonical() } -> std::same_as<std::uint64_t>;
 };
 
+// What a position holds that its game can only lose: `kept`, up to 16 things that once gone
+// never come back (chess: the pawns on their first squares), and `count`, a number that never
+// grows (chess: the men on the board; a promotion keeps the count). A position can follow
+// another in a game only if its `kept` bits are among the other's and its count is at most
+// the other's: the opening finder stops where no named position can follow any more.
+struct Progress {
+    std::uint16_t kept = 0;
+    std::uint8_t count = 0;
+};
+
+// Optional: traits that give progress(position) (formats/openings.hpp stops early by it).
+template <class T>
+concept HasProgress = requires(const typename T::Position& position) {
+    { T::progress(position) } -> std::same_as<Progress>;
+};
+
 // What a node's comments say in numbers, where a game's records write them there (PGN's
 // [%clk] and [%eval] comment commands).
 struct NodeReadings {

@@ -86,6 +86,12 @@ class OpeningBook {
     // The entry naming the position of `key`: the one whose line is `line_hash` at `ply`
     // when there is one, else the book's first; nullptr when the book does not name it.
     const Opening* find(std::uint64_t key, std::uint64_t line_hash = 0, std::uint32_t ply = 0) const noexcept;
+    // Whether a named position can still come in a game whose position has `progress`
+    // (core/game_rules.hpp): false once no named position can follow it, so nothing more is
+    // looked up; always true for a game whose traits give no progress.
+    bool may_follow(Progress progress) const noexcept {
+        return least_count_.empty() || least_count_[progress.kept] <= progress.count;
+    }
 
   private:
     Game game_ = Game::any;
@@ -103,6 +109,11 @@ class OpeningBook {
     Slot& slot_of(std::uint64_t key) noexcept;
     void index_keys();
     std::vector<std::string> tag_names_;
+    // The named positions' progress, and from it for each of the 65,536 `kept` sets the least
+    // count of a named position whose kept bits are among them (255: none): one look a ply.
+    std::vector<Progress> progress_;
+    std::vector<std::uint8_t> least_count_;
+    void index_progress();
     std::uint32_t deepest_ = 0;
     std::size_t skipped_ = 0;
 
@@ -127,6 +138,8 @@ OpeningMatch find_opening(const Tree& tree, const OpeningBook& book) {
     std::uint64_t line = kOpeningLineStart;
     std::uint32_t ply = 0;
     for (NodeId id = Tree::kRoot;;) {
+        if constexpr (HasProgress<Rules>)
+            if (!book.may_follow(Rules::progress(position))) break;  // no named position can follow
         if (const Opening* o = book.find(Rules::key(position), line, ply)) match = {o, ply};
         if (tree.nodes[id].children.empty() || ply >= book.horizon()) break;
         id = tree.nodes[id].children.front();
@@ -148,6 +161,8 @@ class OpeningTracker {
     // The position at the current ply; false once past the book's horizon (nothing more
     // to see).
     bool see(const typename Rules::Position& position) noexcept {
+        if constexpr (HasProgress<Rules>)
+            if (!book_->may_follow(Rules::progress(position))) return false;
         return ply_ <= book_->horizon() && see_key(Rules::key(position));
     }
     // The same for a position whose key the caller has (the index's postings).
@@ -187,7 +202,7 @@ void set_opening_tags(Tree& tree, const OpeningBook& book, const Opening& openin
 // place of the game's own opening tags. A game the book does not name passes unchanged.
 class PgnOpeningFinder final : public chess::PgnVisitor {
   public:
-    explicit PgnOpeningFinder(const OpeningBook& book) noexcept : tracker_(book) {}
+    explicit PgnOpeningFinder(const OpeningBook& book) noexcept : book_(&book), tracker_(book) {}
     bool begin_game(const chess::PgnGameText&) override;
     bool begin_movetext(const chess::Position& start) override;
     bool begin_variation() override { return false; }
@@ -196,6 +211,7 @@ class PgnOpeningFinder final : public chess::PgnVisitor {
     const OpeningMatch& match() const noexcept { return tracker_.match(); }
 
   private:
+    const OpeningBook* book_;
     OpeningTracker<chess::GameTraits> tracker_;
     std::uint64_t pieces_ = 0;  // the Polyglot key's pieces, kept move by move
     bool looking_ = true;
