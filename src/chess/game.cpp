@@ -32,11 +32,11 @@ GameOutcome GameTraits::outcome(const Game& tree) {
 
 Progress GameTraits::progress(const Position& position) noexcept {
     // A pawn never moves back nor sideways onto its own first rank: one on a2 now has been
-    // there since the start. (Capped: a relaxed FEN may hold more than 32 men.)
+    // there since the start.
     const Bitboard white = position.pieces(Color::white, PieceType::pawn) & rank_bb(1);
     const Bitboard black = position.pieces(Color::black, PieceType::pawn) & rank_bb(6);
     return {static_cast<std::uint16_t>((white >> 8) | (black >> 40)),
-            static_cast<std::uint8_t>(std::min(popcount(position.occupied()), 255))};
+            static_cast<std::uint8_t>(popcount(position.occupied()))};  // at most 64
 }
 
 GameStatus final_status(const Position& start, std::span<const Move> main_line,

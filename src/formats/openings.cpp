@@ -212,8 +212,7 @@ bool PgnOpeningFinder::begin_movetext(const chess::Position& start) {
 // changes the pieces' part by a few squares (the traits' key would sum all 64 each ply).
 void PgnOpeningFinder::move(const chess::Position& before, chess::Move move, std::string_view) {
     if (!looking_) return;
-    looking_ = book_->may_follow(chess::GameTraits::progress(before)) &&
-               tracker_.see_key(pieces_ ^ chess::polyglot_state(before));
+    looking_ = tracker_.see_key(pieces_ ^ chess::polyglot_state(before), chess::GameTraits::progress(before));
     pieces_ = chess::polyglot_pieces_after(before, pieces_, move);
     if (!looking_) {
         stop_movetext();  // past the book's horizon: the rest of the game cannot change the name

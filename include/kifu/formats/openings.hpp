@@ -162,8 +162,13 @@ class OpeningTracker {
     // to see).
     bool see(const typename Rules::Position& position) noexcept {
         if constexpr (HasProgress<Rules>)
-            if (!book_->may_follow(Rules::progress(position))) return false;
-        return ply_ <= book_->horizon() && see_key(Rules::key(position));
+            return see_key(Rules::key(position), Rules::progress(position));
+        else
+            return see_key(Rules::key(position));
+    }
+    // The same, stopping where no named position can follow `progress` (HasProgress).
+    bool see_key(std::uint64_t key, Progress progress) noexcept {
+        return book_->may_follow(progress) && see_key(key);
     }
     // The same for a position whose key the caller has (the index's postings).
     bool see_key(std::uint64_t key) noexcept {
@@ -202,7 +207,7 @@ void set_opening_tags(Tree& tree, const OpeningBook& book, const Opening& openin
 // place of the game's own opening tags. A game the book does not name passes unchanged.
 class PgnOpeningFinder final : public chess::PgnVisitor {
   public:
-    explicit PgnOpeningFinder(const OpeningBook& book) noexcept : book_(&book), tracker_(book) {}
+    explicit PgnOpeningFinder(const OpeningBook& book) noexcept : tracker_(book) {}
     bool begin_game(const chess::PgnGameText&) override;
     bool begin_movetext(const chess::Position& start) override;
     bool begin_variation() override { return false; }
@@ -211,7 +216,6 @@ class PgnOpeningFinder final : public chess::PgnVisitor {
     const OpeningMatch& match() const noexcept { return tracker_.match(); }
 
   private:
-    const OpeningBook* book_;
     OpeningTracker<chess::GameTraits> tracker_;
     std::uint64_t pieces_ = 0;  // the Polyglot key's pieces, kept move by move
     bool looking_ = true;
