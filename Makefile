@@ -49,6 +49,7 @@ bench:
 	bench/compare build/release/bench/kifu_bench
 	bench/compare-openings --kifu build/release/tools/kifu/kifu
 	bench/compare-dedupe --kifu build/release/tools/kifu/kifu
+	bench/compare-analyse --kifu build/release/tools/kifu/kifu
 	bench/index-bench build/release/tools/kifu/kifu build/release/bench/kifu_bench
 	bench/python-bench build/release/tools/kifu/kifu build/release/python
 	bench/serve-load build/release/tools/kifu/kifu 20000 32

@@ -4,6 +4,7 @@
     bag = kifu.dask.read_games("games/*.pgn")             # a dask.bag of kifu.Game
     frame = kifu.dask.read_frame("games/*.pgn")           # a dask.dataframe, a row a game
     kifu.dask.build_index("games/*.pgn", "games.db")      # index parts on the workers, merged
+    kifu.dask.analyse("games/*.pgn", "stockfish", kifu.engine.Limit(depth=12))  # an engine a partition
 
 A PGN file larger than `blocksize` is read as byte ranges, each starting at the first game
 whose first byte lies in it (kifu.pgn_game_start), so every game is read once; compressed
@@ -20,7 +21,7 @@ from typing import Iterable, NamedTuple
 
 import kifu
 
-__all__ = ["Part", "build_index", "game_count", "parts", "read_frame", "read_games"]
+__all__ = ["Part", "analyse", "build_index", "game_count", "parts", "read_frame", "read_games"]
 
 DEFAULT_BLOCKSIZE = 64 << 20
 
@@ -155,6 +156,36 @@ def game_count(paths, blocksize: int = DEFAULT_BLOCKSIZE, format: str | None = N
         for k in total:
             total[k] += c[k]
     return total
+
+
+def _analyse_part(part: Part, format: str | None, command, protocol, options, limit, all_lines: bool) -> list:
+    import kifu.engine
+
+    out = []
+    engine = None
+    try:
+        for game in kifu.iter_games(part.path, format, start=part.start, end=part.end):
+            if engine is None:
+                engine = kifu.engine.Engine.popen(command, protocol=protocol, game=game.game, options=options)
+            out.append({"source": game.source, "index": game.index, "offset": game.offset, "game": game.game,
+                        "positions": engine.analyse_game(game, limit, all_lines=all_lines)})
+    finally:
+        if engine is not None:
+            engine.quit()
+    return out
+
+
+def analyse(paths, command, limit, *, protocol: str | None = None, options: dict | None = None,
+            all_lines: bool = False, blocksize: int = DEFAULT_BLOCKSIZE, format: str | None = None):
+    """A dask.bag of dicts, a game each: {'source', 'index', 'offset', 'game', 'positions'}, the
+    positions as kifu.engine.Engine.analyse_game gives them. Each partition (parts()) is
+    analysed on a worker by an engine process of its own, started there: `command` must run
+    on every worker. The engine's protocol is the games' (or `protocol`)."""
+    import dask
+    import dask.bag
+
+    return dask.bag.from_delayed([dask.delayed(_analyse_part)(p, format, command, protocol, options, limit, all_lines)
+                                  for p in parts(paths, blocksize)])
 
 
 def _index_part(files: list[str], path: str) -> dict:

@@ -156,6 +156,7 @@ void bind_games(py::module_& m);
 void bind_streams(py::module_& m);
 void bind_index(py::module_& m);
 void bind_openings(py::module_& m);
+void bind_engines(py::module_& m);
 
 // kifu.OpeningBook: a book read once and shared (formats/openings.hpp).
 struct OpeningBookRef {

@@ -429,4 +429,5 @@ PYBIND11_MODULE(_kifu, m) {
     bind_streams(m);
     bind_index(m);
     bind_openings(m);
+    bind_engines(m);
 }

@@ -271,6 +271,13 @@ std::uint64_t GameTraits::perft(const Position& position, int depth) {
     return chess::perft(position, depth);
 }
 
+Result<std::vector<std::string>> GameTraits::engine_position(const Position& before,
+                                                             std::span<const Move> moves) {
+    const std::string fen = write_fen(before);
+    return std::vector<std::string>{engine_position_line<GameTraits>(
+        fen == kStartFen ? std::string("position startpos") : "position fen " + fen, before, moves)};
+}
+
 Result<Position> GameTraits::read_position(std::string_view text) {
     text = trim_blanks(text);
     if (text == "startpos") return Position::start();

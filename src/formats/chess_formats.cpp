@@ -242,6 +242,7 @@ void add_chess_formats(std::vector<Format>& out) {
                    "Portable Game Notation: tags, moves, comments, variations", kPgnExtensions,
                    kPgnWrite | kStreams | kNodeChoice | kCharset, detect_pgn, read_pgn, validate_pgn,
                    accepts_games, write_by_appending<append_pgn>, append_pgn});
+    out.back().eval_notes = EvalNotes::pgn_eval;
     out.push_back(
         {"scid-eco", Game::chess, Kind::record,
          "Scid's ECO opening file (scid.eco): B90a \"Sicilian: Najdorf\" 1.e4 c5 ... *, read as games",

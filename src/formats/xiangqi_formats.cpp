@@ -269,6 +269,7 @@ void add_xiangqi_formats(std::vector<Format>& out) {
                    "ICCS/WXF/Chinese or SAN",
                    kPgnExtensions, kNodeChoice | kNotation | kCharset, detect_pgn, read_pgn, validate_pgn,
                    accepts_xiangqi_games, write_pgn});
+    out.back().eval_notes = EvalNotes::pgn_eval;
     out.push_back({"dhtmlxq",
                    Game::xiangqi,
                    Kind::record,

@@ -1,6 +1,8 @@
 // Go behind the game interface (go/game.hpp's GameTraits): legal moves, the move word,
 // positions as HEN, the key. The tree's own calls (play, write_move) are in game.cpp.
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -152,6 +154,52 @@ std::string GameTraits::write_position(const GameState& state) {
     }
     Result<std::string> hen = write_hen(position);
     return hen ? *hen : std::string{};
+}
+
+Result<std::vector<std::string>> GameTraits::engine_position(const GameState& before,
+                                                             std::span<const NodeAction> moves) {
+    const BoardSize size = before.board.size();
+    if (!size.is_square() || size.width > 25)
+        return Error{ErrorCode::unsupported,
+                     fmt::format("GTP engines play on square boards of up to 25x25, not {}x{}", size.width,
+                                 size.height)};
+    std::vector<std::string> lines = {fmt::format("boardsize {}", size.width), "clear_board"};
+    const auto play = [&](Stone stone, Point p) {
+        if (stone == Stone::black || stone == Stone::white)
+            lines.push_back(fmt::format("play {} {}", stone_name(stone), point_name(size, p)));
+    };
+    const auto play_stones = [&](const Board& board) {
+        for (const Stone colour : {Stone::black, Stone::white})
+            for (std::uint8_t row = 0; row < size.height; ++row)
+                for (std::uint8_t col = 0; col < size.width; ++col)
+                    if (board.at(Point{col, row}) == colour) play(colour, Point{col, row});
+    };
+    const bool setup_later = std::any_of(moves.begin(), moves.end(),
+                                         [](const NodeAction& a) { return a.has_setup || !a.setup.empty(); });
+    if (setup_later) {  // GTP cannot take stones away: the last position's stones
+        GameState now = before;
+        for (const NodeAction& a : moves) GameTraits::play(now, a);
+        play_stones(now.board);
+        return lines;
+    }
+    play_stones(before.board);
+    for (const NodeAction& a : moves)
+        for (const LastMove& m : a.moves)
+            lines.push_back(
+                fmt::format("play {} {}", stone_name(m.stone),
+                            m.move.is_pass ? std::string("pass") : point_name(size, m.move.point)));
+    return lines;
+}
+
+std::vector<std::string> GameTraits::engine_settings(
+    const std::vector<std::pair<std::string, std::string>>& tags) {
+    for (const auto& [name, value] : tags) {
+        if (name != "KM") continue;
+        char* end = nullptr;
+        const double komi = std::strtod(value.c_str(), &end);
+        if (end != value.c_str()) return {fmt::format("komi {}", komi)};
+    }
+    return {};
 }
 
 std::string_view GameTraits::side_to_move(const GameState& state) {

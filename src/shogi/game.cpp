@@ -102,6 +102,14 @@ std::uint64_t GameTraits::perft(const Position& position, int depth) {
     return shogi::perft(position, depth);
 }
 
+Result<std::vector<std::string>> GameTraits::engine_position(const Position& before,
+                                                             std::span<const Move> moves) {
+    const std::string sfen = write_sfen(before);
+    return std::vector<std::string>{engine_position_line<GameTraits>(
+        sfen == write_sfen(Position::start()) ? std::string("position startpos") : "position sfen " + sfen,
+        before, moves)};
+}
+
 Result<Position> GameTraits::read_position(std::string_view text) {
     return read_start_position(text);
 }

@@ -163,6 +163,12 @@ std::uint64_t GameTraits::perft(const Position& position, int depth) {
     return xiangqi::perft(position, depth);
 }
 
+Result<std::vector<std::string>> GameTraits::engine_position(const Position& before,
+                                                             std::span<const Move> moves) {
+    return std::vector<std::string>{
+        engine_position_line<GameTraits>("position fen " + write_fen(before), before, moves)};
+}
+
 Result<Position> GameTraits::read_position(std::string_view text) {
     text = trim_blanks(text);
     if (text == "startpos") return Position::start();

@@ -25,6 +25,8 @@ Run add_serve_command(CLI::App& app);
 Run add_index_command(CLI::App& app);
 Run add_search_command(CLI::App& app);
 Run add_explore_command(CLI::App& app);
+Run add_analyse_command(CLI::App& app);
+Run add_bestmove_command(CLI::App& app);
 // kifu man and kifu completion SHELL (hidden): made from `app` when it is whole.
 Run add_docs_commands(CLI::App& app);
 

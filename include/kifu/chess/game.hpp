@@ -30,6 +30,11 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string write_move(const Position& before, Move move);  // SAN
     // The rest of the game interface (core/game_rules.hpp).
     static std::string engine_move(const Position& before, Move move);  // UCI
+    static constexpr std::string_view engine_protocol = "uci";
+    // "position startpos moves ..." or "position fen FEN moves ..." (UCI_Chess960 engines: the
+    // king takes its rook in Chess960 positions, as UCI writes castling there).
+    static Result<std::vector<std::string>> engine_position(const Position& before,
+                                                            std::span<const Move> moves);
     static MoveList legal_moves(const Position& position);
     static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
     static PositionStatus status(const Position& position);

@@ -14,8 +14,10 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kifu/core/game_tree.hpp"
@@ -33,13 +35,17 @@ struct PositionStatus {
 template <class T>
 concept GameRules = requires(typename T::Position& position, const typename T::Position& before,
                              typename T::Move move, std::uint16_t word, std::string_view text,
-                             const GameTree<T>& tree) {
+                             const GameTree<T>& tree, std::span<const typename T::Move> moves) {
     { T::game } -> std::convertible_to<std::string_view>;  // its name in formats::all_games()
     T::play(position, move);
     { T::key(before) } -> std::same_as<std::uint64_t>;                    // equal positions, equal keys
     { T::write_move(before, move) } -> std::convertible_to<std::string>;  // its plain notation
-    // The move as its engines' protocol writes it: UCI, USI, UCCI's ICCS.
+    // The move as its engines' protocol writes it: UCI, USI, UCCI's ICCS, GTP's vertex.
     { T::engine_move(before, move) } -> std::convertible_to<std::string>;
+    // The protocol its engines speak ("uci", "usi", "ucci", "gtp": engine/protocol.hpp), and
+    // the lines of it that put an engine at the position `moves` lead to from `before`.
+    { T::engine_protocol } -> std::convertible_to<std::string_view>;
+    { T::engine_position(before, moves) } -> std::same_as<Result<std::vector<std::string>>>;
     { T::legal_moves(before).size() } -> std::convertible_to<std::size_t>;
     { *T::legal_moves(before).begin() } -> std::convertible_to<typename T::Move>;
     { T::perft(before, 1) } -> std::same_as<std::uint64_t>;
@@ -93,6 +99,13 @@ concept HasProgress = requires(const typename T::Position& position) {
     { T::progress(position) } -> std::same_as<Progress>;
 };
 
+// Optional: traits whose engines need more than the position name engine_settings(tags):
+// the protocol lines a record's tags give (Go: GTP's komi from KM), sent after the position.
+template <class T>
+concept HasEngineSettings = requires(const std::vector<std::pair<std::string, std::string>>& tags) {
+    { T::engine_settings(tags) } -> std::same_as<std::vector<std::string>>;
+};
+
 // What a node's comments say in numbers, where a game's records write them there (PGN's
 // [%clk] and [%eval] comment commands).
 struct NodeReadings {
@@ -115,6 +128,20 @@ std::string listed_move(const typename Rules::Position& before, const typename R
         return Rules::list_move(before, move);
     else
         return Rules::write_move(before, move);
+}
+
+// "HEAD moves M1 M2 ...": the position line of UCI, USI and UCCI (engine_position), each move
+// in the engine's form (engine_move) from the position before it; HEAD alone without moves.
+template <class Rules>
+std::string engine_position_line(std::string head, typename Rules::Position position,
+                                 std::span<const typename Rules::Move> moves) {
+    if (!moves.empty()) head += " moves";
+    for (const auto& move : moves) {
+        head += ' ';
+        head += Rules::engine_move(position, move);
+        Rules::play(position, move);
+    }
+    return head;
 }
 
 // The move words of a Move that is itself 16 bits (raw() and from_raw()): traits derive from

@@ -113,6 +113,12 @@ struct WriteOptions {
     bool positions = false;              // kPositions formats
 };
 
+// How a record format holds an engine's evaluations (kifu analyse writes them so).
+enum class EvalNotes : std::uint8_t {
+    none,      // it holds none that kifu writes: kifu analyse gives JSON Lines of them instead
+    pgn_eval,  // PGN's comment command [%eval 0.17,20] (lichess's) in the move's comment
+};
+
 struct Format {
     std::string_view name;
     Game game;
@@ -142,6 +148,8 @@ struct Format {
     // documents begins with it once, and write and append give rows only (write_document
     // puts it before its first text). nullptr for formats without.
     std::string (*header)(Game game, const WriteOptions& options) = nullptr;
+    // How its records hold an engine's evaluations.
+    EvalNotes eval_notes = EvalNotes::none;
 
     bool can_read() const noexcept { return read != nullptr; }
     bool can_write() const noexcept { return write != nullptr; }

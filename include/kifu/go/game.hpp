@@ -74,6 +74,16 @@ struct GameTraits {
     static std::string write_move(const GameState& before, const NodeAction& action);
     // GTP's vertex: "D4", "pass" (SGF's "dp" on a board wider than the letters go).
     static std::string engine_move(const GameState& before, const NodeAction& action);
+    static constexpr std::string_view engine_protocol = "gtp";
+    // GTP has no position command: "boardsize N", "clear_board", then "play COLOUR VERTEX" for
+    // the start's stones and each move; where a node sets stones up after the start, the
+    // stones of the last position are played instead (its ko and prisoners are lost).
+    // Errors: unsupported for a board that is not square or is wider than 25 (GTP's limit).
+    static Result<std::vector<std::string>> engine_position(const GameState& before,
+                                                            std::span<const NodeAction> moves);
+    // "komi K" from KM.
+    static std::vector<std::string> engine_settings(
+        const std::vector<std::pair<std::string, std::string>>& tags);
     // A node as one token of a move list (a position's legal moves, a table's `moves`), which
     // parse_move reads back: the vertex alone when the node is one move of the player to move
     // ("D4", "pass"); "W:D4" when it is a move of the other colour (a record may play one
@@ -128,6 +138,7 @@ struct GameTraits {
 using Game = GameTree<GameTraits>;
 static_assert(GameRules<GameTraits>);
 static_assert(HasSymmetricKeys<GameTraits>);
+static_assert(HasEngineSettings<GameTraits>);
 
 // What a tree keeps of its SGF nodes: everything (the model's tree: the moves as written,
 // comments, marks and labels), or their actions alone (what the rule checks, a count and a

@@ -4,8 +4,10 @@
 // with move numbers ("1." and "1"), side marks (▲ △ ☗ ☖) and a closing result allowed,
 // read into the main line of a tree and written back from it.
 
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kifu/core/game_rules.hpp"
 #include "kifu/core/game_tree.hpp"
@@ -26,6 +28,10 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string engine_move(const Position& before, Move move) {
         return write_move(before, move);
     }  // USI
+    static constexpr std::string_view engine_protocol = "usi";
+    // "position startpos moves ..." or "position sfen SFEN moves ...".
+    static Result<std::vector<std::string>> engine_position(const Position& before,
+                                                            std::span<const Move> moves);
     static MoveList legal_moves(const Position& position);
     static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
     static PositionStatus status(const Position& position);

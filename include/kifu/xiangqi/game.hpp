@@ -6,6 +6,7 @@
 // piece) are not judged: docs/xiangqi.md.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,10 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string engine_move(const Position& before, Move move) {
         return write_move(before, move);
     }  // ICCS
+    static constexpr std::string_view engine_protocol = "ucci";
+    // "position fen FEN moves ..." (UCCI's form; ICCS moves, ranks 0-9 from red's side).
+    static Result<std::vector<std::string>> engine_position(const Position& before,
+                                                            std::span<const Move> moves);
     static MoveList legal_moves(const Position& position);
     static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
     static PositionStatus status(const Position& position);

@@ -1,0 +1,73 @@
+#pragma once
+// What engines say, as typed values, for the four protocols kifu drives: UCI (chess; also
+// Fairy-Stockfish's variants), USI (shogi), UCCI (xiangqi) and GTP (Go).
+//
+// Grammar of a search report (UCI, USI and UCCI alike; docs/analyse.md):
+//   info [depth D] [seldepth S] [multipv K] [score (cp N | mate [+-]N | N) [lowerbound |
+//        upperbound]] [nodes N] [time MS] [nps N] ... [pv MOVE...]
+//   bestmove MOVE [ponder MOVE]
+// UCCI writes its score as a bare number ("score 35"); USI may write "mate +" or "mate -"
+// (a mate whose length it does not give). Words kifu does not know are skipped with their
+// value where the protocol defines one; "string" ends the line's reading.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kifu::engine {
+
+enum class Protocol : std::uint8_t { uci, usi, ucci, gtp };
+
+// "uci", "usi", "ucci", "gtp".
+std::string_view to_string(Protocol protocol) noexcept;
+std::optional<Protocol> protocol_named(std::string_view name) noexcept;
+
+// How long a search runs: by depth, by nodes, or by time per move; at least one.
+struct Limit {
+    std::optional<int> depth{};
+    std::optional<std::uint64_t> nodes{};
+    std::optional<int> movetime_ms{};
+    int multipv = 1;  // the best K lines
+};
+
+// A score from the side to move's view, as the engine gives it.
+struct Score {
+    enum class Kind : std::uint8_t { none, centipawns, mate, points };
+    Kind kind = Kind::none;
+    // centipawns: hundredths of a pawn; mate: moves to mate, negative when the side to move
+    // is mated (0: mated now; USI's "mate +"/"mate -" are +-1000 moves, "some mate"); points:
+    // Go's score lead in points.
+    double value = 0;
+    bool lower_bound = false;
+    bool upper_bound = false;
+    std::optional<double> winrate;  // 0..1, where the engine gives one (Go engines)
+
+    bool operator==(const Score&) const = default;
+};
+
+// One line of a search report: the latest the engine gave for its line `multipv`.
+struct Info {
+    int multipv = 1;
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<int> time_ms;
+    Score score;
+    std::vector<std::string> pv;  // in the protocol's move form
+
+    bool operator==(const Info&) const = default;
+};
+
+// Reads an "info" line of UCI, USI or UCCI; nullopt for any other line, or an info line that
+// carries neither a score nor a pv (currmove, string, hashfull alone).
+std::optional<Info> parse_info(std::string_view line);
+
+// The command that starts a search within `limit` (UCI, USI, UCCI).
+std::string go_command(Protocol protocol, const Limit& limit);
+
+// The words of a text, split at blanks and line ends.
+std::vector<std::string_view> words(std::string_view line);
+
+}  // namespace kifu::engine

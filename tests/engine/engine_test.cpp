@@ -1,0 +1,416 @@
+// The engine layer: the protocols' lines read, a child process supervised through every
+// fault a small fake engine can show (tests/engine/fake_engine.py), and the real engines of
+// Debian on each protocol (skipped, saying so, where one is not installed). After every test
+// no engine process is left: each pid is checked gone.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "kifu/chess/fen.hpp"
+#include "kifu/chess/game.hpp"
+#include "kifu/engine/analysis.hpp"
+#include "kifu/engine/engine.hpp"
+#include "kifu/engine/process.hpp"
+#include "kifu/formats/evaluations.hpp"
+#include "kifu/go/game.hpp"
+#include "kifu/shogi/game.hpp"
+#include "kifu/xiangqi/game.hpp"
+
+namespace kifu::engine {
+namespace {
+
+const std::string kFake = std::string(KIFU_SOURCE_DIR) + "/tests/engine/fake_engine.py";
+
+EngineSpec fake(std::vector<std::string> modes = {}) {
+    EngineSpec spec;
+    spec.command = {"python3", kFake};
+    for (std::string& m : modes) spec.command.push_back(std::move(m));
+    spec.handshake_timeout = std::chrono::milliseconds(5000);
+    return spec;
+}
+
+bool gone(pid_t pid) {
+    return pid > 0 && kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+std::vector<std::string> startpos() {
+    return {"position startpos"};
+}
+
+bool installed(const std::string& program) {
+    for (const char* dir : {"/usr/games/", "/usr/bin/", "/usr/local/bin/"})
+        if (std::filesystem::exists(std::string(dir) + program)) return true;
+    return false;
+}
+
+TEST(EngineProtocol, ReadsInfoLinesOfEveryProtocol) {
+    const auto uci = parse_info(
+        "info depth 20 seldepth 28 multipv 2 score cp -35 upperbound nodes 99 nps 5 "
+        "tbhits 0 time 123 pv e2e4 e7e5");
+    ASSERT_TRUE(uci);
+    EXPECT_EQ(uci->depth, 20);
+    EXPECT_EQ(uci->seldepth, 28);
+    EXPECT_EQ(uci->multipv, 2);
+    EXPECT_EQ(uci->score.kind, Score::Kind::centipawns);
+    EXPECT_EQ(uci->score.value, -35);
+    EXPECT_TRUE(uci->score.upper_bound);
+    EXPECT_EQ(uci->nodes, 99u);
+    EXPECT_EQ(uci->time_ms, 123);
+    EXPECT_EQ(uci->pv, (std::vector<std::string>{"e2e4", "e7e5"}));
+
+    const auto ucci = parse_info("info depth 8 score 42 pv h2e2 h9g7");  // UCCI: a bare number
+    ASSERT_TRUE(ucci);
+    EXPECT_EQ(ucci->score.kind, Score::Kind::centipawns);
+    EXPECT_EQ(ucci->score.value, 42);
+
+    const auto usi = parse_info("info depth 3 score mate + pv G*5b");
+    ASSERT_TRUE(usi);
+    EXPECT_EQ(usi->score.kind, Score::Kind::mate);
+    EXPECT_GT(usi->score.value, 0);
+    const auto mated = parse_info("info depth 3 score mate -4 pv 5a4b");
+    ASSERT_TRUE(mated);
+    EXPECT_EQ(mated->score.value, -4);
+
+    EXPECT_FALSE(parse_info("info string NNUE evaluation using nn.nnue enabled"));
+    EXPECT_FALSE(parse_info("info depth 12 currmove e2e4 currmovenumber 1"));
+    EXPECT_FALSE(parse_info("bestmove e2e4"));
+    EXPECT_FALSE(parse_info("information"));
+    const auto cut = parse_info("info depth 4 score cp 12 string pv e2e4");  // "string" ends it
+    ASSERT_TRUE(cut);
+    EXPECT_TRUE(cut->pv.empty());
+}
+
+TEST(EngineProtocol, WritesTheSearchCommandOfEachProtocol) {
+    EXPECT_EQ(go_command(Protocol::uci, {.depth = 12}), "go depth 12");
+    EXPECT_EQ(go_command(Protocol::uci, {.nodes = 5000}), "go nodes 5000");
+    EXPECT_EQ(go_command(Protocol::ucci, {.movetime_ms = 300}), "go movetime 300");
+    EXPECT_EQ(go_command(Protocol::usi, {.movetime_ms = 300}), "go btime 0 wtime 0 byoyomi 300");
+    EXPECT_EQ(protocol_named("gtp"), Protocol::gtp);
+    EXPECT_FALSE(protocol_named("xboard"));
+}
+
+TEST(EngineProcess, ReadsLinesWithinADeadlineAndCutsLongOnes) {
+    Result<ChildProcess> child =
+        ChildProcess::start({"sh", "-c",
+                             "echo one; printf 'two\\r\\n'; head -c 200000 /dev/zero | tr '\\0' x; "
+                             "echo; echo three; sleep 5"});
+    ASSERT_TRUE(child) << child.error().message;
+    const pid_t pid = child->pid();
+    std::string line;
+    const auto soon = Clock::now() + std::chrono::seconds(5);
+    ASSERT_EQ(child->read_line(line, soon), ChildProcess::Read::line);
+    EXPECT_EQ(line, "one");
+    ASSERT_EQ(child->read_line(line, soon), ChildProcess::Read::line);
+    EXPECT_EQ(line, "two");
+    ASSERT_EQ(child->read_line(line, soon), ChildProcess::Read::line);
+    EXPECT_EQ(line.size(), ChildProcess::kMaxLine);  // cut, the rest dropped
+    ASSERT_EQ(child->read_line(line, soon), ChildProcess::Read::line);
+    EXPECT_EQ(line, "three");
+    EXPECT_EQ(child->read_line(line, Clock::now() + std::chrono::milliseconds(50)),
+              ChildProcess::Read::timeout);
+    EXPECT_FALSE(child->end().empty());  // it was running: killed
+    EXPECT_TRUE(gone(pid));
+}
+
+TEST(EngineProcess, AWriteDoesNotWaitForeverOnAChildThatWritesFirst) {
+    // The child writes 2 MB before it reads: a write of 1 MB would wait on it for ever if
+    // nothing read its output meanwhile.
+    Result<ChildProcess> child =
+        ChildProcess::start({"sh", "-c", "head -c 2000000 /dev/zero | tr '\\0' '\\n'; wc -c | tr -d ' '"});
+    ASSERT_TRUE(child) << child.error().message;
+    const std::string big(1'000'000, 'a');
+    ASSERT_TRUE(child->write_line(big, Clock::now() + std::chrono::seconds(20)));
+    const pid_t pid = child->pid();
+    child->end();  // closes its input first: wc counts and ends
+    EXPECT_TRUE(gone(pid));
+}
+
+TEST(EngineProcess, AProgramThatDoesNotExistIsAnIoError) {
+    Result<ChildProcess> child = ChildProcess::start({"kifu-no-such-engine"});
+    ASSERT_FALSE(child);
+    EXPECT_EQ(child.error().code, ErrorCode::io_error);
+    EXPECT_NE(child.error().message.find("kifu-no-such-engine"), std::string::npos);
+}
+
+TEST(Engine, HandshakesSetsCheckedOptionsAndSearches) {
+    Result<Engine> e = Engine::start([] {
+        EngineSpec s = fake({"garbage"});
+        s.options = {{"hash", "64"}, {"Style", "Risky"}, {"Ponder", "false"}};
+        return s;
+    }());
+    ASSERT_TRUE(e) << e.error().message;
+    EXPECT_EQ(e->name(), "Fake Engine 1.0");
+    ASSERT_TRUE(e->declared("HASH"));
+    EXPECT_EQ(e->declared("Hash")->max, 1024);
+    Result<Analysis> a = e->analyse(startpos(), "white", {.depth = 5});
+    ASSERT_TRUE(a) << a.error().message;
+    EXPECT_EQ(a->best_move, "e2e4");
+    EXPECT_EQ(a->ponder, "e7e5");
+    ASSERT_EQ(a->lines.size(), 1u);
+    EXPECT_EQ(a->lines[0].score.value, 31);
+    const pid_t pid = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(pid));
+}
+
+TEST(Engine, RefusesOptionsItDoesNotDeclareOrValuesItsDeclarationRefuses) {
+    for (const auto& [name, value, says] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"Threads", "2", "no option 'Threads'"},
+             {"Hash", "4096", "from 1 to 1024"},
+             {"Hash", "big", "whole number"},
+             {"Ponder", "yes", "true or false"},
+             {"Style", "Wild", "one of Solid, Normal, Risky"}}) {
+        EngineSpec s = fake();
+        s.options = {{name, value}};
+        Result<Engine> e = Engine::start(s);
+        ASSERT_FALSE(e) << name << "=" << value;
+        EXPECT_EQ(e.error().code, ErrorCode::unsupported);
+        EXPECT_NE(e.error().message.find(says), std::string::npos) << e.error().message;
+    }
+}
+
+TEST(Engine, ASlowOrSilentHandshakeIsAnErrorThatNamesTheEngineAndLeavesNoProcess) {
+    for (const std::string mode : {"slow-handshake=3", "no-handshake"}) {
+        EngineSpec s = fake({mode});
+        s.handshake_timeout = std::chrono::milliseconds(300);
+        Result<Engine> e = Engine::start(s);
+        ASSERT_FALSE(e) << mode;
+        EXPECT_EQ(e.error().code, ErrorCode::io_error);
+        EXPECT_NE(e.error().message.find("did not answer 'uci'"), std::string::npos) << e.error().message;
+    }
+    // Not an engine at all: it prints and ends.
+    EngineSpec s;
+    s.command = {"echo", "hello"};
+    Result<Engine> e = Engine::start(s);
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("it last said: \"hello\""), std::string::npos) << e.error().message;
+}
+
+TEST(Engine, AHangIsStoppedThenEndedAndTheEngineRestarts) {
+    EngineSpec s = fake({"hang"});
+    s.search_timeout = std::chrono::milliseconds(200);
+    Result<Engine> e = Engine::start(s);
+    ASSERT_TRUE(e) << e.error().message;
+    const pid_t pid = e->pid();
+    Result<Analysis> a = e->analyse(startpos(), "white", {.depth = 5});
+    ASSERT_FALSE(a);
+    EXPECT_NE(a.error().message.find("hung"), std::string::npos) << a.error().message;
+    EXPECT_FALSE(e->running());
+    EXPECT_TRUE(gone(pid));
+    ASSERT_TRUE(e->restart());
+    const pid_t again = e->pid();
+    EXPECT_NE(again, pid);
+    e->quit();
+    EXPECT_TRUE(gone(again));
+}
+
+TEST(Engine, ACrashMidSearchFailsThatPositionAndTheGameGoesOn) {
+    Result<Engine> e = Engine::start(fake({"crash-every=2"}));
+    ASSERT_TRUE(e) << e.error().message;
+    std::vector<chess::Game> games = chess::read_pgn("1. e4 e5 2. Nf3 Nc6 *");
+    ASSERT_EQ(games.size(), 1u);
+    const chess::Game* game = &games.front();
+    // Positions after each of the 4 moves, with the start: the fake's best move is e2e4 from
+    // the start only, so its verdicts elsewhere carry a warning; what counts is which fail.
+    std::vector<pid_t> pids = {e->pid()};
+    const auto verdicts = analyse_game<chess::GameTraits>(*e, *game, {.depth = 5}, false, true);
+    ASSERT_EQ(verdicts.size(), 5u);
+    int failed = 0;
+    for (const auto& v : verdicts) {
+        if (v.error) {
+            ++failed;
+            EXPECT_NE(v.error->message.find("Fake Engine 1.0"), std::string::npos) << v.error->message;
+            EXPECT_NE(v.error->message.find("exit code 7"), std::string::npos) << v.error->message;
+        }
+    }
+    EXPECT_EQ(failed, 2);  // the 2nd search of each process: positions 2 and 4 of 5
+    EXPECT_TRUE(verdicts[0].verdict);
+    EXPECT_TRUE(verdicts[2].verdict);
+    EXPECT_TRUE(verdicts[4].verdict);
+    const pid_t last = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(last));
+    EXPECT_TRUE(gone(pids[0]));
+}
+
+TEST(Engine, AnIllegalLineIsReportedNotKeptAndAHugeLineIsCut) {
+    Result<Engine> e = Engine::start(fake({"illegal-pv", "huge-line=1000000"}));
+    ASSERT_TRUE(e) << e.error().message;
+    const chess::Position start = chess::Position::start();
+    Result<Verdict<chess::GameTraits>> v =
+        analyse_position<chess::GameTraits>(*e, start, std::span<const chess::Move>{}, {.depth = 5});
+    ASSERT_TRUE(v) << v.error().message;
+    ASSERT_EQ(v->lines.size(), 1u);
+    EXPECT_TRUE(v->lines[0].pv.empty());
+    EXPECT_TRUE(v->lines[0].info.pv.empty());
+    EXPECT_EQ(v->lines[0].info.score.value, 31);  // the score stands
+    ASSERT_EQ(v->warnings.size(), 1u);
+    EXPECT_NE(v->warnings[0].find("'e2e4' at move 2"), std::string::npos) << v->warnings[0];
+    ASSERT_TRUE(v->best_move);
+    EXPECT_EQ(chess::GameTraits::engine_move(start, *v->best_move), "e2e4");
+    e->quit();
+}
+
+TEST(Engine, MultiPvIsSetThroughTheOptionTheEngineDeclares) {
+    Result<Engine> e = Engine::start(fake({"multipv"}));
+    ASSERT_TRUE(e) << e.error().message;
+    Result<Analysis> a = e->analyse(startpos(), "white", {.depth = 5, .multipv = 2});
+    ASSERT_TRUE(a) << a.error().message;
+    ASSERT_EQ(a->lines.size(), 2u);
+    EXPECT_EQ(a->lines[1].pv.front(), "d2d4");
+    e->quit();
+    Result<Engine> plain = Engine::start(fake());
+    ASSERT_TRUE(plain);
+    Result<Analysis> one = plain->analyse(startpos(), "white", {.depth = 5, .multipv = 2});
+    ASSERT_FALSE(one);
+    EXPECT_NE(one.error().message.find("no MultiPV"), std::string::npos);
+}
+
+TEST(Engine, AFloodOfOutputAtStartIsReadWhileTheHandshakeWaits) {
+    Result<Engine> e = Engine::start(fake({"flood=3000000"}));
+    ASSERT_TRUE(e) << e.error().message;
+    Result<Analysis> a = e->analyse(startpos(), "white", {.depth = 5});
+    ASSERT_TRUE(a) << a.error().message;
+    EXPECT_EQ(a->best_move, "e2e4");
+}
+
+TEST(EngineNotes, PgnEvalsGoWhereLichessPutsThem) {
+    EXPECT_EQ(formats::pgn_eval_command({0.17, false, false}, 20), "[%eval 0.17,20]");
+    EXPECT_EQ(formats::pgn_eval_command({-3, true, false}, 12), "[%eval #-3,12]");
+    EXPECT_EQ(formats::pgn_eval_command({-0.001, false, false}, std::nullopt), "[%eval 0.00]");
+    std::vector<std::string> none;
+    formats::put_pgn_eval(none, "[%eval 0.1,5]");
+    EXPECT_EQ(none, std::vector<std::string>{"[%eval 0.1,5]"});
+    std::vector<std::string> clock = {"[%clk 0:03:00] a good move"};
+    formats::put_pgn_eval(clock, "[%eval 0.1,5]");
+    EXPECT_EQ(clock.front(), "[%eval 0.1,5] [%clk 0:03:00] a good move");
+    std::vector<std::string> old = {"before [%eval 3.5] after"};
+    formats::put_pgn_eval(old, "[%eval 0.1,5]");
+    EXPECT_EQ(old.front(), "before [%eval 0.1,5] after");
+}
+
+TEST(EngineNotes, MovesAreJudgedByTheWinningChancesTheyLose) {
+    // 0.00 -> -1.00 for the mover (white): its chances 0 -> -0.18.
+    const double even = formats::winning_chances({0.0, false, false}, true);
+    const double down = formats::winning_chances({-1.0, false, false}, true);
+    EXPECT_NEAR(even, 0.0, 1e-9);
+    EXPECT_NEAR(down, -0.1819, 1e-3);
+    EXPECT_EQ(formats::judgement_nag(even - down), 6);  // 0.18: an inaccuracy
+    EXPECT_EQ(formats::judgement_nag(0.25), 2);
+    EXPECT_EQ(formats::judgement_nag(0.5), 4);
+    EXPECT_EQ(formats::judgement_nag(0.05), 0);
+    // From black's view the same eval is the other way round; a mate is certainty.
+    EXPECT_NEAR(formats::winning_chances({-1.0, false, false}, false), 0.1819, 1e-3);
+    EXPECT_EQ(formats::winning_chances({-2, true, false}, true), -1.0);
+    EXPECT_EQ(formats::judgement_word(4), "Blunder");
+}
+
+// ---------------------------------------------------------------------------------
+// The real engines of Debian, one a protocol.
+
+TEST(RealEngines, StockfishFindsAMateInTwoWithItsMateScore) {
+    if (!installed("stockfish"))
+        GTEST_SKIP() << "stockfish is not installed (scripts/install-deps test installs it)";
+    EngineSpec s;
+    s.command = {"stockfish"};
+    Result<Engine> e = Engine::start(s);
+    ASSERT_TRUE(e) << e.error().message;
+    // 1. Nf6+ gxf6 2. Bxf7#.
+    Result<chess::Position> p =
+        chess::parse_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    ASSERT_TRUE(p);
+    Result<Verdict<chess::GameTraits>> v =
+        analyse_position<chess::GameTraits>(*e, *p, std::span<const chess::Move>{}, {.depth = 10});
+    ASSERT_TRUE(v) << v.error().message;
+    ASSERT_FALSE(v->lines.empty());
+    EXPECT_EQ(v->lines[0].info.score.kind, Score::Kind::mate);
+    EXPECT_EQ(v->lines[0].info.score.value, 2);
+    ASSERT_TRUE(v->best_move);
+    EXPECT_EQ(chess::GameTraits::write_move(*p, *v->best_move), "Nf6+");
+    EXPECT_EQ(v->lines[0].pv.size(), 3u);
+    const auto eval = first_player_eval(*v);
+    ASSERT_TRUE(eval);
+    EXPECT_TRUE(eval->mate);
+    EXPECT_EQ(eval->value, 2);
+    const pid_t pid = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(pid));
+}
+
+TEST(RealEngines, FairyStockfishSolvesATsumeOverUsi) {
+    if (!installed("fairy-stockfish")) GTEST_SKIP() << "fairy-stockfish is not installed";
+    EngineSpec s;
+    s.command = {"fairy-stockfish"};
+    s.protocol = Protocol::usi;
+    Result<Engine> e = Engine::start(s);
+    ASSERT_TRUE(e) << e.error().message;
+    // A gold dropped on 5b, held by the pawn on 5c, mates at once.
+    Result<shogi::Position> p = shogi::GameTraits::read_position("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    ASSERT_TRUE(p) << p.error().message;
+    Result<Verdict<shogi::GameTraits>> v =
+        analyse_position<shogi::GameTraits>(*e, *p, std::span<const shogi::Move>{}, {.depth = 5});
+    ASSERT_TRUE(v) << v.error().message;
+    ASSERT_FALSE(v->lines.empty());
+    EXPECT_EQ(v->lines[0].info.score.kind, Score::Kind::mate);
+    EXPECT_EQ(v->lines[0].info.score.value, 1);
+    ASSERT_TRUE(v->best_move);
+    EXPECT_EQ(shogi::GameTraits::engine_move(*p, *v->best_move), "G*5b");
+    EXPECT_TRUE(v->first_to_move);  // sente (black) moves first
+    e->quit();
+}
+
+TEST(RealEngines, FairyStockfishAnalysesXiangqiOverUcci) {
+    if (!installed("fairy-stockfish")) GTEST_SKIP() << "fairy-stockfish is not installed";
+    EngineSpec s;
+    s.command = {"fairy-stockfish"};
+    s.protocol = Protocol::ucci;
+    Result<Engine> e = Engine::start(s);
+    ASSERT_TRUE(e) << e.error().message;
+    Result<xiangqi::Game> game = xiangqi::read_move_list("1. h2e2 h9g7", xiangqi::Notation::iccs);
+    ASSERT_TRUE(game) << game.error().message;
+    const auto verdicts = analyse_game<xiangqi::GameTraits>(*e, *game, {.depth = 6}, false);
+    ASSERT_EQ(verdicts.size(), 2u);
+    for (const auto& v : verdicts) {
+        ASSERT_TRUE(v.verdict) << v.error->message;
+        EXPECT_TRUE(v.verdict->warnings.empty()) << v.verdict->warnings.front();
+        ASSERT_TRUE(v.verdict->best_move);
+        EXPECT_EQ(v.verdict->lines[0].info.score.kind, Score::Kind::centipawns);
+        EXPECT_FALSE(v.verdict->lines[0].pv.empty());  // every move read back as legal
+    }
+    EXPECT_FALSE(verdicts[0].verdict->first_to_move);  // black to move after red's h2e2
+    e->quit();
+}
+
+TEST(RealEngines, GnuGoGivesALegalMoveAndAScoreOverGtp) {
+    if (!installed("gnugo")) GTEST_SKIP() << "gnugo is not installed";
+    EngineSpec s;
+    s.command = {"gnugo", "--mode", "gtp", "--level", "1"};
+    s.protocol = Protocol::gtp;
+    Result<Engine> e = Engine::start(s);
+    ASSERT_TRUE(e) << e.error().message;
+    EXPECT_EQ(e->name(), "GNU Go");
+    Result<go::GameState> p = go::GameTraits::read_position(".9x9_5Gb_4G~3_3E~1b~2~4_2Fw.H3w.b.E2-a");
+    ASSERT_TRUE(p) << p.error().message;
+    Result<Verdict<go::GameTraits>> v = analyse_position<go::GameTraits>(
+        *e, *p, std::span<const go::NodeAction>{}, {.depth = 1, .multipv = 3}, {{"KM", "6.5"}});
+    ASSERT_TRUE(v) << v.error().message;
+    ASSERT_TRUE(v->best_move);
+    ASSERT_FALSE(v->lines.empty());
+    EXPECT_LE(v->lines.size(), 3u);
+    const std::vector<go::NodeAction> legal = go::GameTraits::legal_moves(*p);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), *v->best_move), legal.end());
+    EXPECT_EQ(v->lines[0].info.score.kind, Score::Kind::points);
+    const pid_t pid = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(pid));
+}
+
+}  // namespace
+}  // namespace kifu::engine
