@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "kifu/chess/game.hpp"
 #include "kifu/engine/analysis.hpp"
 #include "kifu/engine/protocol.hpp"
 #include "kifu/shogi/game.hpp"
