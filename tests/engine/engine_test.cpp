@@ -258,6 +258,19 @@ TEST(Engine, AnIllegalLineIsReportedNotKeptAndAHugeLineIsCut) {
     e->quit();
 }
 
+TEST(Engine, ALineWithANullMoveIsNoLine) {
+    // parse_move reads "0000" and "--" (a record's null move); an engine's line is legal moves.
+    for (const std::string null : {"0000", "--", "Z0"}) {
+        Info info;
+        info.pv = {"e2e4", null, "e7e5"};
+        std::string why;
+        const Line<chess::GameTraits> line =
+            read_line<chess::GameTraits>(chess::Position::start(), info, why);
+        EXPECT_TRUE(line.pv.empty()) << null;
+        EXPECT_NE(why.find("at move 2"), std::string::npos) << why;
+    }
+}
+
 TEST(Engine, MultiPvIsSetThroughTheOptionTheEngineDeclares) {
     Result<Engine> e = Engine::start(fake({"multipv"}));
     ASSERT_TRUE(e) << e.error().message;

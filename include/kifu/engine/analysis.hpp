@@ -43,6 +43,15 @@ struct Verdict {
     std::vector<std::string> warnings;  // what was dropped (an illegal pv)
 };
 
+// Whether `move` is one of the legal moves the position lists.
+template <GameRules Rules>
+bool is_listed(const typename Rules::Position& position, const typename Rules::Move& move) {
+    const std::uint16_t word = Rules::move_word(move);
+    for (const auto& legal : Rules::legal_moves(position))
+        if (Rules::move_word(legal) == word) return true;
+    return false;
+}
+
 // A reported line read from `at` as moves of the game: each must be legal where it is
 // played, else the whole line is dropped (the score kept) and `why` says where.
 template <GameRules Rules>
@@ -51,6 +60,10 @@ Line<Rules> read_line(const typename Rules::Position& at, Info reported, std::st
     typename Rules::Position p = at;
     for (std::size_t i = 0; i < reported.pv.size(); ++i) {
         Result<typename Rules::Move> m = Rules::parse_move(p, reported.pv[i]);
+        // parse_move reads what a record may hold (a null move "0000", "--"): a line is
+        // moves the position lists.
+        if (m && !is_listed<Rules>(p, *m))
+            m = Error{ErrorCode::illegal_move, "not a move the position lists"};
         if (!m) {
             why = fmt::format(
                 "its line {} has '{}' at move {}, which is no legal move there ({}): the line is dropped",
@@ -91,7 +104,10 @@ Result<Verdict<Rules>> analyse_position(Engine& engine, const typename Rules::Po
         if (!why.empty()) verdict.warnings.push_back(fmt::format("engine '{}': {}", engine.name(), why));
     }
     if (!analysis->best_move.empty()) {
-        if (Result<typename Rules::Move> m = Rules::parse_move(now, analysis->best_move))
+        Result<typename Rules::Move> m = Rules::parse_move(now, analysis->best_move);
+        if (m && !is_listed<Rules>(now, *m))
+            m = Error{ErrorCode::illegal_move, "not a move the position lists"};
+        if (m)
             verdict.best_move = *m;
         else
             verdict.warnings.push_back(
