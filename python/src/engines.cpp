@@ -36,19 +36,10 @@ engine::Limit limit_of(std::optional<int> depth, std::optional<std::uint64_t> no
 
 py::dict score_dict(const engine::Score& s) {
     py::dict d;
-    switch (s.kind) {
-        case engine::Score::Kind::centipawns:
-            d["cp"] = static_cast<long long>(s.value);
-            break;
-        case engine::Score::Kind::mate:
-            d["mate"] = static_cast<long long>(s.value);
-            break;
-        case engine::Score::Kind::points:
-            d["points"] = s.value;
-            break;
-        case engine::Score::Kind::none:
-            break;
-    }
+    if (s.kind == engine::Score::Kind::points)
+        d["points"] = s.value;
+    else if (s.kind != engine::Score::Kind::none)
+        d[py::str(std::string(engine::score_key(s.kind)))] = static_cast<long long>(s.value);
     if (s.lower_bound) d["bound"] = "lower";
     if (s.upper_bound) d["bound"] = "upper";
     return d;

@@ -1,7 +1,6 @@
 #include "kifu/engine/engine.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 #include <fmt/format.h>
@@ -22,13 +21,6 @@ std::string lowered(std::string_view s) {
     return out;
 }
 
-std::optional<long long> whole(std::string_view s) {
-    long long v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
 // "option name Hash type spin default 16 min 1 max 33554432" (UCI, USI), "option Hash type
 // spin ..." (UCCI): the name runs up to "type".
 std::optional<OptionDeclaration> parse_option(std::string_view line) {
@@ -44,7 +36,7 @@ std::optional<OptionDeclaration> parse_option(std::string_view line) {
         } else if (word == "default") {
             field = &o.default_value;
         } else if ((word == "min" || word == "max") && i + 1 < w.size()) {
-            (word == "min" ? o.min : o.max) = whole(w[++i]);
+            (word == "min" ? o.min : o.max) = whole_number<long long>(w[++i]);
             field = nullptr;
         } else if (word == "var") {
             o.values.emplace_back();
@@ -221,7 +213,7 @@ Result<void> Engine::set_option(std::string_view option, std::string_view value)
         return refuse(fmt::format("it has no option '{}' (it has: {})", option, fmt::join(names, ", ")));
     }
     if (o->type == "spin") {
-        const std::optional<long long> v = whole(value);
+        const std::optional<long long> v = whole_number<long long>(value);
         if (!v || (o->min && *v < *o->min) || (o->max && *v > *o->max))
             return refuse(fmt::format("its option '{}' takes a whole number from {} to {}, not '{}'", o->name,
                                       o->min.value_or(0), o->max.value_or(0), value));
@@ -234,7 +226,8 @@ Result<void> Engine::set_option(std::string_view option, std::string_view value)
                                       fmt::join(o->values, ", "), value));
     }
     if (lowered(o->name) == "multipv")
-        if (const std::optional<long long> v = whole(value)) multipv_ = static_cast<int>(*v);
+        if (const std::optional<long long> v = whole_number<long long>(value))
+            multipv_ = static_cast<int>(*v);
     const std::string line = spec_.protocol == Protocol::ucci
                                  ? fmt::format("setoption {} {}", o->name, value)
                                  : fmt::format("setoption name {} value {}", o->name, value);

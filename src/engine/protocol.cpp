@@ -1,27 +1,10 @@
 #include "kifu/engine/protocol.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
 
+#include "kifu/core/scanner.hpp"
+
 namespace kifu::engine {
-namespace {
-
-template <class T>
-std::optional<T> number(std::string_view word) {
-    if (!word.empty() && word.front() == '+') word.remove_prefix(1);
-    T value{};
-    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (ec != std::errc{} || end != word.data() + word.size()) return std::nullopt;
-    return value;
-}
-
-bool is_blank(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-}  // namespace
-
 std::string_view to_string(Protocol protocol) noexcept {
     switch (protocol) {
         case Protocol::uci:
@@ -68,19 +51,19 @@ std::optional<Info> parse_info(std::string_view line) {
             break;
         }
         if (key == "depth") {
-            info.depth = number<int>(next);
+            info.depth = whole_number<int>(next);
             ++i;
         } else if (key == "seldepth") {
-            info.seldepth = number<int>(next);
+            info.seldepth = whole_number<int>(next);
             ++i;
         } else if (key == "multipv") {
-            info.multipv = number<int>(next).value_or(1);
+            info.multipv = whole_number<int>(next).value_or(1);
             ++i;
         } else if (key == "nodes") {
-            info.nodes = number<std::uint64_t>(next);
+            info.nodes = whole_number<std::uint64_t>(next);
             ++i;
         } else if (key == "time") {
-            info.time_ms = number<int>(next);
+            info.time_ms = whole_number<int>(next);
             ++i;
         } else if (key == "score") {
             ++i;
@@ -88,7 +71,7 @@ std::optional<Info> parse_info(std::string_view line) {
                 const std::string_view value = i + 1 < w.size() ? w[i + 1] : std::string_view{};
                 ++i;
                 if (next == "cp") {
-                    if (const auto cp = number<int>(value)) {
+                    if (const auto cp = whole_number<int>(value)) {
                         info.score.kind = Score::Kind::centipawns;
                         info.score.value = *cp;
                         has_score = true;
@@ -97,12 +80,12 @@ std::optional<Info> parse_info(std::string_view line) {
                     info.score.kind = Score::Kind::mate;
                     info.score.value = value == "+" ? 1000 : -1000;
                     has_score = true;
-                } else if (const auto moves = number<int>(value)) {
+                } else if (const auto moves = whole_number<int>(value)) {
                     info.score.kind = Score::Kind::mate;
                     info.score.value = *moves;
                     has_score = true;
                 }
-            } else if (const auto cp = number<int>(next)) {  // UCCI: a bare number
+            } else if (const auto cp = whole_number<int>(next)) {  // UCCI: a bare number
                 info.score.kind = Score::Kind::centipawns;
                 info.score.value = *cp;
                 has_score = true;

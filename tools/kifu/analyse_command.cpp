@@ -157,10 +157,10 @@ class EnginePool {
 };
 
 // Where kifu analyse writes: standard output (through Output), or -o FILE written game by
-// game, each flushed as it is done, with FILE.kifu-resume beside it saying how many games
-// and bytes are whole (written anew, then renamed over, after each game). --resume goes on
-// from there: FILE cut back to its whole games, the games already in it skipped. The side
-// file is removed when the run ends; a run that is killed leaves both for --resume.
+// game from the first game on, each flushed as it is done, with FILE.kifu-resume beside it saying how many
+// games and bytes are whole (written anew, then renamed over, after each game). --resume goes on from there:
+// FILE cut back to its whole games, the games already in it skipped. The side file is removed when the run
+// ends; a run that is killed leaves both for --resume.
 class GameByGameOutput {
   public:
     GameByGameOutput(const OutputOptions& options, bool resume) : path_(options.path) {
@@ -170,23 +170,14 @@ class GameByGameOutput {
             return;
         }
         progress_ = path_ + ".kifu-resume";
-        const bool exists = std::filesystem::exists(path_);
-        if (resume && exists) {
+        resuming_ = resume && std::filesystem::exists(path_);
+        if (resuming_) {
             std::ifstream in(progress_);
-            std::size_t bytes = 0;
-            if (!(in >> done_ >> bytes))
+            if (!(in >> done_ >> bytes_))
                 fail(kUsage, fmt::format("--resume: {} has no {} beside it (a run that ended, or not kifu "
                                          "analyse's): nothing to go on with; remove it to start again",
                                          path_, progress_));
-            std::error_code ec;
-            std::filesystem::resize_file(path_, bytes, ec);  // a game cut off by the end of the run goes
-            if (ec)
-                fail(kIoError, fmt::format("cannot cut {} back to its whole games: {}", path_, ec.message()));
-            bytes_ = bytes;
         }
-        file_ = std::fopen(path_.c_str(), resume && exists ? "ab" : "wb");
-        if (!file_) fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
-        save_progress();
     }
     GameByGameOutput(const GameByGameOutput&) = delete;
     GameByGameOutput& operator=(const GameByGameOutput&) = delete;
@@ -201,6 +192,7 @@ class GameByGameOutput {
             stdout_->write(text);
             return;
         }
+        open();
         if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0)
             fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
         bytes_ += text.size();
@@ -213,6 +205,8 @@ class GameByGameOutput {
             stdout_->close();
             return;
         }
+        if (resuming_) open();  // nothing left to analyse: still cut back to the whole games
+        if (!file_) return;     // no game: no file, as kifu's other outputs
         if (std::fclose(std::exchange(file_, nullptr)) != 0)
             fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
         std::error_code ec;
@@ -220,6 +214,20 @@ class GameByGameOutput {
     }
 
   private:
+    // Opened at the first game, not before: a run that fails to start (an engine that is not
+    // there, a usage error) leaves FILE and its side file as they were.
+    void open() {
+        if (file_) return;
+        if (resuming_) {
+            std::error_code ec;
+            std::filesystem::resize_file(path_, bytes_, ec);  // a game cut off by the end of the run goes
+            if (ec)
+                fail(kIoError, fmt::format("cannot cut {} back to its whole games: {}", path_, ec.message()));
+        }
+        file_ = std::fopen(path_.c_str(), resuming_ ? "ab" : "wb");
+        if (!file_) fail(kIoError, fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+    }
+
     void save_progress() {
         const std::string partial = progress_ + ".new";
         {
@@ -236,6 +244,7 @@ class GameByGameOutput {
     std::string progress_;
     std::unique_ptr<Output> stdout_;
     std::FILE* file_ = nullptr;
+    bool resuming_ = false;
     std::size_t done_ = 0;
     std::size_t bytes_ = 0;
 };
@@ -468,59 +477,57 @@ Run add_bestmove_command(CLI::App& app) {
         engine::end_children_on_signals();
         Output out(options->output);
         int result = kOk;
-        const int status = for_each_document(
-            options->source, [&](const Input& in, const formats::Format&, formats::Document& d, int& code) {
-                Result<formats::Document> position =
-                    formats::is_record(d)
-                        ? formats::position_in(d, options->source.choice(), options->source.read_options())
-                        : Result<formats::Document>(std::move(d));
-                if (!position) {
-                    report(position.error(), in.source);
-                    code = kInvalidInput;
+        const int status = for_each_document(options->source, [&](const Input& in, const formats::Format&,
+                                                                  formats::Document& d, int& code) {
+            Result<formats::Document> position =
+                formats::is_record(d)
+                    ? formats::position_in(d, options->source.choice(), options->source.read_options())
+                    : Result<formats::Document>(std::move(d));
+            if (!position) {
+                report(position.error(), in.source);
+                code = kInvalidInput;
+                return;
+            }
+            const bool known = formats::visit_position_rules(*position, [&](auto rules, const auto& p) {
+                using Rules = typename decltype(rules)::type;
+                Result<engine::Engine> e =
+                    engine::Engine::start(options->engine.spec(formats::game_of(*position)));
+                if (!e) fail(e.error().code == ErrorCode::unsupported ? kUsage : kIoError, e.error().message);
+                Result<engine::Verdict<Rules>> v =
+                    engine::analyse_position<Rules>(*e, p, std::span<const typename Rules::Move>{}, limit);
+                e->quit();
+                if (!v) {
+                    report(v.error(), in.source);
+                    result = kIoError;
                     return;
                 }
-                const bool known = formats::visit_position_rules(*position, [&](auto rules, const auto& p) {
-                    using Rules = typename decltype(rules)::type;
-                    Result<engine::Engine> e =
-                        engine::Engine::start(options->engine.spec(formats::game_of(*position)));
-                    if (!e)
-                        fail(e.error().code == ErrorCode::unsupported ? kUsage : kIoError, e.error().message);
-                    Result<engine::Verdict<Rules>> v = engine::analyse_position<Rules>(
-                        *e, p, std::span<const typename Rules::Move>{}, limit);
-                    e->quit();
-                    if (!v) {
-                        report(v.error(), in.source);
-                        result = kIoError;
-                        return;
+                for (const std::string& w : v->warnings) note(in.source, w);
+                std::string text =
+                    v->best_move ? listed_move<Rules>(p, *v->best_move) : std::string("(none)");
+                if (v->best_move) text += " " + Rules::engine_move(p, *v->best_move);
+                for (const engine::Line<Rules>& line : v->lines) {
+                    const engine::Score& s = line.info.score;
+                    const std::string score = s.kind == engine::Score::Kind::none
+                                                  ? std::string{}
+                                                  : fmt::format("{} {}", engine::score_key(s.kind), s.value);
+                    std::string pv;
+                    typename Rules::Position at = p;
+                    for (const auto& m : line.pv) {
+                        pv += (pv.empty() ? "" : " ") + listed_move<Rules>(at, m);
+                        Rules::play(at, m);
                     }
-                    for (const std::string& w : v->warnings) note(in.source, w);
-                    std::string text =
-                        v->best_move ? listed_move<Rules>(p, *v->best_move) : std::string("(none)");
-                    if (v->best_move) text += " " + Rules::engine_move(p, *v->best_move);
-                    for (const engine::Line<Rules>& line : v->lines) {
-                        const engine::Score& s = line.info.score;
-                        std::string score;
-                        if (s.kind == engine::Score::Kind::centipawns) score = fmt::format("cp {}", s.value);
-                        if (s.kind == engine::Score::Kind::mate) score = fmt::format("mate {}", s.value);
-                        if (s.kind == engine::Score::Kind::points) score = fmt::format("points {}", s.value);
-                        std::string pv;
-                        typename Rules::Position at = p;
-                        for (const auto& m : line.pv) {
-                            pv += (pv.empty() ? "" : " ") + listed_move<Rules>(at, m);
-                            Rules::play(at, m);
-                        }
-                        text += fmt::format("\n{} {}{}{}", line.info.multipv, score.empty() ? "-" : score,
-                                            line.info.depth ? fmt::format(" depth {}", *line.info.depth) : "",
-                                            pv.empty() ? "" : " pv " + pv);
-                    }
-                    out.write(text + "\n");
-                });
-                if (!known) {
-                    report(Error{ErrorCode::unsupported, "this position is no game's that engines play"},
-                           in.source);
-                    code = kInvalidInput;
+                    text += fmt::format("\n{} {}{}{}", line.info.multipv, score.empty() ? "-" : score,
+                                        line.info.depth ? fmt::format(" depth {}", *line.info.depth) : "",
+                                        pv.empty() ? "" : " pv " + pv);
                 }
+                out.write(text + "\n");
             });
+            if (!known) {
+                report(Error{ErrorCode::unsupported, "this position is no game's that engines play"},
+                       in.source);
+                code = kInvalidInput;
+            }
+        });
         out.close();
         return status != kOk ? status : result;
     };

@@ -173,9 +173,16 @@ std::vector<NodeVerdict<Rules>> analyse_game(Engine& engine, const GameTree<Rule
             return out;
         }
     std::vector<typename Rules::Move> moves;
+    NodeId last = GameTree<Rules>::kRoot;
     for (const NodeId id : nodes) {
-        moves.clear();
-        for (const NodeId step : tree.path_to(id)) moves.push_back(tree.node(step).move);
+        // Down a line, one more move; elsewhere (a variation's start), the path from the root.
+        if (id != GameTree<Rules>::kRoot && tree.node(id).parent == last) {
+            moves.push_back(tree.node(id).move);
+        } else {
+            moves.clear();
+            for (const NodeId step : tree.path_to(id)) moves.push_back(tree.node(step).move);
+        }
+        last = id;
         Result<Verdict<Rules>> v = analyse_position<Rules>(engine, tree.start, moves, limit, tree.tags);
         if (v) {
             out.push_back({id, std::move(*v), std::nullopt});

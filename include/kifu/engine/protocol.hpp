@@ -10,10 +10,12 @@
 // (a mate whose length it does not give). Words kifu does not know are skipped with their
 // value where the protocol defines one; "string" ends the line's reading.
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace kifu::engine {
@@ -46,6 +48,23 @@ struct Score {
 
     bool operator==(const Score&) const = default;
 };
+
+// The name of a score's kind where kifu writes it (JSON, Python, kifu bestmove): "cp",
+// "mate", "points"; "" for none.
+constexpr std::string_view score_key(Score::Kind kind) noexcept {
+    constexpr std::string_view kKeys[] = {"", "cp", "mate", "points"};
+    return kKeys[static_cast<int>(kind)];
+}
+
+// A whole number (a leading '+' allowed), or nullopt for anything else.
+template <class T>
+std::optional<T> whole_number(std::string_view word) noexcept {
+    if (!word.empty() && word.front() == '+') word.remove_prefix(1);
+    T value{};
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (ec != std::errc{} || end != word.data() + word.size()) return std::nullopt;
+    return value;
+}
 
 // One line of a search report: the latest the engine gave for its line `multipv`.
 struct Info {

@@ -156,21 +156,11 @@ std::string verdicts_json(const GameTree<Rules>& tree, std::size_t game_index,
                 w.open('{');
                 w.key("multipv");
                 w.number(static_cast<std::uint64_t>(info.multipv));
-                switch (info.score.kind) {
-                    case engine::Score::Kind::centipawns:
-                        w.key("cp");
-                        w.raw(fmt::format("{}", static_cast<long long>(info.score.value)));
-                        break;
-                    case engine::Score::Kind::mate:
-                        w.key("mate");
-                        w.raw(fmt::format("{}", static_cast<long long>(info.score.value)));
-                        break;
-                    case engine::Score::Kind::points:
-                        w.key("points");
-                        w.raw(fmt::format("{}", info.score.value));
-                        break;
-                    case engine::Score::Kind::none:
-                        break;
+                if (info.score.kind != engine::Score::Kind::none) {
+                    w.key(engine::score_key(info.score.kind));
+                    w.raw(info.score.kind == engine::Score::Kind::points
+                              ? fmt::format("{}", info.score.value)
+                              : fmt::format("{}", static_cast<long long>(info.score.value)));
                 }
                 if (info.score.lower_bound || info.score.upper_bound) {
                     w.key("bound");
