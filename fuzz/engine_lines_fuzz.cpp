@@ -1,7 +1,9 @@
 // What an engine says, as kifu reads it: each line of the input is an engine's line (an
-// info line, a GTP answer), read as a report and its pv as moves of a chess, shogi and
-// xiangqi position. Nothing may crash; a line read has its pv either legal throughout or
-// dropped whole; the words of a line are never empty and hold no blank.
+// info line, a GTP answer, a KataGo JSON answer), read as a report and its pv as moves of a
+// chess, shogi and xiangqi position, and as KataGo's answer to a query. Nothing may crash; a
+// line read has its pv either legal throughout or dropped whole; the words of a line are
+// never empty and hold no blank; a KataGo answer has at most the lines asked for, each win
+// rate within 0..1.
 
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +12,7 @@
 
 #include "kifu/chess/game.hpp"
 #include "kifu/engine/analysis.hpp"
+#include "kifu/engine/engine.hpp"
 #include "kifu/engine/protocol.hpp"
 #include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
@@ -46,6 +49,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string_view line = text.substr(begin, end - begin);
         for (const std::string_view w : engine::words(line))
             if (w.empty() || w.find_first_of(" \t\r\n") != std::string_view::npos) std::abort();
+        if (const std::optional<engine::KataGoAnswer> a = engine::read_katago_answer(line, "kifu-1", 3)) {
+            if (a->analysis.lines.size() > 3) std::abort();
+            for (const engine::Info& i : a->analysis.lines)
+                if (i.score.winrate && !(*i.score.winrate >= 0 && *i.score.winrate <= 1)) std::abort();
+        }
         if (const std::optional<engine::Info> info = engine::parse_info(line)) {
             if (info->pv.size() > 64) continue;  // a long line costs a legality check a move: enough said
             read_as<chess::GameTraits>(*info);

@@ -40,6 +40,7 @@ py::dict score_dict(const engine::Score& s) {
         d["points"] = s.value;
     else if (s.kind != engine::Score::Kind::none)
         d[py::str(std::string(engine::score_key(s.kind)))] = static_cast<long long>(s.value);
+    if (s.winrate) d["winrate"] = *s.winrate;
     if (s.lower_bound) d["bound"] = "lower";
     if (s.upper_bound) d["bound"] = "upper";
     return d;
@@ -86,28 +87,29 @@ void bind_engines(py::module_& m) {
         },
         py::arg("game"));
     py::class_<EngineHandle>(m, "_Engine")
-        .def(py::init([](std::vector<std::string> command, const std::string& protocol,
-                         std::vector<std::pair<std::string, std::string>> options,
-                         std::optional<double> timeout) {
-                 engine::EngineSpec spec;
-                 spec.command = std::move(command);
-                 const std::optional<engine::Protocol> p = engine::protocol_named(protocol);
-                 if (!p)
-                     throw py::value_error("kifu.engine: the protocol is uci, usi, ucci or gtp, not '" +
-                                           protocol + "'");
-                 spec.protocol = *p;
-                 spec.options = std::move(options);
-                 if (timeout)
-                     spec.search_timeout = std::chrono::milliseconds(static_cast<long long>(*timeout * 1000));
-                 Result<engine::Engine> e = [&] {
-                     py::gil_scoped_release release;
-                     return engine::Engine::start(spec);
-                 }();
-                 auto handle = std::make_unique<EngineHandle>();
-                 handle->engine = std::make_unique<engine::Engine>(take(std::move(e), spec.command.front()));
-                 return handle;
-             }),
-             py::arg("command"), py::arg("protocol"), py::arg("options"), py::arg("timeout"))
+        .def(
+            py::init([](std::vector<std::string> command, const std::string& protocol,
+                        std::vector<std::pair<std::string, std::string>> options,
+                        std::optional<double> timeout) {
+                engine::EngineSpec spec;
+                spec.command = std::move(command);
+                const std::optional<engine::Protocol> p = engine::protocol_named(protocol);
+                if (!p)
+                    throw py::value_error(
+                        "kifu.engine: the protocol is uci, usi, ucci, gtp or katago, not '" + protocol + "'");
+                spec.protocol = *p;
+                spec.options = std::move(options);
+                if (timeout)
+                    spec.search_timeout = std::chrono::milliseconds(static_cast<long long>(*timeout * 1000));
+                Result<engine::Engine> e = [&] {
+                    py::gil_scoped_release release;
+                    return engine::Engine::start(spec);
+                }();
+                auto handle = std::make_unique<EngineHandle>();
+                handle->engine = std::make_unique<engine::Engine>(take(std::move(e), spec.command.front()));
+                return handle;
+            }),
+            py::arg("command"), py::arg("protocol"), py::arg("options"), py::arg("timeout"))
         .def_property_readonly("name", [](EngineHandle& h) { return h.get().name(); })
         .def_property_readonly("protocol",
                                [](EngineHandle& h) { return std::string(to_string(h.get().protocol())); })

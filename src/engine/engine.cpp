@@ -77,6 +77,11 @@ Engine::~Engine() {
 }
 
 Result<Engine> Engine::start(EngineSpec spec) {
+    if (spec.protocol == Protocol::katago) {
+        Result<std::vector<std::string>> command = katago_command(std::move(spec.command));
+        if (!command) return command.error();
+        spec.command = std::move(*command);
+    }
     Result<ChildProcess> process = ChildProcess::start(spec.command);
     if (!process) return process.error();
     Engine engine(std::move(spec), std::move(*process));
@@ -130,9 +135,9 @@ Result<void> Engine::send(std::string_view line) {
     return {};
 }
 
-template <class Each, class Done>
-Result<void> Engine::read_until(Clock::time_point deadline, std::string_view waiting_for, Each&& each,
-                                Done&& done) {
+Result<void> Engine::read_until(Clock::time_point deadline, std::string_view waiting_for,
+                                const std::function<void(std::string_view)>& each,
+                                const std::function<bool(std::string_view)>& done) {
     std::string line;
     for (;;) {
         switch (process_.read_line(line, deadline)) {
@@ -159,6 +164,9 @@ Result<void> Engine::ready(Clock::time_point deadline) {
 }
 
 Result<void> Engine::handshake() {
+    if (spec_.protocol == Protocol::katago)  // its network loads first: a minute or two on a CPU
+        return handshake_katago(
+            after(std::max<std::chrono::milliseconds>(spec_.handshake_timeout, std::chrono::seconds(120))));
     const Clock::time_point deadline = after(spec_.handshake_timeout);
     if (spec_.protocol == Protocol::gtp) {
         Result<std::string> version = gtp("protocol_version", deadline);
@@ -287,6 +295,7 @@ Result<Analysis> Engine::analyse(const std::vector<std::string>& position_lines,
         return Error{ErrorCode::unsupported,
                      "a search needs a limit: a depth, a number of nodes or a move time"};
     if (spec_.protocol == Protocol::gtp) return analyse_gtp(position_lines, side_to_move, limit);
+    if (spec_.protocol == Protocol::katago) return analyse_katago(position_lines, side_to_move, limit);
     if (limit.multipv != multipv_) {
         if (!declared("MultiPV"))
             return Error{ErrorCode::unsupported,
@@ -298,10 +307,7 @@ Result<Analysis> Engine::analyse(const std::vector<std::string>& position_lines,
         if (Result<void> r = send(line); !r) return r.error();
     if (Result<void> r = send(go_command(spec_.protocol, limit)); !r) return r.error();
 
-    const std::chrono::milliseconds timeout = spec_.search_timeout.count() > 0 ? spec_.search_timeout
-                                              : limit.movetime_ms
-                                                  ? std::chrono::milliseconds(2 * *limit.movetime_ms + 5000)
-                                                  : std::chrono::milliseconds(120'000);
+    const std::chrono::milliseconds timeout = search_timeout(limit);
     std::map<int, Info> lines;
     Analysis analysis;
     const auto each = [&](std::string_view line) {
@@ -343,15 +349,18 @@ Result<Analysis> Engine::analyse(const std::vector<std::string>& position_lines,
     return analysis;
 }
 
+std::chrono::milliseconds Engine::search_timeout(const Limit& limit) const {
+    if (spec_.search_timeout.count() > 0) return spec_.search_timeout;
+    if (limit.movetime_ms) return std::chrono::milliseconds(2 * *limit.movetime_ms + 5000);
+    return std::chrono::milliseconds(120'000);
+}
+
 Result<Analysis> Engine::analyse_gtp(const std::vector<std::string>& position_lines,
                                      std::string_view side_to_move, const Limit& limit) {
-    const std::chrono::milliseconds timeout = spec_.search_timeout.count() > 0 ? spec_.search_timeout
-                                              : limit.movetime_ms
-                                                  ? std::chrono::milliseconds(2 * *limit.movetime_ms + 5000)
-                                                  : std::chrono::milliseconds(120'000);
-    const Clock::time_point deadline = after(timeout);
+    const Clock::time_point deadline = after(search_timeout(limit));
     for (const std::string& line : position_lines)
-        if (Result<std::string> r = gtp(line, deadline); !r) return r.error();
+        if (!line.starts_with('#'))  // a GTP comment: the engine answers none
+            if (Result<std::string> r = gtp(line, deadline); !r) return r.error();
     const auto has = [&](std::string_view c) {
         return std::binary_search(gtp_commands_.begin(), gtp_commands_.end(), c);
     };

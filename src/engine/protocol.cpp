@@ -15,12 +15,14 @@ std::string_view to_string(Protocol protocol) noexcept {
             return "ucci";
         case Protocol::gtp:
             return "gtp";
+        case Protocol::katago:
+            return "katago";
     }
     return "uci";
 }
 
 std::optional<Protocol> protocol_named(std::string_view name) noexcept {
-    for (const Protocol p : {Protocol::uci, Protocol::usi, Protocol::ucci, Protocol::gtp})
+    for (const Protocol p : {Protocol::uci, Protocol::usi, Protocol::ucci, Protocol::gtp, Protocol::katago})
         if (to_string(p) == name) return p;
     return std::nullopt;
 }

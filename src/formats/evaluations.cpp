@@ -1,6 +1,7 @@
 #include "kifu/formats/evaluations.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -27,6 +28,68 @@ void put_pgn_eval(std::vector<std::string>& comments, std::string_view command) 
         return;
     }
     comments.front() = std::string(command) + (comments.front().empty() ? "" : " ") + comments.front();
+}
+
+std::string engine_comment(EvalNotes style, const engine::Info& info, bool first_to_move, int candidate,
+                           std::string_view line) {
+    const std::optional<engine::FirstPlayerEval> first = engine::first_player_eval(info.score, first_to_move);
+    if (!first || first->points) return {};
+    const engine::FirstPlayerEval& eval = *first;
+    // Centipawns from black's view; a mate is +-30000, as ShogiHome and Floodgate write it.
+    const long long value = eval.mate ? (eval.value > 0 ? 30000 : -30000) : std::llround(eval.value * 100.0);
+    std::string out;
+    if (style == EvalNotes::floodgate_comment) {
+        out = fmt::format("* {}", value);
+        if (!line.empty()) fmt::format_to(std::back_inserter(out), " {}", line);
+        return out;
+    }
+    out = "*解析 0";
+    if (candidate > 0) fmt::format_to(std::back_inserter(out), " 候補{}", candidate);
+    if (info.time_ms) {
+        const int tenths = *info.time_ms / 100;
+        fmt::format_to(std::back_inserter(out), " 時間 {:02}:{:02}.{}", tenths / 600, tenths / 10 % 60,
+                       tenths % 10);
+    }
+    if (info.depth) {
+        fmt::format_to(std::back_inserter(out), " 深さ {}", *info.depth);
+        if (info.seldepth) fmt::format_to(std::back_inserter(out), "/{}", *info.seldepth);
+    }
+    if (info.nodes) fmt::format_to(std::back_inserter(out), " ノード数 {}", *info.nodes);
+    fmt::format_to(std::back_inserter(out), " 評価値 {}", value);
+    // ShogiGUI's arrows say which way a bound leans, from black's view like the value.
+    if (info.score.lower_bound || info.score.upper_bound)
+        out += info.score.lower_bound == first_to_move ? "↑" : "↓";
+    if (!line.empty()) fmt::format_to(std::back_inserter(out), " 読み筋 {}", line);
+    return out;
+}
+
+bool is_engine_comment(EvalNotes style, std::string_view comment) noexcept {
+    if (style == EvalNotes::shogigui_comment) return comment.starts_with("*解析");
+    if (style != EvalNotes::floodgate_comment || !comment.starts_with("* ")) return false;
+    std::size_t i = 2;
+    if (i < comment.size() && (comment[i] == '-' || comment[i] == '+')) ++i;
+    const std::size_t digits = i;
+    while (i < comment.size() && comment[i] >= '0' && comment[i] <= '9') ++i;
+    return i > digits && (i == comment.size() || comment[i] == ' ');
+}
+
+void put_engine_comments(std::vector<std::string>& comments, EvalNotes style,
+                         std::vector<std::string> lines) {
+    std::erase_if(comments, [&](const std::string& c) { return is_engine_comment(style, c); });
+    comments.insert(comments.begin(), std::make_move_iterator(lines.begin()),
+                    std::make_move_iterator(lines.end()));
+}
+
+std::size_t note_verdicts(go::Record& record, std::size_t game,
+                          std::span<const engine::NodeVerdict<go::GameTraits>> verdicts) {
+    std::size_t noted = 0;
+    for (const engine::NodeVerdict<go::GameTraits>& v : verdicts) {
+        if (!v.verdict) continue;
+        const auto values = sabaki_values(*v.verdict);
+        for (const auto& [id, text] : values) record.set_node_property(game, v.node, id, text);
+        noted += values.empty() ? 0 : 1;
+    }
+    return noted;
 }
 
 double winning_chances(const engine::FirstPlayerEval& eval, bool first_view) {

@@ -381,6 +381,7 @@ void add_go_formats(std::vector<Format>& out) {
     out.push_back({"sgf", Game::go, Kind::record, "Smart Game Format FF[1]-FF[4] (Go), any charset",
                    kSgfExtensions, kSuperko | kNodeChoice | kSgfMove | kCharset, detect_sgf,
                    read_collection<go::read_sgf>, validate_with<go::read_sgf>, accepts_sgf, write_sgf});
+    out.back().eval_notes = EvalNotes::sabaki_values;
     constexpr std::uint32_t kServerRecord = kSuperko | kNodeChoice | kSgfMove | kCharset;
     out.push_back({"gib", Game::go, Kind::record, "Tygem's and Fox's Go records (read as SGF)",
                    kGibExtensions, kServerRecord, detect_gib, read_collection<go::read_gib>,

@@ -286,16 +286,19 @@ void add_shogi_formats(std::vector<Format>& out) {
                    kKifExtensions, kNodeChoice | kEncoding | kCharset, detect_kif,
                    read_record<shogi::read_kif>, validate_record<shogi::read_kif>, accepts_shogi_game,
                    write_record<RecordOut::kif>});
+    out.back().eval_notes = EvalNotes::shogigui_comment;
     out.push_back({"ki2", Game::shogi, Kind::record,
                    "KI2 shogi record: the KIF header, moves in Japanese notation, 'まで109手で先手の勝ち'",
                    kKi2Extensions, kNodeChoice | kEncoding | kCharset, detect_ki2,
                    read_record<shogi::read_ki2>, validate_record<shogi::read_ki2>, accepts_shogi_game,
                    write_record<RecordOut::ki2>});
+    out.back().eval_notes = EvalNotes::shogigui_comment;
     out.push_back({"csa", Game::shogi, Kind::record,
                    "CSA shogi record (reads V2 to V3.0, writes V2.2): N+, $EVENT:, PI, +7776FU, T12, %TORYO",
                    kCsaExtensions, kNodeChoice | kEncoding | kCharset, detect_csa,
                    read_record<shogi::read_csa>, validate_record<shogi::read_csa>, accepts_shogi_game,
                    write_record<RecordOut::csa>});
+    out.back().eval_notes = EvalNotes::floodgate_comment;
     out.push_back({"csa3",
                    Game::shogi,
                    Kind::record,
@@ -307,10 +310,13 @@ void add_shogi_formats(std::vector<Format>& out) {
                    validate_record<shogi::read_csa>,
                    accepts_shogi_game,
                    write_record<RecordOut::csa3>});
+    out.back().eval_notes = EvalNotes::floodgate_comment;
     out.push_back({"jkf", Game::shogi, Kind::record,
                    "JKF (JSON Kifu Format) shogi record, as json-kifu-format defines it", kJkfExtensions,
                    kNodeChoice, detect_jkf, read_record<shogi::read_jkf>, validate_record<shogi::read_jkf>,
                    accepts_shogi_game, write_record<RecordOut::jkf>});
+    // JKF's comments are KIF's lines (json-kifu-format): Kifu for JS reads ShogiGUI's there too.
+    out.back().eval_notes = EvalNotes::shogigui_comment;
 }
 
 }  // namespace kifu::formats

@@ -168,7 +168,10 @@ Result<std::vector<std::string>> GameTraits::engine_position(const GameState& be
         if (stone == Stone::black || stone == Stone::white)
             lines.push_back(fmt::format("play {} {}", stone_name(stone), point_name(size, p)));
     };
+    // GTP comments (engine.hpp): what is the start's stones and what its moves, which
+    // KataGo's analysis engine takes apart.
     const auto play_stones = [&](const Board& board) {
+        lines.emplace_back("# stones");
         for (const Stone colour : {Stone::black, Stone::white})
             for (std::uint8_t row = 0; row < size.height; ++row)
                 for (std::uint8_t col = 0; col < size.width; ++col)
@@ -183,6 +186,7 @@ Result<std::vector<std::string>> GameTraits::engine_position(const GameState& be
         return lines;
     }
     play_stones(before.board);
+    lines.emplace_back("# moves");
     for (const NodeAction& a : moves)
         for (const LastMove& m : a.moves)
             lines.push_back(

@@ -42,6 +42,10 @@ void Record::set_game_info(std::size_t game, std::string_view id, std::string_vi
     trees_[game]->tree->set_tag(id, text);
 }
 
+void Record::set_node_property(std::size_t game, NodeId node, std::string_view id, std::string_view text) {
+    sgf.set_property(sgf_nodes(game)[node], id, sgf_escape(text));
+}
+
 Result<Record> read_record(std::string_view text, const SgfReadOptions& options) {
     Result<SgfCollection> sgf = read_sgf(text, options);
     if (!sgf) return std::move(sgf).error();

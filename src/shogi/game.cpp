@@ -1,11 +1,13 @@
 #include "kifu/shogi/game.hpp"
 
 #include <array>
+#include <charconv>
 #include <optional>
 
 #include "../core/move_words.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/handicap.hpp"
+#include "kifu/shogi/record.hpp"
 #include "kifu/shogi/sfen.hpp"
 #include "kifu/shogi/status.hpp"
 
@@ -120,6 +122,55 @@ std::string GameTraits::write_position(const Position& position) {
 
 std::string_view GameTraits::side_to_move(const Position& position) {
     return position.side_to_move() == Color::black ? "black" : "white";
+}
+
+std::string GameTraits::line_text(const Position& before, std::span<const Move> line,
+                                  std::string_view notation) {
+    const bool kif = notation == "kif";
+    std::string out;
+    Position p = before;
+    Square previous = kNoSquare;
+    for (const Move m : line) {
+        if (!out.empty()) out += ' ';
+        if (kif) {
+            out += p.side_to_move() == Color::black ? "▲" : "△";
+            out += kif_move(p, m, previous);
+        } else {
+            out += shogi::write_move(p, m, Notation::csa);
+        }
+        previous = m.to();
+        p.play(m);
+    }
+    return out;
+}
+
+NodeReadings GameTraits::readings(const std::vector<std::string>& comments) {
+    NodeReadings out;
+    // The number after `at` in `c`, up to a blank or an arrow (ShogiGUI's bound marks).
+    const auto value_at = [](std::string_view c, std::size_t at) -> std::optional<double> {
+        std::size_t end = at;
+        while (end < c.size() && (c[end] == '-' || c[end] == '+' || (c[end] >= '0' && c[end] <= '9'))) ++end;
+        if (at < end && c[at] == '+') ++at;
+        long long v = 0;
+        const auto [stop, ec] = std::from_chars(c.data() + at, c.data() + end, v);
+        if (ec != std::errc{} || stop != c.data() + end || at == end) return std::nullopt;
+        if (v >= 30000 || v <= -30000) return v > 0 ? 1000.0 : -1000.0;
+        return static_cast<double>(v) / 100.0;
+    };
+    for (const std::string& text : comments) {
+        const std::string_view c = text;
+        std::optional<double> v;
+        if (c.starts_with("*解析 ") || c.starts_with("*対局 ")) {
+            if (const std::size_t at = c.find(" 評価値 "); at != std::string_view::npos)
+                v = value_at(c, at + std::string_view(" 評価値 ").size());
+        } else if (c.starts_with("*評価値=") || c.starts_with("#評価値=")) {
+            v = value_at(c, std::string_view("*評価値=").size());
+        } else if (c.starts_with("* ")) {
+            v = value_at(c, 2);
+        }
+        if (v && !out.eval) out.eval = v;
+    }
+    return out;
 }
 
 std::string GameTraits::move_notations(const Position&, Move move) {

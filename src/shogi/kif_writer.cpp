@@ -34,25 +34,6 @@ void pad_to(std::string& out, std::string_view text, std::size_t width) {
     for (std::size_t n = columns(text); n < width; ++n) out += ' ';
 }
 
-std::string kif_move_text(const Position& position, Move move, Square previous) {
-    std::string out;
-    if (move.to() == previous) {
-        out += "同　";
-    } else {
-        out += record::kWideDigits[static_cast<std::size_t>(file_of(move.to()))];
-        out += record::kKanjiDigits[static_cast<std::size_t>(rank_of(move.to()) + 1)];
-    }
-    if (move.is_drop()) {
-        out += record::piece_name(move.dropped());
-        out += "打";
-        return out;
-    }
-    out += record::piece_name(position.piece_on(move.from()).type);
-    if (move.promotes()) out += "成";
-    out += fmt::format("({}{})", file_of(move.from()), rank_of(move.from()) + 1);
-    return out;
-}
-
 std::string kif_time(std::int32_t ms, std::int64_t total_ms) {
     const std::int64_t s = std::max(ms, 0) / 1000, total = std::max<std::int64_t>(total_ms, 0) / 1000;
     return fmt::format("({:2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, total / 3600, total / 60 % 60,
@@ -150,7 +131,7 @@ class KifWriter {
             const bool more = siblings[siblings.size() - 1] != id;  // a variation of this move follows
             if (flavour_ == Flavour::kif) {
                 out_ += fmt::format("{:>4} ", ply);
-                const std::string text = kif_move_text(position, n.move, previous);
+                const std::string text = kif_move(position, n.move, previous);
                 totals[index(mover)] += std::max(n.time_ms, 0);
                 if (n.time_ms >= 0) {  // a move without a time is written without one, as it was read
                     pad_to(out_, text, 13);
@@ -232,6 +213,25 @@ class KifWriter {
 };
 
 }  // namespace
+
+std::string kif_move(const Position& position, Move move, Square previous) {
+    std::string out;
+    if (move.to() == previous) {
+        out += "同　";
+    } else {
+        out += record::kWideDigits[static_cast<std::size_t>(file_of(move.to()))];
+        out += record::kKanjiDigits[static_cast<std::size_t>(rank_of(move.to()) + 1)];
+    }
+    if (move.is_drop()) {
+        out += record::piece_name(move.dropped());
+        out += "打";
+        return out;
+    }
+    out += record::piece_name(position.piece_on(move.from()).type);
+    if (move.promotes()) out += "成";
+    out += fmt::format("({}{})", file_of(move.from()), rank_of(move.from()) + 1);
+    return out;
+}
 
 std::string write_kif(const Game& game, std::vector<std::string>& notes) {
     return KifWriter(game, Flavour::kif, notes).write();

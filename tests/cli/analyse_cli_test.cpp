@@ -122,6 +122,87 @@ TEST_F(Analyse, JsonLinesForShogiXiangqiAndGo) {
         GTEST_SKIP() << "fairy-stockfish and gnugo are not installed";
 }
 
+// `kifu tree`'s lines with the comments taken out.
+std::string without_comments(const std::string& tree) {
+    return std::regex_replace(tree, std::regex(R"(  \{[^\n]*\})"), "");
+}
+
+TEST_F(Analyse, ShogiRecordsGetShogiGuisAndFloodgatesComments) {
+    if (!installed("fairy-stockfish")) GTEST_SKIP() << "fairy-stockfish is not installed";
+    const std::string game = kExamples + "/short-game.kifu";
+    const std::string kif = (dir_ / "out.kifu").string();
+    const Outcome run = kifu({"analyse", "--engine", "fairy-stockfish", "--depth", "5", game, "-o", kif});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const Outcome moves = kifu({"tree", game});
+    const Outcome analysed = kifu({"tree", kif});
+    ASSERT_EQ(analysed.exit_code, 0) << analysed.err;
+    EXPECT_EQ(without_comments(analysed.out), without_comments(moves.out));
+    const std::string out = slurp(kif);
+    // Every move but a mating one (the game is over there) has its line, after the move.
+    const std::size_t plies = static_cast<std::size_t>(occurrences(moves.out, "\n")) - 1;
+    const std::size_t noted = occurrences(out, "**解析 0 ");
+    EXPECT_GE(noted + 1, plies) << out;
+    EXPECT_LE(noted, plies) << out;
+    EXPECT_TRUE(std::regex_search(
+        out, std::regex(R"(\n   1 [^\n]*\n\*\*解析 0 [^\n]* 深さ 5[/ ][^\n]* 評価値 -?[0-9]+ 読み筋 △)")))
+        << out;
+    // Analysed again, the lines are replaced, not added; CSA gets Floodgate's form.
+    const Outcome again = kifu({"analyse", "--engine", "fairy-stockfish", "--depth", "5", kif});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(occurrences(again.out, "**解析 0 "), noted);
+    const std::string csa = (dir_ / "out.csa").string();
+    ASSERT_EQ(kifu({"convert", "--to", "csa", game, "-o", csa}).exit_code, 0);
+    const Outcome floodgate = kifu({"analyse", "--engine", "fairy-stockfish", "--depth", "5", csa});
+    ASSERT_EQ(floodgate.exit_code, 0) << floodgate.err;
+    EXPECT_TRUE(std::regex_search(floodgate.out,
+                                  std::regex(R"(\n\+7776FU\n(T[0-9]+\n)?'\*\* -?[0-9]+ -[0-9]{4}[A-Z]{2})")))
+        << floodgate.out;
+    EXPECT_EQ(kifu({"analyse", "--engine", "fairy-stockfish", "--depth", "3", "--annotate", game}).exit_code,
+              2);
+}
+
+TEST_F(Analyse, SgfGetsSabakisValuesInItsRawLayer) {
+    if (!installed("gnugo")) GTEST_SKIP() << "gnugo is not installed";
+    const std::string sgf = (dir_ / "game.sgf").string();
+    std::ofstream(sgf) << "(;GM[1]FF[4]SZ[9]KM[6.5]C[a game]PL[B];B[ee]LB[ee:A];W[gc]C[hm](;B[cg])(;B[gg]))";
+    const Outcome run = kifu({"analyse", "--engine", "gnugo --mode gtp --level 1", "--depth", "1", sgf});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    // The main line's three positions after a move get black's lead; the raw properties the
+    // tree does not hold (PL, LB) and the variation stay.
+    EXPECT_EQ(occurrences(run.out, "SBKS["), 3u) << run.out;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(;B\[ee\][^;]*SBKS\[-?[0-9]+\.[0-9]{2}\])")))
+        << run.out;
+    EXPECT_NE(run.out.find("PL[B]"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("LB[ee:A]"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("(;B[gg])"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("SBKV["), std::string::npos) << run.out;  // GNU Go gives no win rate
+}
+
+TEST_F(Analyse, KataGosAnalysisEngineGivesSabakisWinRateAndLead) {
+    const std::string katago = "python3 " + std::string(KIFU_SOURCE_DIR) + "/tests/engine/fake_katago.py";
+    const std::string sgf = (dir_ / "game.sgf").string();
+    std::ofstream(sgf) << "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[gc];B[cg])";
+    const Outcome run = kifu({"analyse", "--engine", katago, "--protocol", "katago", "--nodes", "20", sgf});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    // The fake gives the side to move 62% and 3.5 points: black's 38% and -3.5 after black's
+    // moves, 62% and 3.5 after white's.
+    EXPECT_NE(run.out.find(";B[ee]SBKV[38.00]SBKS[-3.50]"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(";W[gc]SBKV[62.00]SBKS[3.50]"), std::string::npos) << run.out;
+    EXPECT_EQ(occurrences(run.out, "SBKV["), 3u) << run.out;
+    const Outcome json =
+        kifu({"analyse", "--engine", katago, "--protocol", "katago", "--movetime", "100", "--json", sgf});
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    // JSON keeps the engine's view, the side to move's.
+    EXPECT_NE(json.out.find(R"("points":3.5,"winrate":0.62,"nodes":)"), std::string::npos) << json.out;
+    // KataGo has no depth; it analyses Go only.
+    EXPECT_EQ(kifu({"analyse", "--engine", katago, "--protocol", "katago", "--depth", "5", sgf}).exit_code,
+              2);
+    EXPECT_EQ(kifu({"analyse", "--engine", katago, "--protocol", "katago", "--nodes", "5",
+                    kExamples + "/opera-game.pgn"})
+                  .exit_code,
+              2);
+}
+
 TEST_F(Analyse, BestMoveOfOnePositionInEachGame) {
     if (!installed("stockfish") || !installed("fairy-stockfish"))
         GTEST_SKIP() << "stockfish or fairy-stockfish missing";
@@ -159,10 +240,13 @@ TEST_F(Analyse, UsageErrorsAreExitTwoAndAMissingEngineExitThree) {
         kifu({"analyse", "--engine", "python3 " + kFake, "--option", "Threads=2", "--depth", "3", game});
     EXPECT_EQ(option.exit_code, 2);
     EXPECT_NE(option.err.find("no option 'Threads'"), std::string::npos) << option.err;
-    const Outcome kif =
-        kifu({"analyse", "--engine", "python3 " + kFake, "--depth", "3", kExamples + "/short-game.kifu"});
-    EXPECT_EQ(kif.exit_code, 2);
-    EXPECT_NE(kif.err.find("--json"), std::string::npos) << kif.err;
+    // A record format kifu writes no evaluations into (DhtmlXQ) is analysed with --json.
+    const std::string dhtmlxq = (dir_ / "game.dhtmlxq").string();
+    ASSERT_EQ(kifu({"convert", "--to", "dhtmlxq", kExamples + "/xiangqi-game.pgn", "-o", dhtmlxq}).exit_code,
+              0);
+    const Outcome web = kifu({"analyse", "--engine", "python3 " + kFake, "--depth", "3", dhtmlxq});
+    EXPECT_EQ(web.exit_code, 2);
+    EXPECT_NE(web.err.find("--json"), std::string::npos) << web.err;
     const Outcome position =
         kifu({"analyse", "--engine", "python3 " + kFake, "--depth", "3", "--text", "startpos"});
     EXPECT_EQ(position.exit_code, 2);

@@ -20,6 +20,7 @@
 #include "kifu/engine/process.hpp"
 #include "kifu/formats/evaluations.hpp"
 #include "kifu/go/game.hpp"
+#include "kifu/go/record.hpp"
 #include "kifu/shogi/game.hpp"
 #include "kifu/xiangqi/game.hpp"
 
@@ -323,6 +324,172 @@ TEST(EngineNotes, MovesAreJudgedByTheWinningChancesTheyLose) {
     EXPECT_NEAR(formats::winning_chances({-1.0, false, false}, false), 0.1819, 1e-3);
     EXPECT_EQ(formats::winning_chances({-2, true, false}, true), -1.0);
     EXPECT_EQ(formats::judgement_word(4), "Blunder");
+}
+
+Score scored(Score::Kind kind, double value) {
+    Score s;
+    s.kind = kind;
+    s.value = value;
+    return s;
+}
+
+TEST(EngineNotes, ShogiCommentsInShogiGuisAndFloodgatesForms) {
+    Info info;
+    info.depth = 20;
+    info.seldepth = 31;
+    info.nodes = 123456;
+    info.time_ms = 1234;
+    info.score = scored(Score::Kind::centipawns, 35);
+    // White to move, +35 for white: -35 from black's view, the value both forms write.
+    EXPECT_EQ(formats::engine_comment(formats::EvalNotes::shogigui_comment, info, false, 0, "△３四歩(33)"),
+              "*解析 0 時間 00:01.2 深さ 20/31 ノード数 123456 評価値 -35 読み筋 △３四歩(33)");
+    EXPECT_EQ(formats::engine_comment(formats::EvalNotes::floodgate_comment, info, false, 0, "-3334FU"),
+              "* -35 -3334FU");
+    info.score.lower_bound = true;  // at least +35 for white: at most -35 for black
+    EXPECT_EQ(formats::engine_comment(formats::EvalNotes::shogigui_comment, info, false, 2, ""),
+              "*解析 0 候補2 時間 00:01.2 深さ 20/31 ノード数 123456 評価値 -35↓");
+    info.score = scored(Score::Kind::mate, 3);
+    EXPECT_EQ(formats::engine_comment(formats::EvalNotes::floodgate_comment, info, true, 0, ""), "* 30000");
+    info.score = scored(Score::Kind::points, 3);
+    EXPECT_EQ(formats::engine_comment(formats::EvalNotes::floodgate_comment, info, true, 0, ""), "");
+
+    // An earlier analysis of the same form is replaced; a player's own search stays.
+    std::vector<std::string> comments = {"*対局 深さ 3 評価値 10", "*解析 0 深さ 5 評価値 1", "good"};
+    formats::put_engine_comments(comments, formats::EvalNotes::shogigui_comment, {"*解析 0 評価値 2"});
+    EXPECT_EQ(comments, (std::vector<std::string>{"*解析 0 評価値 2", "*対局 深さ 3 評価値 10", "good"}));
+    EXPECT_TRUE(formats::is_engine_comment(formats::EvalNotes::floodgate_comment, "* -35 -3334FU"));
+    EXPECT_TRUE(formats::is_engine_comment(formats::EvalNotes::floodgate_comment, "* 104"));
+    EXPECT_FALSE(formats::is_engine_comment(formats::EvalNotes::floodgate_comment, "* a remark"));
+    EXPECT_FALSE(formats::is_engine_comment(formats::EvalNotes::floodgate_comment, "*"));
+
+    // The line in each form, through shogi's traits: 同 only after the line's first move.
+    const shogi::Position start = shogi::Position::start();
+    shogi::Position p = start;
+    std::vector<shogi::Move> line;
+    for (const char* m : {"7g7f", "3c3d", "8h2b+", "3a2b"}) {
+        line.push_back(*shogi::GameTraits::parse_move(p, m));
+        p.play(line.back());
+    }
+    EXPECT_EQ(shogi::GameTraits::line_text(start, line, "kif"),
+              "▲７六歩(77) △３四歩(33) ▲２二角成(88) △同　銀(31)");
+    EXPECT_EQ(shogi::GameTraits::line_text(start, line, "csa"), "+7776FU -3334FU +8822UM -3122GI");
+
+    // Read back as the node's eval, black's view in pawns, whichever form wrote it.
+    using C = std::vector<std::string>;
+    EXPECT_EQ(shogi::GameTraits::readings(C{"good", "*解析 0 深さ 20 評価値 -35↓ 読み筋 △３四歩(33)"}).eval,
+              -0.35);
+    EXPECT_EQ(shogi::GameTraits::readings(C{"* 130 7g7f 8c8d"}).eval, 1.3);
+    EXPECT_EQ(shogi::GameTraits::readings(C{"*評価値=+30000"}).eval, 1000.0);
+    EXPECT_FALSE(shogi::GameTraits::readings(C{"* a remark", "*解析 0 深さ 3"}).eval);
+}
+
+TEST(EngineNotes, SabakiValuesAreBlacksWinRateAndLead) {
+    Verdict<go::GameTraits> v;
+    v.first_to_move = false;  // white to move
+    Line<go::GameTraits> line;
+    line.info.score = scored(Score::Kind::points, 3.5);
+    line.info.score.winrate = 0.75;
+    v.lines.push_back(line);
+    using Values = std::vector<std::pair<std::string_view, std::string>>;
+    EXPECT_EQ(formats::sabaki_values(v), (Values{{"SBKV", "25.00"}, {"SBKS", "-3.50"}}));
+    v.lines.front().info.score = scored(Score::Kind::points, -2);  // GNU Go: a lead, no win rate
+    EXPECT_EQ(formats::sabaki_values(v), (Values{{"SBKS", "2.00"}}));
+}
+
+// ---------------------------------------------------------------------------------
+// KataGo's JSON analysis engine (not in Debian): a fake that speaks its protocol.
+
+const std::string kFakeKataGo = std::string(KIFU_SOURCE_DIR) + "/tests/engine/fake_katago.py";
+
+EngineSpec fake_katago(std::vector<std::string> modes = {}) {
+    EngineSpec spec;
+    spec.command = {"python3", kFakeKataGo};
+    for (std::string& m : modes) spec.command.push_back(std::move(m));
+    spec.protocol = Protocol::katago;
+    return spec;
+}
+
+TEST(KataGo, ItsCommandReportsFromTheSideToMove) {
+    using Command = std::vector<std::string>;
+    EXPECT_EQ(*katago_command({"katago", "analysis"}),
+              (Command{"katago", "analysis", "-override-config", "reportAnalysisWinratesAs=SIDETOMOVE"}));
+    EXPECT_EQ(*katago_command({"katago", "-override-config", "maxVisits=5"}),
+              (Command{"katago", "-override-config", "maxVisits=5,reportAnalysisWinratesAs=SIDETOMOVE"}));
+    const Command same = {"katago", "-override-config", "reportAnalysisWinratesAs=SIDETOMOVE"};
+    EXPECT_EQ(*katago_command(same), same);
+    Result<Command> black = katago_command({"katago", "-override-config", "reportAnalysisWinratesAs=BLACK"});
+    ASSERT_FALSE(black);
+    EXPECT_EQ(black.error().code, ErrorCode::unsupported);
+}
+
+TEST(KataGo, AQueryOfStonesMovesKomiAndLimitsGivesLinesWithWinRatesAndLeads) {
+    const std::string log = (std::filesystem::temp_directory_path() / "kifu-katago-queries.jsonl").string();
+    std::filesystem::remove(log);
+    EngineSpec spec = fake_katago({"record=" + log});
+    spec.options = {{"rules", "japanese"}, {"wideRootNoise", "0.04"}};
+    Result<Engine> e = Engine::start(spec);
+    ASSERT_TRUE(e) << e.error().message;
+    EXPECT_EQ(e->name(), "KataGo 1.99-fake");
+    // A 9x9 board with two black stones set up, then white's and black's moves.
+    Result<go::Record> record = go::read_record("(;GM[1]FF[4]SZ[9]KM[6.5]AB[aa][ba];W[ee];B[dd])");
+    ASSERT_TRUE(record) << record.error().message;
+    const auto verdicts =
+        analyse_game<go::GameTraits>(*e, record->game(0), {.nodes = 50, .multipv = 2}, false);
+    ASSERT_EQ(verdicts.size(), 2u);
+    const Verdict<go::GameTraits>& last = *verdicts[1].verdict;
+    ASSERT_EQ(last.lines.size(), 2u);
+    EXPECT_FALSE(last.first_to_move);  // white to move
+    EXPECT_EQ(last.lines[0].info.score.kind, Score::Kind::points);
+    EXPECT_EQ(last.lines[0].info.score.value, 3.5);
+    EXPECT_EQ(last.lines[0].info.score.winrate, 0.62);
+    EXPECT_EQ(last.lines[0].info.nodes, 50u);
+    // The fake's first empty points from A1: the stones are A9, B9 (SGF's aa, ba), E5, D6.
+    EXPECT_EQ(last.lines[0].info.pv, (std::vector<std::string>{"A1", "pass"}));
+    EXPECT_EQ(last.lines[0].pv.size(), 2u);  // read back as legal moves
+    EXPECT_EQ(last.lines[1].info.pv.front(), "B1");
+    ASSERT_TRUE(last.best_move);
+    const std::string queries = [&] {
+        std::ifstream in(log);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }();
+    EXPECT_NE(queries.find(R"("initialStones":[["B","A9"],["B","B9"]])"), std::string::npos) << queries;
+    EXPECT_NE(queries.find(R"("moves":[["W","E5"],["B","D6"]])"), std::string::npos) << queries;
+    EXPECT_NE(queries.find(R"("komi":6.5)"), std::string::npos) << queries;
+    EXPECT_NE(queries.find(R"("maxVisits":50)"), std::string::npos) << queries;
+    EXPECT_NE(queries.find(R"("rules":"japanese")"), std::string::npos) << queries;
+    EXPECT_NE(queries.find(R"("overrideSettings":{"wideRootNoise":0.04})"), std::string::npos) << queries;
+    const pid_t pid = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(pid));
+    std::filesystem::remove(log);
+}
+
+TEST(KataGo, ARefusalIsThatPositionsErrorAndAHangIsTerminated) {
+    Result<go::GameState> p = go::GameTraits::read_position(".9x9_5Gb_4G~3_3E~1b~2~4_2Fw.H3w.b.E2-a");
+    ASSERT_TRUE(p) << p.error().message;
+    Result<Engine> refusing = Engine::start(fake_katago({"refuse"}));
+    ASSERT_TRUE(refusing) << refusing.error().message;
+    Result<Verdict<go::GameTraits>> v =
+        analyse_position<go::GameTraits>(*refusing, *p, std::span<const go::NodeAction>{}, {.nodes = 5});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().message.find("unknown rules (its field 'rules')"), std::string::npos)
+        << v.error().message;
+    EXPECT_TRUE(refusing->running());  // a refused query is no fault of the process
+    v = analyse_position<go::GameTraits>(*refusing, *p, std::span<const go::NodeAction>{}, {.depth = 5});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().message.find("not by depth"), std::string::npos) << v.error().message;
+    refusing->quit();
+
+    EngineSpec hanging = fake_katago({"hang"});
+    hanging.search_timeout = std::chrono::milliseconds(500);
+    Result<Engine> e = Engine::start(hanging);
+    ASSERT_TRUE(e) << e.error().message;
+    v = analyse_position<go::GameTraits>(*e, *p, std::span<const go::NodeAction>{}, {.nodes = 5});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().message.find("no result"), std::string::npos) << v.error().message;
+    const pid_t pid = e->pid();
+    e->quit();
+    EXPECT_TRUE(gone(pid));
 }
 
 // ---------------------------------------------------------------------------------

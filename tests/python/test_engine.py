@@ -84,6 +84,18 @@ def test_go_over_gtp():
         assert info["best"] in kifu.read(".9x9_5Gb_4G~3_3E~1b~2~4_2Fw.H3w.b.E2-a").legal_moves
 
 
+def test_katagos_analysis_engine_gives_a_win_rate_and_a_lead():
+    fake_katago = ["python3", str(ROOT / "tests" / "engine" / "fake_katago.py")]
+    with kifu.engine.Engine.popen(fake_katago, protocol="katago", options={"rules": "japanese"}) as engine:
+        assert engine.name == "KataGo 1.99-fake"
+        lines = engine.analyse(kifu.read(".9x9_5Gb_4G~3_3E~1b~2~4_2Fw.H3w.b.E2-a"), kifu.engine.Limit(nodes=20),
+                               multipv=2)
+        pid = engine._handle.pid
+    assert [line["score"] for line in lines] == [{"points": 3.5, "winrate": 0.62}, {"points": 1.5, "winrate": 0.55}]
+    assert lines[0]["nodes"] == 20 and lines[0]["pv"][1] == "pass"
+    assert gone(pid)
+
+
 def test_faults_raise_and_leave_no_process():
     with pytest.raises(kifu.KifuError, match="no option 'Threads'"):
         kifu.engine.Engine.popen(FAKE, options={"Threads": 2})

@@ -46,11 +46,10 @@ struct EngineOptions {
                "the engine to run, with its arguments: 'stockfish', 'fairy-stockfish', 'gnugo --mode gtp'")
             ->required()
             ->option_text("CMD");
-        app.add_option(
-               "--protocol", protocol,
-               "how to speak to it: uci, usi, ucci or gtp (default: the game's: chess uci, shogi usi, "
-               "xiangqi ucci, Go gtp)")
-            ->check(CLI::IsMember({"uci", "usi", "ucci", "gtp"}))
+        app.add_option("--protocol", protocol,
+                       "how to speak to it: uci, usi, ucci, gtp, or katago for KataGo's JSON analysis engine "
+                       "(default: the game's: chess uci, shogi usi, xiangqi ucci, Go gtp)")
+            ->check(CLI::IsMember({"uci", "usi", "ucci", "gtp", "katago"}))
             ->option_text("NAME");
         app.add_option("--option", options,
                        "an engine option, checked against those it declares (repeatable)")
@@ -84,12 +83,16 @@ struct EngineOptions {
         engine::EngineSpec s;
         for (const std::string_view w : engine::words(command)) s.command.emplace_back(w);
         if (s.command.empty()) fail(kUsage, "--engine names no program");
-        std::string_view name = protocol;
-        if (name.empty())
-            formats::visit_game_rules(game,
-                                      [&](auto rules) { name = decltype(rules)::type::engine_protocol; });
+        std::string_view own;
+        formats::visit_game_rules(game, [&](auto rules) { own = decltype(rules)::type::engine_protocol; });
+        const std::string_view name = protocol.empty() ? own : std::string_view(protocol);
         if (name.empty()) fail(kUsage, "give --protocol: the input's game has no engines");
         s.protocol = *engine::protocol_named(name);
+        // KataGo's queries are made from GTP's lines: Go's.
+        if (s.protocol == engine::Protocol::katago && own != "gtp")
+            fail(kUsage, fmt::format("--protocol katago analyses Go, not {}", formats::to_string(game)));
+        if (s.protocol == engine::Protocol::katago && depth && !nodes && !movetime)
+            fail(kUsage, "KataGo searches by visits (--nodes) or by time (--movetime), not by --depth");
         for (const std::string& o : options) {
             const std::size_t eq = o.find('=');
             if (eq == std::string::npos || eq == 0)
@@ -280,8 +283,11 @@ Run add_analyse_command(CLI::App& app) {
         "  kifu analyse --engine stockfish --depth 12 games.pgn -o analysed.pgn\n"
         "  kifu analyse --engine fairy-stockfish --movetime 200 --json game.kif\n"
         "  kifu analyse --engine 'gnugo --mode gtp' --depth 1 --json game.sgf\n"
-        "PGN (chess and xiangqi) gets lichess's [%eval 0.17,20] in each move's comment; other records\n"
-        "are analysed with --json (one JSON object a game: every position's lines, scores, depth).");
+        "The verdicts go into the records as each format's readers expect them: PGN (chess and\n"
+        "xiangqi) lichess's [%eval 0.17,20]; KIF, KI2 and JKF ShogiGUI's '**解析 0 ... 評価値 35 読み筋 "
+        "...';\n"
+        "CSA Floodgate's \"'** 35 +7776FU\"; SGF Sabaki's SBKV/SBKS. --json writes them as JSON Lines\n"
+        "for any record (one object a game: every position's lines, scores, depth).");
     options->source.add_to(*command, false);
     options->output.add_to(*command);
     options->engine.add_to(*command);
@@ -324,6 +330,9 @@ Run add_analyse_command(CLI::App& app) {
             if (!options->json && from.eval_notes == formats::EvalNotes::none)
                 fail(kUsage, fmt::format("{}: kifu writes no evaluations into {} records: give --json",
                                          in.source, from.name));
+            if (options->annotate && from.eval_notes != formats::EvalNotes::pgn_eval)
+                fail(kUsage, fmt::format("{}: --annotate marks moves in PGN records, not in {} ones",
+                                         in.source, from.name));
             const formats::Game game = formats::game_of(d);
             if (!pool) {
                 pool = std::make_unique<EnginePool>(options->engine.spec(game),
@@ -349,7 +358,9 @@ Run add_analyse_command(CLI::App& app) {
             };
             OrderedPipeline<GameOutput, decltype(take)> pipeline(static_cast<std::size_t>(options->engines),
                                                                  take);
-            const auto analyse_one = [&](auto& tree, std::size_t index) -> GameOutput {
+            // `also(verdicts)`: what a record written from another layer than the tree does
+            // with them (SGF's raw layer).
+            const auto analyse_one = [&](auto& tree, std::size_t index, auto&& also) -> GameOutput {
                 using Rules = typename std::remove_cvref_t<decltype(tree)>::GameTraits;
                 GameOutput o;
                 Result<std::unique_ptr<engine::Engine>> e = pool->take();
@@ -377,6 +388,7 @@ Run add_analyse_command(CLI::App& app) {
                     o.text = formats::verdicts_json<Rules>(tree, index, verdicts, in.source) + "\n";
                 } else {
                     formats::note_verdicts<Rules>(from.eval_notes, tree, verdicts, options->annotate);
+                    also(std::span<const engine::NodeVerdict<Rules>>(verdicts));
                 }
                 return o;
             };
@@ -402,7 +414,7 @@ Run add_analyse_command(CLI::App& app) {
                                 continue;
                             }
                             (void)pipeline.submit([&, i] {
-                                GameOutput o = analyse_one(value[i], i);
+                                GameOutput o = analyse_one(value[i], i, [](auto) {});
                                 if (!options->json) {
                                     formats::Document alone = formats::game_alone(d, i);
                                     std::vector<std::string> notes;
@@ -413,13 +425,26 @@ Run add_analyse_command(CLI::App& app) {
                             });
                         }
                     } else if constexpr (std::is_same_v<V, go::Record>) {
-                        // SGF's games are read whole and written from their raw layer: the
-                        // verdicts go out as JSON Lines (docs/analyse.md).
+                        // SGF is written from its raw layer: each game is copied alone, its
+                        // verdicts are written into the copy's raw nodes (Sabaki's SBKV and
+                        // SBKS), and the copy is written.
                         for (std::size_t i = 0; i < value.size(); ++i) {
                             if (game_number++ < out.done()) continue;
                             (void)pipeline.submit([&, i] {
-                                go::Game tree = value.game(i);
-                                return analyse_one(tree, i);
+                                formats::Document alone;
+                                go::Record copy;
+                                go::append_game(value, i, copy);
+                                go::Game tree = copy.game(0);
+                                GameOutput o = analyse_one(tree, i, [&](auto verdicts) {
+                                    (void)formats::note_verdicts(copy, 0, verdicts);
+                                });
+                                if (!options->json) {
+                                    alone.value = std::move(copy);
+                                    std::vector<std::string> notes;
+                                    Result<std::string> text = from.write(alone, {}, notes);
+                                    if (text) o.text = *text;
+                                }
+                                return o;
                             });
                         }
                     }
@@ -516,7 +541,8 @@ Run add_bestmove_command(CLI::App& app) {
                         pv += (pv.empty() ? "" : " ") + listed_move<Rules>(at, m);
                         Rules::play(at, m);
                     }
-                    text += fmt::format("\n{} {}{}{}", line.info.multipv, score.empty() ? "-" : score,
+                    text += fmt::format("\n{} {}{}{}{}", line.info.multipv, score.empty() ? "-" : score,
+                                        s.winrate ? fmt::format(" winrate {}", *s.winrate) : "",
                                         line.info.depth ? fmt::format(" depth {}", *line.info.depth) : "",
                                         pv.empty() ? "" : " pv " + pv);
                 }

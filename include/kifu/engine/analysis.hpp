@@ -125,11 +125,8 @@ struct FirstPlayerEval {
     bool mate = false;  // value: moves to mate, positive when the first player mates
     bool points = false;
 };
-template <GameRules Rules>
-std::optional<FirstPlayerEval> first_player_eval(const Verdict<Rules>& verdict) {
-    if (verdict.lines.empty()) return std::nullopt;
-    const Score& s = verdict.lines.front().info.score;
-    const double sign = verdict.first_to_move ? 1 : -1;
+inline std::optional<FirstPlayerEval> first_player_eval(const Score& s, bool first_to_move) {
+    const double sign = first_to_move ? 1 : -1;
     switch (s.kind) {
         case Score::Kind::centipawns:
             return FirstPlayerEval{sign * s.value / 100.0, false, false};
@@ -142,6 +139,11 @@ std::optional<FirstPlayerEval> first_player_eval(const Verdict<Rules>& verdict) 
             break;
     }
     return std::nullopt;
+}
+template <GameRules Rules>
+std::optional<FirstPlayerEval> first_player_eval(const Verdict<Rules>& verdict) {
+    if (verdict.lines.empty()) return std::nullopt;
+    return first_player_eval(verdict.lines.front().info.score, verdict.first_to_move);
 }
 
 // What analyse_game found at one node: a verdict, or the error of its position.

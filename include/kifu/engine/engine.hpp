@@ -18,9 +18,22 @@
 //   upperbound: a search cut short) does not replace an exact score.
 // - GTP: the position is set by its commands; the best moves are GNU Go's top_moves_COLOUR
 //   (each its own line, best first) where the engine lists it, else reg_genmove, else
-//   genmove; the score is estimate_score's lead, from the side to move's view.
+//   genmove; the score is estimate_score's lead, from the side to move's view. Lines of the
+//   position that begin with '#' are GTP comments: not sent (Go's traits mark the start's
+//   stones "# stones" and the moves "# moves" so).
+// - KataGo's JSON analysis engine ("katago analysis -config C -model M"): one query a
+//   position, made from the GTP lines (boardsize, komi, the start's stones as initialStones,
+//   the moves as moves); the handshake is query_version (within 120 s at least: a network
+//   loads first). Its values are from the perspective its config names, so kifu runs it
+//   with "-override-config reportAnalysisWinratesAs=SIDETOMOVE" (added to one the command
+//   has); a command that sets another perspective is refused. --nodes is maxVisits,
+//   --movetime overrideSettings' maxTime; it has no depth. Options: "rules" is the query's
+//   rules (default tromp-taylor, KataGo's own default), any other an overrideSettings
+//   entry (a number, true/false, else a string). A search past its deadline is terminated;
+//   an "error" answer is that position's error, the engine going on.
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,13 +103,17 @@ class Engine {
     Result<void> set_option(std::string_view name, std::string_view value);
     Result<void> send(std::string_view line);
     // Reads until a line `done` accepts; every line goes to `each` first.
-    template <class Each, class Done>
-    Result<void> read_until(Clock::time_point deadline, std::string_view waiting_for, Each&& each,
-                            Done&& done);
+    Result<void> read_until(Clock::time_point deadline, std::string_view waiting_for,
+                            const std::function<void(std::string_view)>& each,
+                            const std::function<bool(std::string_view)>& done);
     Result<void> ready(Clock::time_point deadline);
     Result<std::string> gtp(std::string_view command, Clock::time_point deadline);
     Result<Analysis> analyse_gtp(const std::vector<std::string>& position_lines,
                                  std::string_view side_to_move, const Limit& limit);
+    Result<void> handshake_katago(Clock::time_point deadline);  // katago.cpp
+    Result<Analysis> analyse_katago(const std::vector<std::string>& position_lines,
+                                    std::string_view side_to_move, const Limit& limit);
+    std::chrono::milliseconds search_timeout(const Limit& limit) const;
     Error fault(std::string what);  // ends the process; the message names the engine and its last words
 
     EngineSpec spec_;
@@ -106,6 +123,22 @@ class Engine {
     std::vector<std::string> gtp_commands_;
     std::vector<std::string> last_lines_;  // the last few lines it said, for messages
     int multipv_ = 1;
+    std::uint64_t queries_ = 0;  // KataGo's query ids
 };
+
+// One line of KataGo's analysis engine, read as the answer to query `id` (its best
+// `multipv` moves as lines): nullopt when it is none (a log line, a warning, a report during
+// the search, another query's answer).
+struct KataGoAnswer {
+    Analysis analysis;
+    std::string error;        // its "error" (and the field it names)
+    bool no_results = false;  // terminated before it searched
+};
+std::optional<KataGoAnswer> read_katago_answer(std::string_view line, std::string_view id, int multipv);
+
+// The command a KataGo analysis engine is run with: `command` with
+// "-override-config reportAnalysisWinratesAs=SIDETOMOVE" added (to the one it has, if any).
+// Errors: unsupported, when the command sets another perspective.
+Result<std::vector<std::string>> katago_command(std::vector<std::string> command);
 
 }  // namespace kifu::engine

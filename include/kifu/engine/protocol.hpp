@@ -1,6 +1,7 @@
 #pragma once
-// What engines say, as typed values, for the four protocols kifu drives: UCI (chess; also
-// Fairy-Stockfish's variants), USI (shogi), UCCI (xiangqi) and GTP (Go).
+// What engines say, as typed values, for the protocols kifu drives: UCI (chess; also
+// Fairy-Stockfish's variants), USI (shogi), UCCI (xiangqi), GTP (Go) and KataGo's JSON
+// analysis engine (Go; engine.hpp reads its JSON).
 //
 // Grammar of a search report (UCI, USI and UCCI alike; docs/analyse.md):
 //   info [depth D] [seldepth S] [multipv K] [score (cp N | mate [+-]N | N) [lowerbound |
@@ -20,9 +21,9 @@
 
 namespace kifu::engine {
 
-enum class Protocol : std::uint8_t { uci, usi, ucci, gtp };
+enum class Protocol : std::uint8_t { uci, usi, ucci, gtp, katago };
 
-// "uci", "usi", "ucci", "gtp".
+// "uci", "usi", "ucci", "gtp", "katago".
 std::string_view to_string(Protocol protocol) noexcept;
 std::optional<Protocol> protocol_named(std::string_view name) noexcept;
 

@@ -10,13 +10,28 @@
 //   An [%eval] already there is replaced; otherwise the command goes first in the move's
 //   first comment (as lichess writes it, before [%clk]), or is the move's comment. Nothing
 //   else of the record changes.
+// - KIF, KI2 and JKF (shogi): ShogiGUI's analysis line in the move's comment, as ShogiHome
+//   reads and writes it: "*解析 0 時間 00:01.2 深さ 20/31 ノード数 123456 評価値 35 読み筋
+//   ▲７六歩(77) △３四歩(33)" (KIF writes it "**解析 ..."); with several lines, each its own
+//   comment line with "候補K" after the "0". The value is centipawns from black's view
+//   (sente's), a mate +-30000 (ShogiHome's and Floodgate's convention); ↑/↓ mark a lower or
+//   upper bound as ShogiGUI does.
+// - CSA: Floodgate's "'** 35 +7776FU -3334FU" (the score from black's view, then the line),
+//   the best line only.
+// - Either replaces the lines of its own form that the node has (an earlier analysis) and
+//   goes first; the game's own comments ("*対局 ..." of a player's search) stay.
+// - SGF (Go): Sabaki's SBKV (black's win rate in percent) and SBKS (black's score lead in
+//   points), two decimals, on the node of the position analysed: written into the raw layer
+//   (go::Record::set_node_property), not through the tree.
 // - A mated position (mate 0) gets no eval: the game is over there.
 // - JSON Lines: one object a game, {"game", "positions": [...]} with each analysed node's
 //   path, ply, side to move and the engine's lines (score as the engine gave it, from the
-//   side to move: "cp", "mate" or "points"; depth, nodes, time, the pv in the game's plain
+//   side to move: "cp", "mate" or "points", and "winrate" (0..1) where the engine gives one;
+//   depth, nodes, time, the pv in the game's plain
 //   notation and as the engine wrote it), or its error.
 
 #include <algorithm>
+#include <concepts>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,6 +42,7 @@
 #include "kifu/core/walk.hpp"
 #include "kifu/engine/analysis.hpp"
 #include "kifu/formats/registry.hpp"
+#include "kifu/go/record.hpp"
 
 namespace kifu::formats {
 
@@ -43,6 +59,25 @@ void put_pgn_eval(std::vector<std::string>& comments, std::string_view command);
 double winning_chances(const engine::FirstPlayerEval& eval, bool first_view);
 int judgement_nag(double loss) noexcept;            // 6, 2, 4, or 0 for a move that loses less
 std::string_view judgement_word(int nag) noexcept;  // "Inaccuracy", "Mistake", "Blunder"
+
+// What a game's traits may give for the comment forms above: the moves of an engine's line
+// as its records write them ("kif", "csa"); without it a comment has the score only.
+template <class Rules>
+concept HasLineText = requires(const typename Rules::Position& p,
+                               std::span<const typename Rules::Move> line) {
+    { Rules::line_text(p, line, std::string_view{}) } -> std::convertible_to<std::string>;
+};
+
+// The comment of one of an engine's lines in a comment form (shogigui_comment,
+// floodgate_comment), for a position whose side to move is the first player or not;
+// `candidate` is 0 when the verdict has one line, else its multipv; `line` is the moves in
+// the form's notation. "" when the line has no score (or a Go score, points).
+std::string engine_comment(EvalNotes style, const engine::Info& info, bool first_to_move, int candidate,
+                           std::string_view line);
+// Whether a comment is one of that form's (an earlier analysis, replaced by a new one).
+bool is_engine_comment(EvalNotes style, std::string_view comment) noexcept;
+// Puts `lines` first in `comments`, in place of the form's comments there.
+void put_engine_comments(std::vector<std::string>& comments, EvalNotes style, std::vector<std::string> lines);
 
 // Writes the verdicts into `tree` as `style` says; returns how many nodes got one.
 // With `annotate`, a move other than the engine's best whose loss (above) is an inaccuracy or
@@ -103,10 +138,48 @@ std::size_t note_verdicts(EvalNotes style, GameTree<Rules>& tree,
             put_pgn_eval(tree.node(v.node).notes().comments,
                          pgn_eval_command(*eval, v.verdict->lines.front().info.depth));
             ++noted;
+        } else if (style == EvalNotes::shogigui_comment || style == EvalNotes::floodgate_comment) {
+            const typename Rules::Position at = tree.position_after(v.node);
+            const std::string_view notation = style == EvalNotes::shogigui_comment ? "kif" : "csa";
+            const std::size_t count = style == EvalNotes::floodgate_comment ? 1 : v.verdict->lines.size();
+            std::vector<std::string> lines;
+            for (std::size_t k = 0; k < count; ++k) {
+                const engine::Line<Rules>& line = v.verdict->lines[k];
+                std::string words;
+                if constexpr (HasLineText<Rules>) words = Rules::line_text(at, line.pv, notation);
+                std::string comment = engine_comment(style, line.info, v.verdict->first_to_move,
+                                                     count > 1 ? line.info.multipv : 0, words);
+                if (!comment.empty()) lines.push_back(std::move(comment));
+            }
+            put_engine_comments(tree.node(v.node).notes().comments, style, std::move(lines));
+            ++noted;
         }
     }
     return noted;
 }
+
+// Sabaki's values of a verdict's best line, {"SBKV", "55.20"} and {"SBKS", "-3.50"}, where
+// the engine gave a win rate and a score lead in points; none else.
+template <GameRules Rules>
+std::vector<std::pair<std::string_view, std::string>> sabaki_values(const engine::Verdict<Rules>& verdict) {
+    std::vector<std::pair<std::string_view, std::string>> out;
+    if (verdict.lines.empty()) return out;
+    const engine::Score& s = verdict.lines.front().info.score;
+    if (s.winrate) {
+        const double black = verdict.first_to_move ? *s.winrate : 1.0 - *s.winrate;
+        out.emplace_back("SBKV", fmt::format("{:.2f}", 100.0 * black));
+    }
+    if (s.kind == engine::Score::Kind::points) {
+        const double lead = verdict.first_to_move ? s.value : -s.value;
+        out.emplace_back("SBKS", fmt::format("{:.2f}", lead == 0 ? 0.0 : lead));
+    }
+    return out;
+}
+
+// The verdicts of game `game` of an SGF record, written into its raw layer as Sabaki's
+// values (SGF is written from the raw layer); returns how many nodes got them.
+std::size_t note_verdicts(go::Record& record, std::size_t game,
+                          std::span<const engine::NodeVerdict<go::GameTraits>> verdicts);
 
 // One JSON line (no line end) of a game's verdicts.
 template <GameRules Rules>
@@ -161,6 +234,10 @@ std::string verdicts_json(const GameTree<Rules>& tree, std::size_t game_index,
                     w.raw(info.score.kind == engine::Score::Kind::points
                               ? fmt::format("{}", info.score.value)
                               : fmt::format("{}", static_cast<long long>(info.score.value)));
+                }
+                if (info.score.winrate) {
+                    w.key("winrate");
+                    w.raw(fmt::format("{}", *info.score.winrate));
                 }
                 if (info.score.lower_bound || info.score.upper_bound) {
                     w.key("bound");

@@ -115,8 +115,11 @@ struct WriteOptions {
 
 // How a record format holds an engine's evaluations (kifu analyse writes them so).
 enum class EvalNotes : std::uint8_t {
-    none,      // it holds none that kifu writes: kifu analyse gives JSON Lines of them instead
-    pgn_eval,  // PGN's comment command [%eval 0.17,20] (lichess's) in the move's comment
+    none,              // it holds none that kifu writes: kifu analyse gives JSON Lines of them instead
+    pgn_eval,          // PGN's comment command [%eval 0.17,20] (lichess's) in the move's comment
+    shogigui_comment,  // KIF's "**解析 0 深さ 20 ... 評価値 35 読み筋 ▲７六歩(77)" (ShogiGUI's)
+    floodgate_comment,  // CSA's "'** 35 +7776FU -3334FU" (Floodgate's)
+    sabaki_values,      // SGF's SBKV (black's win rate, %) and SBKS (black's score lead), Sabaki's
 };
 
 struct Format {

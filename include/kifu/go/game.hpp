@@ -77,7 +77,9 @@ struct GameTraits {
     static constexpr std::string_view engine_protocol = "gtp";
     // GTP has no position command: "boardsize N", "clear_board", then "play COLOUR VERTEX" for
     // the start's stones and each move; where a node sets stones up after the start, the
-    // stones of the last position are played instead (its ko and prisoners are lost).
+    // stones of the last position are played instead (its ko and prisoners are lost). GTP
+    // comment lines "# stones" and "# moves" say which plays are which (KataGo's analysis
+    // engine takes the start's stones apart from the moves).
     // Errors: unsupported for a board that is not square or is wider than 25 (GTP's limit).
     static Result<std::vector<std::string>> engine_position(const GameState& before,
                                                             std::span<const NodeAction> moves);

@@ -73,6 +73,10 @@ class Record {
     // layer that SGF is written from and in its tree's tags when the tree is made: what
     // naming its opening (ON) writes into the record.
     void set_game_info(std::size_t game, std::string_view id, std::string_view text);
+    // Sets a property of the raw node that node `node` of game `game`'s tree came from to a
+    // text (escaped here): what only SGF holds (Sabaki's SBKV), written into the raw layer
+    // only; the tree does not hold it.
+    void set_node_property(std::size_t game, NodeId node, std::string_view id, std::string_view text);
 
   private:
     friend void append_game(const Record& from, std::size_t game, Record& into);

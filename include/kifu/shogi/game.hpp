@@ -42,6 +42,15 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string_view side_to_move(const Position& position);        // "black" (sente), "white"
     static std::string move_notations(const Position& before, Move move);  // USI
     static std::string status_note(const Position& position);              // ""
+    // An engine's line as the records' comments write it (formats/evaluations.hpp): "kif",
+    // ShogiGUI's "▲７六歩(77) △３四歩(33) ▲２二角成(88) △同　銀(31)"; "csa", Floodgate's
+    // "+7776FU -3334FU". The first move never says 同: a reader may not know the move before.
+    static std::string line_text(const Position& before, std::span<const Move> line,
+                                 std::string_view notation);
+    // An engine's evaluation that the comments hold, in the forms line_text's comments take
+    // ("*解析 ... 評価値 35 ...", "*対局 ...", Floodgate's "* 35 ...", ShogiHome's "*評価値=35"):
+    // black's view, centipawns / 100; +-30000 (the forms' mate) is +-1000.
+    static NodeReadings readings(const std::vector<std::string>& comments);
     // By the ending of the main line and who is to move there (投了: the mover loses).
     static GameOutcome outcome(const GameTree<GameTraits>& game);
 };

@@ -58,6 +58,10 @@ std::string write_ki2(const Game& game, std::vector<std::string>& notes);
 std::string write_csa(const Game& game, CsaVersion version, std::vector<std::string>& notes);
 std::string write_jkf(const Game& game, std::vector<std::string>& notes);
 
+// One move as KIF writes it: "７六歩(77)", "同　歩(76)" (a move to `previous`, the square the
+// last move went to; kNoSquare: never 同), "５五角打", "２二角成(88)".
+std::string kif_move(const Position& position, Move move, Square previous = kNoSquare);
+
 // Text in Shift_JIS (CP932), for a file that is to be read by Kifu for Windows and older
 // programs; the encoding declared in the first line ("#KIF version=2.0 encoding=UTF-8",
 // "'CSA encoding=UTF-8") is changed to say so. Errors: a character CP932 has no code for.
