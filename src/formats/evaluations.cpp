@@ -86,8 +86,13 @@ std::size_t note_verdicts(go::Record& record, std::size_t game,
     for (const engine::NodeVerdict<go::GameTraits>& v : verdicts) {
         if (!v.verdict) continue;
         const auto values = sabaki_values(*v.verdict);
+        if (values.empty()) continue;
+        // An earlier analysis's values go, also the one this engine does not give (GNU Go's
+        // lead after KataGo's win rate would mix two engines' words on one node).
+        for (const std::string_view id : {"SBKV", "SBKS"})
+            record.sgf.remove_property(record.sgf_nodes(game)[v.node], id);
         for (const auto& [id, text] : values) record.set_node_property(game, v.node, id, text);
-        noted += values.empty() ? 0 : 1;
+        ++noted;
     }
     return noted;
 }

@@ -176,6 +176,12 @@ TEST_F(Analyse, SgfGetsSabakisValuesInItsRawLayer) {
     EXPECT_NE(run.out.find("LB[ee:A]"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("(;B[gg])"), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("SBKV["), std::string::npos) << run.out;  // GNU Go gives no win rate
+    // An earlier analysis's values are replaced, a win rate GNU Go does not give too.
+    std::ofstream(sgf) << "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee]SBKV[51.00]SBKS[0.50];W[gc])";
+    const Outcome again = kifu({"analyse", "--engine", "gnugo --mode gtp --level 1", "--depth", "1", sgf});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(occurrences(again.out, "SBKS["), 2u) << again.out;
+    EXPECT_EQ(again.out.find("SBKV["), std::string::npos) << again.out;
 }
 
 TEST_F(Analyse, KataGosAnalysisEngineGivesSabakisWinRateAndLead) {
