@@ -46,7 +46,7 @@ __all__ = [
     "__version__", "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "OpeningBook", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "games", "iter_games", "merge_indexes",
-    "pgn_game_start", "read", "read_game", "read_options", "rows", "validate", "write", "write_options",
+    "pgn_game_start", "read", "read_game", "read_options", "rows", "solve", "validate", "write", "write_options",
 ]
 
 # A str is a file name when it names an existing file and holds no line break, or when it
@@ -127,6 +127,31 @@ def read(source, format: str | None = None, **options):
     if kind == "path":
         return _kifu._read_path(value, format, options)
     return _kifu._read_text(value, format, name, options)
+
+
+def solve(position, *, plies: int | None = None, mate: int | None = None, nodes: int = 20_000_000) -> dict:
+    """Solves a mate problem (docs/problems.md): a shogi tsume (tsume's rules: checks only,
+    useless interpositions no defence), a chess or xiangqi mate. position: a Position, a
+    Game (its start) or a notation read with kifu.read. plies: a mate within that many plies;
+    mate: chess's mate in N (2N-1 plies); neither: any length. Returns {"verdict": "mate",
+    "no_mate" or "unknown" (the node limit), "plies", "line" (the shortest mate against the
+    longest defence, in the game's plain notation), "keys" (every first move that mates as
+    soon), "alternatives" ([{"ply", "moves"}]: other moves that mate as soon later on), "nodes"}.
+    Raises KifuError for Go or a board of no game with checkmate."""
+    if plies is not None and mate is not None:
+        raise TypeError("kifu.solve takes plies or mate, not both")
+    if isinstance(position, Game):
+        position = position.start
+    elif not isinstance(position, Position):
+        position = read(position)
+        if isinstance(position, list):
+            if not position:
+                raise KifuError("the record holds no game")
+            position = position[0].start
+    limit = plies if plies is not None else (2 * mate - 1 if mate is not None else 0)
+    if limit < 0:
+        raise ValueError("kifu.solve: plies and mate are positive")
+    return _kifu._solve(position, limit, nodes)
 
 
 def read_game(source, format: str | None = None, **options) -> Game:

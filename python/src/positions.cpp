@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "kifu/chess/board_view.hpp"
 #include "kifu/formats/play.hpp"
+#include "kifu/formats/solve.hpp"
 
 namespace kifu::python {
 std::string_view own_format(const formats::Document& doc) {
@@ -299,7 +300,36 @@ py::object wrap_position(formats::Document doc) {
     return of_a_game ? out : py::cast(FeenPosition{{shared(std::move(doc))}});
 }
 
+py::dict solution(const Position& p, int plies, std::uint64_t nodes) {
+    formats::SolveOptions options;
+    options.max_plies = plies;
+    options.max_nodes = nodes;
+    Result<formats::Solution> r = formats::Solution{};
+    {
+        py::gil_scoped_release release;  // a long search lets other threads run
+        r = formats::solve(*p.doc, 0, options);
+    }
+    const formats::Solution s = take(std::move(r));
+    py::dict out;
+    out["verdict"] = std::string(s.verdict);
+    out["plies"] = s.plies;
+    out["line"] = s.line;
+    out["keys"] = s.keys;
+    py::list alternatives;
+    for (const formats::MateAlternatives& a : s.alternatives) {
+        py::dict d;
+        d["ply"] = a.ply;
+        d["moves"] = a.moves;
+        alternatives.append(d);
+    }
+    out["alternatives"] = alternatives;
+    out["nodes"] = s.nodes;
+    return out;
+}
+
 void bind_positions(py::module_& m) {
+    m.def("_solve", &solution, py::arg("position"), py::arg("plies"), py::arg("nodes"));
+
     py::class_<Position> base(
         m, "Position", "A position of any game: the common calls. kifu.read gives the class of its game.");
     add_common(base);

@@ -267,6 +267,10 @@ PositionStatus GameTraits::status(const Position& position) {
     return {to_string(s.outcome), s.check};
 }
 
+bool GameTraits::in_check(const Position& position) {
+    return chess::in_check(position, position.side_to_move());
+}
+
 std::uint64_t GameTraits::perft(const Position& position, int depth) {
     return chess::perft(position, depth);
 }
@@ -274,8 +278,14 @@ std::uint64_t GameTraits::perft(const Position& position, int depth) {
 Result<std::vector<std::string>> GameTraits::engine_position(const Position& before,
                                                              std::span<const Move> moves) {
     const std::string fen = write_fen(before);
-    return std::vector<std::string>{engine_position_line<GameTraits>(
-        fen == kStartFen ? std::string("position startpos") : "position fen " + fen, before, moves)};
+    std::vector<std::string> lines;
+    // UCI writes a Chess960 castling as the king taking its rook, which an engine reads only
+    // in its Chess960 mode (the engine sets it back for the next standard position).
+    if (before.chess960()) lines.emplace_back("setoption name UCI_Chess960 value true");
+    lines.push_back(engine_position_line<GameTraits>(
+        fen == kStartFen && !before.chess960() ? std::string("position startpos") : "position fen " + fen,
+        before, moves));
+    return lines;
 }
 
 Result<Position> GameTraits::read_position(std::string_view text) {

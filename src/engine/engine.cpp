@@ -94,6 +94,7 @@ Result<void> Engine::restart() {
     last_lines_.clear();
     declared_.clear();
     gtp_commands_.clear();
+    position_options_.clear();
     multipv_ = 1;
     Result<ChildProcess> process = ChildProcess::start(spec_.command);
     if (!process) return process.error();
@@ -303,8 +304,40 @@ Result<Analysis> Engine::analyse(const std::vector<std::string>& position_lines,
         if (Result<void> r = set_option("MultiPV", std::to_string(limit.multipv)); !r) return r.error();
         if (Result<void> r = ready(after(kCommandTimeout)); !r) return r.error();
     }
+    // A position's own options ("setoption name UCI_Chess960 value true" among its lines):
+    // set while it is searched, back to the engine's default for one that does not set them.
+    constexpr std::string_view kSet = "setoption name ";
+    std::map<std::string, std::string> wanted;
+    for (const std::string& line : position_lines) {
+        if (!line.starts_with(kSet)) continue;
+        const std::size_t at = line.find(" value ");
+        const std::size_t end = at == std::string::npos ? line.size() : at;
+        wanted[line.substr(kSet.size(), end - kSet.size())] =
+            at == std::string::npos ? "" : line.substr(at + 7);
+    }
+    bool changed = false;
+    for (const auto& [option, value] : position_options_)
+        if (!wanted.contains(option))
+            if (const OptionDeclaration* o = declared(option)) {
+                if (Result<void> r = set_option(o->name, o->default_value); !r) return r.error();
+                changed = true;
+            }
+    for (const auto& [option, value] : wanted) {
+        const auto held = position_options_.find(option);
+        if (held != position_options_.end() && held->second == value) continue;
+        if (!declared(option))
+            return Error{
+                ErrorCode::unsupported,
+                fmt::format("engine '{}' has no option {}, which this position needs", name_, option)};
+        if (Result<void> r = set_option(option, value); !r) return r.error();
+        changed = true;
+    }
+    position_options_ = std::move(wanted);
+    if (changed)
+        if (Result<void> r = ready(after(kCommandTimeout)); !r) return r.error();
     for (const std::string& line : position_lines)
-        if (Result<void> r = send(line); !r) return r.error();
+        if (!line.starts_with(kSet))
+            if (Result<void> r = send(line); !r) return r.error();
     if (Result<void> r = send(go_command(spec_.protocol, limit)); !r) return r.error();
 
     const std::chrono::milliseconds timeout = search_timeout(limit);

@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -55,6 +56,39 @@ std::string exit_word(int status) {
     if (WIFSIGNALED(status)) return fmt::format("killed by signal {}", WTERMSIG(status));
     return "ended";
 }
+
+// A write to an engine that has ended must be EPIPE, not the death of the program that uses
+// the library by SIGPIPE: the signal is blocked in this thread for the write, and one that
+// the write raised is taken off before it is unblocked (a SIGPIPE pending before is left).
+class SigpipeHeld {
+  public:
+    SigpipeHeld() {
+        sigemptyset(&pipe_);
+        sigaddset(&pipe_, SIGPIPE);
+        sigset_t pending;
+        sigemptyset(&pending);
+        sigpending(&pending);
+        was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+        pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+    }
+    SigpipeHeld(const SigpipeHeld&) = delete;
+    SigpipeHeld& operator=(const SigpipeHeld&) = delete;
+    ~SigpipeHeld() {
+        if (raised_ && !was_pending_) {
+            const timespec now{};
+            while (sigtimedwait(&pipe_, nullptr, &now) < 0 && errno == EINTR) {
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+    }
+    void raised() { raised_ = true; }
+
+  private:
+    sigset_t pipe_{};
+    sigset_t old_{};
+    bool was_pending_ = false;
+    bool raised_ = false;
+};
 
 }  // namespace
 
@@ -229,8 +263,10 @@ Result<void> ChildProcess::write_line(std::string_view line, Clock::time_point d
     std::string text(line);
     text.push_back('\n');
     std::size_t done = 0;
+    SigpipeHeld held;
     while (done < text.size()) {
         const ssize_t n = write(to_child_, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EPIPE) held.raised();
         if (n > 0) {
             done += static_cast<std::size_t>(n);
             continue;

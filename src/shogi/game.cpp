@@ -1,12 +1,15 @@
 #include "kifu/shogi/game.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 
 #include "../core/move_words.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/shogi/handicap.hpp"
+#include "kifu/shogi/movegen.hpp"
 #include "kifu/shogi/record.hpp"
 #include "kifu/shogi/sfen.hpp"
 #include "kifu/shogi/status.hpp"
@@ -82,6 +85,39 @@ Result<Move> GameTraits::parse_move(const Position& before, std::string_view tex
                                 Notation::hodges,       Notation::japanese, Notation::sassersson,
                                 Notation::hodges_number};
     return parse_in_any<Move>(kOrder, [&](Notation n) { return shogi::parse_move(before, text, n); });
+}
+
+bool GameTraits::in_check(const Position& position) {
+    return shogi::in_check(position, position.side_to_move());
+}
+
+bool GameTraits::useless_interposition(const Position& before, Move move) {
+    const Color defender = before.side_to_move();
+    const Square king = before.king(defender);
+    if (!move.is_drop() || king == kNoSquare || !shogi::in_check(before, defender)) return false;
+    // A legal drop that answers a check stands between the king and a far checker, which
+    // would take it and check again from nearer. It is useless when nothing of the
+    // defender's but the king guards its square, and the king could not take the checker
+    // back there either: the square is not next to it, or another attacker guards it.
+    const int ranks = rank_of(move.to()) - rank_of(king), columns = column_of(move.to()) - column_of(king);
+    Position after = before;
+    after.play(move);
+    Position kingless = after;
+    kingless.remove(king);
+    if (attacked(kingless, move.to(), defender)) return false;
+    if (std::max(std::abs(ranks), std::abs(columns)) >= 2) return true;
+    // Next to the king: the checker is the first piece beyond the square, away from the king.
+    const int step_rank = (ranks > 0) - (ranks < 0), step_column = (columns > 0) - (columns < 0);
+    int rank = rank_of(move.to()) + step_rank, column = column_of(move.to()) + step_column;
+    while (rank >= 0 && rank < 9 && column >= 0 && column < 9 &&
+           after.piece_on(static_cast<Square>(9 * rank + column)).empty()) {
+        rank += step_rank;
+        column += step_column;
+    }
+    if (rank < 0 || rank >= 9 || column < 0 || column >= 9) return false;
+    Position without_checker = after;
+    without_checker.remove(static_cast<Square>(9 * rank + column));
+    return attacked(without_checker, move.to(), ~defender);
 }
 
 PositionStatus GameTraits::status(const Position& position) {

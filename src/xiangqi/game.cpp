@@ -104,7 +104,7 @@ std::vector<Repetition> repetitions(const Game& game) {
     walk(game, [&](NodeId id, const Position& pos) {
         Seen& s = seen[id];
         s.key = position_key(pos);
-        s.check = in_check(pos, pos.side_to_move);
+        s.check = xiangqi::in_check(pos, pos.side_to_move);
         if (id == Game::kRoot) return true;
         const Game::Node& node = game.node(id);
         s.capture = pos.halfmove_clock == 0;
@@ -156,7 +156,7 @@ Result<Move> GameTraits::parse_move(const Position& before, std::string_view tex
 }
 
 PositionStatus GameTraits::status(const Position& position) {
-    return {to_string(xiangqi::status(position)), in_check(position, position.side_to_move)};
+    return {to_string(xiangqi::status(position)), xiangqi::in_check(position, position.side_to_move)};
 }
 
 std::uint64_t GameTraits::perft(const Position& position, int depth) {

@@ -44,6 +44,22 @@ std::string without_evals(const std::string& tree) {
 
 using Analyse = Cli;
 
+TEST_F(Analyse, Chess960CastlingIsReadByTheEngineInItsChess960Mode) {
+    if (!installed("stockfish")) GTEST_SKIP() << "stockfish is not installed (scripts/install-deps test)";
+    // UCI writes a Chess960 castling as the king taking its rook (b1a1), which Stockfish reads
+    // only with UCI_Chess960 set; the standard game after it is analysed with it unset again.
+    const std::string games =
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 "
+        "1\"]\n\n"
+        "1. O-O-O O-O-O 2. a3 a6 *\n\n[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    std::ofstream(dir_ / "two.pgn") << games;
+    const Outcome run = kifu({"analyse", "--engine", "stockfish", "--depth", "6", (dir_ / "two.pgn").string(),
+                              "-o", (dir_ / "out.pgn").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err.find("illegal"), std::string::npos) << run.err;
+    EXPECT_EQ(occurrences(slurp(dir_ / "out.pgn"), "[%eval "), 8u) << slurp(dir_ / "out.pgn");
+}
+
 TEST_F(Analyse, StockfishWritesAnEvalIntoEveryMoveAndChangesNothingElse) {
     if (!installed("stockfish")) GTEST_SKIP() << "stockfish is not installed (scripts/install-deps test)";
     const std::string game = kExamples + "/opera-game.pgn";

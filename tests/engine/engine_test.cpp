@@ -133,6 +133,24 @@ TEST(EngineProcess, AWriteDoesNotWaitForeverOnAChildThatWritesFirst) {
     EXPECT_TRUE(gone(pid));
 }
 
+TEST(EngineProcess, AWriteToAChildThatHasEndedIsAnErrorNotADeathBySigpipe) {
+    // The test runs with SIGPIPE's default action, as a program that uses the library may.
+    Result<ChildProcess> child = ChildProcess::start({"true"});
+    ASSERT_TRUE(child) << child.error().message;
+    std::string line;
+    ASSERT_EQ(child->read_line(line, Clock::now() + std::chrono::seconds(5)), ChildProcess::Read::closed);
+    for (int i = 0; i < 3; ++i) {  // its input has no reader any more
+        Result<void> w = child->write_line("uci", Clock::now() + std::chrono::seconds(1));
+        ASSERT_FALSE(w);
+        EXPECT_NE(w.error().message.find("Broken pipe"), std::string::npos) << w.error().message;
+    }
+    sigset_t pending;
+    sigemptyset(&pending);
+    sigpending(&pending);
+    EXPECT_EQ(sigismember(&pending, SIGPIPE), 0);
+    child->end();
+}
+
 TEST(EngineProcess, AProgramThatDoesNotExistIsAnIoError) {
     Result<ChildProcess> child = ChildProcess::start({"kifu-no-such-engine"});
     ASSERT_FALSE(child);

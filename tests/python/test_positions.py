@@ -94,3 +94,23 @@ def test_repr_str_images_pickle():
     assert board.piece_at("e4") == "P" and board.board()[7][4] == "K"
     with pytest.raises(KeyError):
         board.piece_at("z9")
+
+
+def test_solve_mate_problems_of_every_game_with_checkmate():
+    tsume = kifu.ShogiPosition("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1")
+    s = kifu.solve(tsume)
+    assert s["verdict"] == "mate" and s["plies"] == 3 and len(s["line"]) == 3
+    at = tsume
+    for move in s["line"]:
+        at = at.play(move)
+    assert at.status == "checkmate"
+    assert kifu.solve("9/4k4/9/4P4/9/9/9/9/9 b G2r2b4s4n4l17p 1")["verdict"] == "no_mate"
+    bk1 = kifu.ChessPosition("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1")
+    s = kifu.solve(bk1, mate=3)
+    assert s["verdict"] == "mate" and s["plies"] == 5 and s["keys"] == ["Qd1+"]
+    assert kifu.solve(bk1, mate=2)["verdict"] == "no_mate"
+    with pytest.raises(kifu.KifuError) as go:
+        kifu.solve(kifu.GoPosition())
+    assert go.value.code == "unsupported"
+    with pytest.raises(TypeError):
+        kifu.solve(bk1, plies=5, mate=3)

@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
                             add_coord_command(app),   add_perft_command(app),    add_moves_command(app),
                             add_pgn_command(app),     add_render_command(app),   add_serve_command(app),
                             add_index_command(app),   add_search_command(app),   add_explore_command(app),
-                            add_analyse_command(app), add_bestmove_command(app), add_docs_commands(app)};
+                            add_analyse_command(app), add_bestmove_command(app), add_solve_command(app),
+                            add_docs_commands(app)};
     try {
         try {
             app.parse(argc, argv);

@@ -47,6 +47,7 @@ struct GameTraits : RawMoveWords<Move> {
     // [%clk] and [%eval] of a move's comments (the last of each).
     static NodeReadings readings(const std::vector<std::string>& comments);
     static GameOutcome outcome(const GameTree<GameTraits>& game);  // by termination()
+    static bool in_check(const Position& position);                // the side to move's king
     // The pawns still on their first squares (white's a2-h2 bits 0-7, black's a7-h7 8-15; no
     // pawn ever comes to one) and the men on the board.
     static Progress progress(const Position& position) noexcept;

@@ -14,6 +14,10 @@
 // - A search that does not end by its deadline (search_timeout, or twice the move time
 //   and five seconds) is stopped ("stop"); an engine that then gives no best move within
 //   a second is ended: the position's error says it hung. restart() starts it afresh.
+// - A position's lines may set options ("setoption name UCI_Chess960 value true": chess's
+//   traits for a Chess960 position): they are set while it is searched (an engine that does
+//   not declare one cannot analyse it: unsupported) and set back to the engine's default
+//   for a later position that does not set them.
 // - The report of a line is the latest the engine gave, except that a bound (lowerbound,
 //   upperbound: a search cut short) does not replace an exact score.
 // - GTP: the position is set by its commands; the best moves are GNU Go's top_moves_COLOUR
@@ -34,6 +38,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -123,7 +128,8 @@ class Engine {
     std::vector<std::string> gtp_commands_;
     std::vector<std::string> last_lines_;  // the last few lines it said, for messages
     int multipv_ = 1;
-    std::uint64_t queries_ = 0;  // KataGo's query ids
+    std::map<std::string, std::string> position_options_;  // set by the last position's lines
+    std::uint64_t queries_ = 0;                            // KataGo's query ids
 };
 
 // One line of KataGo's analysis engine, read as the answer to query `id` (its best

@@ -53,6 +53,13 @@ struct GameTraits : RawMoveWords<Move> {
     static NodeReadings readings(const std::vector<std::string>& comments);
     // By the ending of the main line and who is to move there (投了: the mover loses).
     static GameOutcome outcome(const GameTree<GameTraits>& game);
+
+    // Tsume's rules for the mate search (formats/mate_search.hpp, docs/problems.md): every
+    // attacking move is a check; a drop between a far checker and the king, on a square no
+    // piece of the defender's guards, is a useless interposition (無駄合), no defence.
+    static constexpr bool mate_problems_check = true;
+    static bool in_check(const Position& position);
+    static bool useless_interposition(const Position& before, Move move);
 };
 static_assert(GameRules<GameTraits>);
 

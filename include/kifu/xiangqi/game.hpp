@@ -42,6 +42,9 @@ struct GameTraits : RawMoveWords<Move> {
     static MoveList legal_moves(const Position& position);
     static Result<Move> parse_move(const Position& before, std::string_view text);  // any notation
     static PositionStatus status(const Position& position);
+    static bool in_check(const Position& position) {  // the side to move's general
+        return xiangqi::in_check(position, position.side_to_move);
+    }
     static std::uint64_t perft(const Position& position, int depth);
     static Result<Position> read_position(std::string_view text);    // a FEN or "startpos"
     static std::string write_position(const Position& position);     // FEN
