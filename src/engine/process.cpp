@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <string_view>
 #include <thread>
 
@@ -27,6 +28,13 @@ namespace {
 // them: a fixed array of atomics, no lock). 0 is a free slot.
 constexpr std::size_t kMaxChildren = 256;
 std::array<std::atomic<pid_t>, kMaxChildren> live_groups{};
+// A child started but not yet listed would outlive a signal that ends the others: starts
+// count themselves in `starting`, and end_all_children, once it has set `ending` (no start
+// begins after it), waits for them to be listed before it ends the listed ones. The start
+// holds the ending signals off its own thread meanwhile, so that the wait never waits on
+// the thread it runs on.
+std::atomic<int> starting{0};
+std::atomic<bool> ending{false};
 
 void list_child(pid_t pid) noexcept {
     for (auto& slot : live_groups) {
@@ -126,8 +134,15 @@ Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& argv) {
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    sigset_t ending_signals;
+    sigset_t before;
+    sigemptyset(&ending_signals);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&ending_signals, signal);
+    pthread_sigmask(SIG_BLOCK, &ending_signals, &before);
+    starting.fetch_add(1);
     pid_t pid = -1;
-    int failed = posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
+    int failed =
+        ending.load() ? ECANCELED : posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
     // Debian installs its engines (stockfish, fairy-stockfish, gnugo) in /usr/games, which
     // not every PATH holds (a service's, a cron job's): looked for there too.
     if (failed == ENOENT && argv[0].find('/') == std::string::npos) {
@@ -135,6 +150,9 @@ Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& argv) {
         failed = posix_spawn(&pid, games.c_str(), &actions, &attributes, args.data(), environ);
         if (failed != 0) failed = ENOENT;
     }
+    if (failed == 0) list_child(pid);
+    starting.fetch_sub(1);
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     close(in[0]);
@@ -144,7 +162,6 @@ Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& argv) {
         close(out[0]);
         return io_error(fmt::format("cannot start '{}': {}", argv[0], std::strerror(failed)));
     }
-    list_child(pid);
     fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
     fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
     ChildProcess child;
@@ -291,6 +308,13 @@ Result<void> ChildProcess::write_line(std::string_view line, Clock::time_point d
 }
 
 void end_all_children() noexcept {
+    ending.store(true);
+    // Up to a second for the starts under way to list their children (nanosleep is
+    // async-signal-safe).
+    for (int waited = 0; starting.load() > 0 && waited < 1000; ++waited) {
+        const timespec millisecond{0, 1'000'000};
+        nanosleep(&millisecond, nullptr);
+    }
     for (auto& slot : live_groups) {
         const pid_t pid = slot.load();
         if (pid > 0) kill(-pid, SIGKILL);

@@ -141,7 +141,7 @@ TEST(EngineProcess, AWriteToAChildThatHasEndedIsAnErrorNotADeathBySigpipe) {
     ASSERT_EQ(child->read_line(line, Clock::now() + std::chrono::seconds(5)), ChildProcess::Read::closed);
     for (int i = 0; i < 3; ++i) {  // its input has no reader any more
         Result<void> w = child->write_line("uci", Clock::now() + std::chrono::seconds(1));
-        ASSERT_FALSE(w);
+        ASSERT_FALSE(w) << "write " << i;
         EXPECT_NE(w.error().message.find("Broken pipe"), std::string::npos) << w.error().message;
     }
     sigset_t pending;

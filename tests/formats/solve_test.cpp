@@ -114,6 +114,24 @@ TEST(Solve, PublishedTsumeAtTheirPublishedLengths) {
     }
 }
 
+TEST(Solve, TsumeOfNineToThirteenPliesAtTheirPublishedLengths) {
+    // The problems mogproject/mog-core-scala tries its mate solver on (shared/src/debug/
+    // debug.sc at 55f2616), with the lengths its comments give: "mate in 9", "mate in 7",
+    // "Karolina, mate in 13".
+    const std::vector<std::pair<std::string, int>> problems = {
+        {"4k4/9/9/9/3+PP4/9/9/9/9 b 4G2r2b4s4n4l16p 1", 9},
+        {"8k/7p1/1r7/5bS2/7N1/9/9/9/9 b RSNLb4g2s2n3l17p 1", 7},
+        {"4RB1k1/5s3/7n1/5s1LP/9/7r1/9/9/6K2 b b4g2s3n3l17p 1", 13}};
+    for (const auto& [sfen, plies] : problems) {
+        const Document problem = test::read_as("sfen", sfen);
+        Result<Solution> s = solve(problem);
+        ASSERT_TRUE(s) << sfen << ": " << s.error().message;
+        EXPECT_EQ(s->verdict, "mate") << sfen;
+        EXPECT_EQ(s->plies, plies) << sfen;
+        expect_mates(problem, *s, true);
+    }
+}
+
 TEST(Solve, ChessMatesInOneTwoAndThreeAtTheirLengths) {
     const fs::path file = fs::path(KIFU_SOURCE_DIR) / "tests" / "data" / "problems" / "matetrack-short.epd";
     std::ifstream in(file);
