@@ -157,12 +157,35 @@ PieceType csa_piece(std::string_view code) noexcept {
     return PieceType::none;
 }
 
+Position BodReader::position() const {
+    Position p = position_;
+    for (const Color c : {Color::black, Color::white}) {
+        if (!rest_[static_cast<std::size_t>(index(c))]) continue;
+        // The set: 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and rooks.
+        std::array<int, kHandTypes> left{18, 4, 4, 4, 4, 2, 2};
+        for (Square s = 0; s < kSquares; ++s)
+            if (const Piece piece = p.piece_on(s); !piece.empty() && piece.type != PieceType::king)
+                --left[static_cast<std::size_t>(index(unpromoted(piece.type)))];
+        for (int t = 0; t < kHandTypes; ++t) {
+            const auto type = static_cast<PieceType>(t);
+            const int n = left[static_cast<std::size_t>(t)] - p.hand(~c, type);
+            p.set_hand(c, type, n > 0 ? n : 0);
+        }
+    }
+    return p;
+}
+
 Result<void> BodReader::read_hand(std::string_view list, Color color, std::string_view text,
                                   std::size_t offset) {
     for (int t = 0; t < kHandTypes; ++t) position_.set_hand(color, static_cast<PieceType>(t), 0);
     std::size_t i = 0;
     skip_spaces(list, i);
+    rest_[static_cast<std::size_t>(index(color))] = false;
     if (eat(list, i, "なし")) return {};
+    if (eat(list, i, "残り全部") || eat(list, i, "残りすべて")) {
+        rest_[static_cast<std::size_t>(index(color))] = true;
+        return {};
+    }
     while (i < list.size()) {
         const std::size_t at = i;
         const PieceType type = read_piece_name(list, i);

@@ -117,12 +117,15 @@ class BodReader {
     bool has_board() const noexcept { return rows_ > 0; }
     bool complete() const noexcept { return rows_ == 9; }
     bool side_given() const noexcept { return side_given_; }
-    const Position& position() const noexcept { return position_; }
+    // The diagram's position; a hand written "残り全部" (the rest: tsume's defender) holds
+    // every piece of the set that the board and the other hand do not.
+    Position position() const;
     int move_number() const noexcept { return move_number_; }  // 手数＝N; 0 when not given
 
   private:
     Result<void> read_hand(std::string_view list, Color color, std::string_view text, std::size_t offset);
     Position position_;
+    std::array<bool, 2> rest_{};  // the hand of each colour is "残り全部"
     int rows_ = 0;
     int move_number_ = 0;
     bool side_given_ = false;

@@ -117,6 +117,10 @@ TEST(ShogiKif, BoardDiagramsGiveTheStart) {
     const Game g = one(read_kif(bod));
     EXPECT_EQ(write_sfen(g.start), "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1");
     ASSERT_EQ(g.main_line().size(), 1u);
+    // Tsume's "the rest" (残り全部) is that same hand: the set less the board and the other hand.
+    std::string rest = bod;
+    rest.replace(0, rest.find('\n'), "後手の持駒：残り全部");
+    EXPECT_EQ(write_sfen(one(read_kif(rest)).start), write_sfen(g.start));
     // A start that no preset is written as a diagram, and reads back the same.
     std::vector<std::string> notes;
     const std::string kif = write_kif(g, notes);
