@@ -3,8 +3,10 @@
 #include "kifu/formats/solve.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -130,6 +132,57 @@ TEST(Solve, TsumeOfNineToThirteenPliesAtTheirPublishedLengths) {
         EXPECT_EQ(s->plies, plies) << sfen;
         expect_mates(problem, *s, true);
     }
+}
+
+// tsshogi (sunfish-shogi's TypeScript rules, tests/shogi/reference) replays each solution:
+// every move legal, every attacking move a check, the defender mated at the end.
+TEST(Solve, TsshogiAgreesThatEverySolutionMates) {
+    const fs::path script = fs::path(KIFU_SOURCE_DIR) / "tests/shogi/reference/check_tsume.mjs";
+    const fs::path modules = script.parent_path() / "node_modules/tsshogi";
+    if (std::system("node --version > /dev/null 2>&1") != 0 || !fs::exists(modules))
+        GTEST_SKIP() << "tsshogi not installed: scripts/install-deps test puts it in " << modules.string();
+    std::vector<Document> problems;
+    for (const char* sfen :
+         {"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1",
+          "3lkl3/3p1p3/9/5N3/9/9/9/9/9 b Rr2b4g4s3n2l16p 1", "4k4/9/9/9/3+PP4/9/9/9/9 b 4G2r2b4s4n4l16p 1",
+          "8k/7p1/1r7/5bS2/7N1/9/9/9/9 b RSNLb4g2s2n3l17p 1",
+          "4RB1k1/5s3/7n1/5s1LP/9/7r1/9/9/6K2 b b4g2s3n3l17p 1"})
+        problems.push_back(test::read_as("sfen", sfen));
+    const fs::path data = fs::path(KIFU_TESTDATA_DIR) / "shogi" / "records" / "kifu-for-js";
+    for (const char* name : {"examples-hashimoto-sos.kif", "kif/taichitsume.kif"})
+        if (fs::exists(data / name)) {
+            NodeChoice at_start;
+            at_start.ply = 0;
+            Result<Document> start = position_in(test::read_as("kif", file_text(data / name)), at_start);
+            ASSERT_TRUE(start) << name;
+            problems.push_back(std::move(*start));
+        }
+    const fs::path dir = fs::temp_directory_path() / ("kifu-tsshogi-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    {
+        std::ofstream lines(dir / "solutions");
+        for (const Document& problem : problems) {
+            Result<Solution> s = solve(problem);
+            ASSERT_TRUE(s && s->verdict == "mate");
+            std::vector<std::string> notes;
+            Result<std::string> sfen = find_format("sfen")->write(problem, {}, notes);
+            ASSERT_TRUE(sfen);
+            std::string text = *sfen;
+            while (!text.empty() && text.back() == '\n') text.pop_back();
+            text += '\t';
+            for (std::size_t i = 0; i < s->line.size(); ++i) text += (i ? " " : "") + s->line[i];
+            lines << text << '\n';
+        }
+    }
+    const std::string command = "node " + script.string() + " < " + (dir / "solutions").string() + " > " +
+                                (dir / "verdicts").string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::ifstream in(dir / "verdicts");
+    std::size_t checked = 0;
+    for (std::string line; std::getline(in, line); ++checked)
+        EXPECT_EQ(line, "ok") << "problem " << checked + 1;
+    EXPECT_EQ(checked, problems.size());
+    fs::remove_all(dir);
 }
 
 TEST(Solve, ChessMatesInOneTwoAndThreeAtTheirLengths) {
