@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 namespace kifu_test {
 
@@ -45,8 +46,12 @@ inline std::size_t occurrences(std::string_view text, std::string_view what) {
 class Cli : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("kifu-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        // Named by the suite, the test and the process: two runs of the suites at once (ctest -j,
+        // a second checkout's) never share a directory.
+        const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ =
+            std::filesystem::temp_directory_path() / ("kifu-cli-" + std::string(test->test_suite_name()) +
+                                                      "." + test->name() + "-" + std::to_string(::getpid()));
         std::filesystem::create_directories(dir_);
     }
     void TearDown() override { std::filesystem::remove_all(dir_); }
