@@ -54,8 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (const engine::Info& i : a->analysis.lines)
                 if (i.score.winrate && !(*i.score.winrate >= 0 && *i.score.winrate <= 1)) std::abort();
         }
-        if (const std::optional<engine::Info> info = engine::parse_info(line)) {
-            if (info->pv.size() > 64) continue;  // a long line costs a legality check a move: enough said
+        // A line past 64 moves costs a legality check a move: its words are checked, enough said.
+        if (const std::optional<engine::Info> info = engine::parse_info(line);
+            info && info->pv.size() <= 64) {
             read_as<chess::GameTraits>(*info);
             read_as<shogi::GameTraits>(*info);
             read_as<xiangqi::GameTraits>(*info);
