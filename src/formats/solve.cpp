@@ -47,10 +47,12 @@ class Solver {
         out.verdict = plies >= 0 ? "mate" : plies == -1 ? "no_mate" : "unknown";
         if (plies > 0) walk_solution(start, plies, out);
         out.nodes = search_.nodes();
+        // The solution's moves in words and as the record's line.
         GameTree<Rules> tree(start);
         Position at = start;
         NodeId node = GameTree<Rules>::kRoot;
         for (const Move& m : moves_) {
+            out.line.push_back(listed_move<Rules>(at, m));
             node = tree.add_move(node, m, Rules::write_move(at, m));
             Rules::play(at, m);
         }
@@ -106,7 +108,6 @@ class Solver {
                     out.keys = words(at, mates, 0);
                 else if (mates.size() > 1)
                     out.alternatives.push_back({ply, words(at, mates, 1)});
-                out.line.push_back(listed_move<Rules>(at, mates.front()));
                 moves_.push_back(mates.front());
                 Rules::play(at, mates.front());
                 --left;
@@ -129,7 +130,6 @@ class Solver {
                 }
             }
             if (!complete || longest < 0) break;  // mated here: the walk ends
-            out.line.push_back(listed_move<Rules>(at, chosen));
             moves_.push_back(chosen);
             Rules::play(at, chosen);
             left = longest;

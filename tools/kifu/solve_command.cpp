@@ -146,7 +146,7 @@ Run add_solve_command(CLI::App& app) {
                     code = kInvalidInput;
                     return;
                 }
-                for (const std::string& d_ : defects(*s)) note(name, d_);
+                for (const std::string& defect : defects(*s)) note(name, defect);
                 if (s->verdict != "mate") {
                     report(
                         Error{ErrorCode::conflict, TextPlace{0, s->source_line, 1},

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <tuple>
 #include <unordered_map>
@@ -74,7 +75,8 @@ class MateSearch {
         limited_ = plies > 0;
         path_.clear();
         if (nodes_ >= options_.max_nodes) return Proof::unknown;
-        const Entry e = search(position, attacker_to_move, kInfinity, kInfinity, limited_ ? plies : 0);
+        const Entry e = search(position, Rules::key(position), attacker_to_move, kInfinity, kInfinity,
+                               limited_ ? plies : 0);
         if (e.pn == 0) return Proof::mate;
         if (e.dn == 0) return Proof::no_mate;
         return Proof::unknown;
@@ -104,9 +106,9 @@ class MateSearch {
     // Whether the defender to move at `position` is mated: in check, with no defence the
     // search counts.
     bool mated(const Position& position) const {
-        std::vector<Child> c;
-        children(position, false, c);
-        return c.empty() && in_check(position);
+        bool defended = false;
+        each_move(position, false, [&](const Move&, const Position&) { defended = true; });
+        return !defended && in_check(position);
     }
 
     std::uint64_t nodes() const noexcept { return nodes_; }
@@ -186,14 +188,18 @@ class MateSearch {
         table_[table_key(key, left)] = e;
     }
 
-    // MID of df-pn: searches `position` until its proof number reaches `th_pn` or its
-    // disproof number `th_dn`, and returns (and stores) its numbers. `left`: plies to go,
-    // 0 for no limit (a limited search never passes 0: a node at its last ply ends there).
-    Entry search(const Position& position, bool attacker, std::uint64_t th_pn, std::uint64_t th_dn,
-                 int left) {
+    // MID of df-pn: searches `position` (its key `key`, which the parent has made) until its
+    // proof number reaches `th_pn` or its disproof number `th_dn`, and returns (and stores) its
+    // numbers. `left`: plies to go, 0 for no limit (a limited search never passes 0: a node at
+    // its last ply ends there).
+    Entry search(const Position& position, std::uint64_t key, bool attacker, std::uint64_t th_pn,
+                 std::uint64_t th_dn, int left) {
         ++nodes_;
-        const std::uint64_t key = Rules::key(position);
-        std::vector<Child> kids;
+        // The children's list of this depth, kept from one node to the next (a deque: the
+        // lists of the nodes above stay where they are while deeper ones are added).
+        if (frames_.size() <= path_.size()) frames_.resize(path_.size() + 1);
+        std::vector<Child>& kids = frames_[path_.size()];
+        kids.clear();
         children(position, attacker, kids, attacker);
         const int next_left = limited_ ? left - 1 : 0;
         Entry here;
@@ -256,9 +262,9 @@ class MateSearch {
             Position next = position;
             Rules::play(next, kids[best].move);
             if (attacker)
-                search(next, false, th_mine, th_other, next_left);
+                search(next, kids[best].key, false, th_mine, th_other, next_left);
             else
-                search(next, true, th_other, th_mine, next_left);
+                search(next, kids[best].key, true, th_other, th_mine, next_left);
         }
         path_.pop_back();
         store(key, left, here);
@@ -269,6 +275,7 @@ class MateSearch {
     bool limited_ = false;
     std::uint64_t nodes_ = 0;
     std::vector<std::uint64_t> path_;
+    std::deque<std::vector<Child>> frames_;  // the children of the node at each depth of the path
     std::unordered_map<std::uint64_t, Entry> table_;
 };
 
