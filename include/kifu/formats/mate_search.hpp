@@ -148,8 +148,9 @@ class MateSearch {
     // mated (or stalemated), an attacker with none has failed, and otherwise a defender with
     // more replies is harder to prove (pn = their count), an attacker with more moves harder
     // to disprove (dn = their count). The search evaluates the attacker's children only: a
-    // defender in check has few moves, the attacker many (measured: 1.5-4x faster on tsume
-    // of 7 to 13 plies, for a like number of nodes).
+    // defender in check has few moves, the attacker many (one run each of the two ways on
+    // tsume of 7 to 13 plies: 0.06-0.31 s against 0.01-0.17 s of wall time, a like number of
+    // nodes; not an alternating measurement).
     void children(const Position& position, bool attacker, std::vector<Child>& out,
                   bool evaluate = false) const {
         each_move(position, attacker, [&](const Move& move, const Position& next) {
