@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import json
 import os
 from typing import Iterator, NamedTuple
 
@@ -46,7 +47,7 @@ __all__ = [
     "__version__", "AmbiguousMoveError", "ChessPosition", "DroppedWarning", "FeenPosition", "Game", "GameNode",
     "GoPosition", "IllegalMoveError", "Index", "KifuError", "OpeningBook", "Position", "ShogiPosition",
     "Validation", "XiangqiPosition", "detect", "formats", "games", "iter_games", "merge_indexes",
-    "pgn_game_start", "read", "read_game", "read_options", "rows", "solve", "validate", "write", "write_options",
+    "pgn_game_start", "problems", "read", "read_game", "read_options", "rows", "solve", "validate", "write", "write_options",
 ]
 
 # A str is a file name when it names an existing file and holds no line break, or when it
@@ -152,6 +153,22 @@ def solve(position, *, plies: int | None = None, mate: int | None = None, nodes:
     if limit < 0:
         raise ValueError("kifu.solve: plies and mate are positive")
     return _kifu._solve(position, limit, nodes)
+
+
+def problems(source, convention: str | None = None) -> list:
+    """The Go problems of a collection (docs/problems.md, "Go problems"): source is what
+    kifu.read takes (SGF text, bytes or a path) or a list of kifu.Game read from it.
+    convention: how the answers are marked ("goproblems", "many-faces", "uligo", "easygo",
+    "main-line"); detected when None. Returns a dict a problem, the problem mode of
+    `kifu problems --json`: "player", "start" (HEN), "statement", "right" and "wrong" (first
+    moves), "tree" (each node: "move", "colour", "sgf", "comment", "right", "children"),
+    "findings" ({"issue", "path", "line", "message"}: no right answer, illegal moves,
+    duplicates up to symmetry and colour swap, ...). Raises KifuError for another game's
+    records."""
+    games = source if isinstance(source, list) else read(source)
+    if not isinstance(games, list):
+        raise KifuError(f"expected a Go problem collection (SGF), found a {games.game} position")
+    return [json.loads(p) for p in _kifu._problems(games, convention)]
 
 
 def read_game(source, format: str | None = None, **options) -> Game:

@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "kifu/chess/board_view.hpp"
 #include "kifu/formats/play.hpp"
+#include "kifu/formats/problems.hpp"
 #include "kifu/formats/solve.hpp"
 
 namespace kifu::python {
@@ -300,6 +301,31 @@ py::object wrap_position(formats::Document doc) {
     return of_a_game ? out : py::cast(FeenPosition{{shared(std::move(doc))}});
 }
 
+// Go problems of a list of kifu.Game (go/problems.hpp): each as the JSON of its problem
+// mode, duplicates found across the list.
+std::vector<std::string> problems(const std::vector<Game>& games,
+                                  const std::optional<std::string>& convention) {
+    go::ProblemOptions options;
+    if (convention) {
+        options.convention = go::problem_convention_named(*convention);
+        if (!options.convention)
+            throw py::value_error(
+                "kifu.problems: convention is one of goproblems, many-faces, uligo, easygo, "
+                "main-line, not '" +
+                *convention + "'");
+    }
+    std::vector<std::string> out;
+    go::ProblemKeys keys;
+    for (const Game& game : games) {
+        const GameData& g = *game.data;
+        const go::Record* record = take(formats::problem_collection(g.record()), g.source);
+        go::Problem p = take(go::read_problem(*record, g.index, options), g.source);
+        keys.check(p, g.source + " game " + std::to_string(g.index + 1));
+        out.push_back(go::problem_json(*record, p));
+    }
+    return out;
+}
+
 py::dict solution(const Position& p, int plies, std::uint64_t nodes) {
     formats::SolveOptions options;
     options.max_plies = plies;
@@ -329,6 +355,7 @@ py::dict solution(const Position& p, int plies, std::uint64_t nodes) {
 
 void bind_positions(py::module_& m) {
     m.def("_solve", &solution, py::arg("position"), py::arg("plies"), py::arg("nodes"));
+    m.def("_problems", &problems, py::arg("games"), py::arg("convention"));
 
     py::class_<Position> base(
         m, "Position", "A position of any game: the common calls. kifu.read gives the class of its game.");

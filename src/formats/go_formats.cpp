@@ -7,6 +7,7 @@
 #include "kifu/core/percent_encoding.hpp"
 #include "kifu/core/utf8.hpp"
 #include "kifu/core/walk.hpp"
+#include "kifu/formats/problems.hpp"
 #include "kifu/go/board_view.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/game.hpp"
@@ -351,6 +352,13 @@ Result<Document> node_document(const go::Record& record, std::size_t game, NodeI
 Result<BoardView> node_view(const go::Game& game, const go::GameState& state, NodeId node,
                             const go::GameState*) {
     return go::board_view(go::position_of(state, game.nodes[node].marks()));
+}
+
+Result<const go::Record*> problem_collection(const Document& document) {
+    if (const auto* record = get<go::Record>(document)) return record;
+    return Error{ErrorCode::unsupported,
+                 "expected a Go problem collection (SGF), found something else: a shogi tsume or a chess "
+                 "mate is solved by kifu solve"};
 }
 
 ValueInfo value_info(const go::Position&) noexcept {

@@ -96,6 +96,27 @@ def test_repr_str_images_pickle():
         board.piece_at("z9")
 
 
+def test_problems_reads_go_collections_in_their_convention_and_finds_duplicates():
+    sgf = ("(;SZ[9]AB[aa][ba]AW[ab][bb](;B[ca]C[RIGHT])(;B[da];W[ca]))"
+           "(;SZ[9]AW[ii][hi]AB[ih][hh];W[gi]C[RIGHT])")
+    first, second = kifu.problems(sgf)
+    assert first["convention"] == "goproblems" and first["detected"]
+    assert first["player"] == "B" and first["right"] == ["C9"] and first["wrong"] == ["D9"]
+    assert [n["right"] for n in first["tree"]] == [True, False]
+    assert first["tree"][1]["children"][0]["move"] == "C9"
+    assert first["findings"] == []
+    assert kifu.GoPosition(first["start"]).turn == "black"
+    assert second["player"] == "W"
+    assert [f["issue"] for f in second["findings"]] == ["duplicate"]
+    # The main line read as right instead: both first moves' lines are judged that way.
+    main = kifu.problems(kifu.read(sgf), convention="main-line")[0]
+    assert main["convention"] == "main-line" and not main["detected"] and main["right"] == ["C9"]
+    with pytest.raises(ValueError):
+        kifu.problems(sgf, convention="nonsense")
+    with pytest.raises(kifu.KifuError):
+        kifu.problems("startpos")
+
+
 def test_solve_mate_problems_of_every_game_with_checkmate():
     tsume = kifu.ShogiPosition("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1")
     s = kifu.solve(tsume)

@@ -28,6 +28,7 @@ Run add_explore_command(CLI::App& app);
 Run add_analyse_command(CLI::App& app);
 Run add_bestmove_command(CLI::App& app);
 Run add_solve_command(CLI::App& app);
+Run add_problems_command(CLI::App& app);
 // kifu man and kifu completion SHELL (hidden): made from `app` when it is whole.
 Run add_docs_commands(CLI::App& app);
 

@@ -89,13 +89,13 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error. Errors go to stderr as "
         "SOURCE:LINE:COL: error: MESSAGE.\n'kifu formats' lists the formats. Run 'kifu COMMAND --help' for a "
         "command's options.");
-    const Run commands[] = {add_convert_command(app), add_dedupe_command(app),   add_validate_command(app),
-                            add_info_command(app),    add_tree_command(app),     add_formats_command(app),
-                            add_coord_command(app),   add_perft_command(app),    add_moves_command(app),
-                            add_pgn_command(app),     add_render_command(app),   add_serve_command(app),
-                            add_index_command(app),   add_search_command(app),   add_explore_command(app),
-                            add_analyse_command(app), add_bestmove_command(app), add_solve_command(app),
-                            add_docs_commands(app)};
+    const Run commands[] = {add_convert_command(app),  add_dedupe_command(app),   add_validate_command(app),
+                            add_info_command(app),     add_tree_command(app),     add_formats_command(app),
+                            add_coord_command(app),    add_perft_command(app),    add_moves_command(app),
+                            add_pgn_command(app),      add_render_command(app),   add_serve_command(app),
+                            add_index_command(app),    add_search_command(app),   add_explore_command(app),
+                            add_analyse_command(app),  add_bestmove_command(app), add_solve_command(app),
+                            add_problems_command(app), add_docs_commands(app)};
     try {
         try {
             app.parse(argc, argv);
