@@ -12,6 +12,7 @@
 #include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
 #include "kifu/go/hen.hpp"
+#include "kifu/go/sgf_hen.hpp"
 #include "kifu/go/symmetry.hpp"
 
 namespace kifu::go {
@@ -484,6 +485,20 @@ std::string problem_json(const Record& record, const Problem& p) {
     j.string(size.is_square() ? std::to_string(size.width) : fmt::format("{}:{}", size.width, size.height));
     j.key("start");
     j.string(problem_start_hen(p));
+    // The same start as an SGF game of one node (a page appends the moves played to it to
+    // draw the board), and the node path of the start in the record.
+    j.key("start_sgf");
+    {
+        Position start = position_of(p.position);
+        start.turn = p.player;
+        start.last_move.reset();
+        const Result<SgfCollection> sgf = hen_to_sgf(start);
+        std::string text = sgf ? write_sgf(*sgf) : std::string();
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+        j.string(text);
+    }
+    j.key("start_path");
+    j.string(node_path(tree, p.start));
     j.key("statement");
     j.string(p.statement);
     const auto moves = [&](std::string_view name, const std::vector<NodeId>& ids) {

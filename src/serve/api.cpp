@@ -8,6 +8,7 @@
 #include "kifu/core/json.hpp"
 #include "kifu/formats/describe.hpp"
 #include "kifu/formats/options.hpp"
+#include "kifu/formats/problems.hpp"
 #include "kifu/formats/write.hpp"
 #include "kifu/serve/service.hpp"
 
@@ -118,6 +119,16 @@ Result<Converted> write_as(const formats::Document& doc, const formats::Format& 
 constexpr std::string_view kConvertNames[] = {"from", "to", "text", "ply", "move", "node", "game"};
 constexpr std::string_view kValidateNames[] = {"format", "from", "text"};
 constexpr std::string_view kInspectNames[] = {"from", "text", "ply", "game"};
+constexpr std::string_view kProblemsNames[] = {"from", "text", "convention"};
+
+// A text whose format could not be settled: 200 (the request was fine), with the error.
+Response unreadable(const Error& error) {
+    Json j;
+    j.open('{');
+    j.errors("errors", {error}, "text");
+    j.close('}');
+    return json_response(200, std::move(j));
+}
 
 }  // namespace
 
@@ -225,6 +236,49 @@ Response validate_json(const Target& t) {
     return json_response(200, std::move(j));
 }
 
+Response problems_json(const Target& t) {
+    if (auto r = unknown_params(t, kProblemsNames)) return *r;
+    const std::string* text = t.find("text");
+    if (text == nullptr) return bad_request("expected text=NOTATION");
+    go::ProblemOptions problem_options;
+    if (const std::string* name = t.find("convention")) {
+        problem_options.convention = go::problem_convention_named(*name);
+        if (!problem_options.convention)
+            return bad_request(fmt::format(
+                "convention: '{}' is none of goproblems, many-faces, uligo, easygo, main-line", *name));
+    }
+    Result<const formats::Format*> from = source_format(t, "from", *text);
+    if (!from) return unreadable(from.error());
+    Json j;
+    j.open('{');
+    Result<formats::ReadOptions> options = read_options(t, **from);
+    if (!options) return bad_request(options.error().message);
+    Result<formats::Document> doc = (*from)->read(*text, *options);
+    Result<const go::Record*> record =
+        doc ? formats::problem_collection(*doc) : Result<const go::Record*>(doc.error());
+    std::vector<Error> errors;
+    j.key("problems");
+    j.open('[');
+    if (record) {
+        go::ProblemKeys keys;
+        for (std::size_t g = 0; g < (*record)->size(); ++g) {
+            Result<go::Problem> p = go::read_problem(**record, g, problem_options);
+            if (!p) {
+                errors.push_back(p.error());
+                continue;
+            }
+            keys.check(*p, fmt::format("problem {}", g + 1));
+            j.raw(go::problem_json(**record, *p));
+        }
+    } else {
+        errors.push_back(record.error());
+    }
+    j.close(']');
+    j.errors("errors", errors, "text");
+    j.close('}');
+    return json_response(200, std::move(j));
+}
+
 Response inspect_json(const Target& t) {
     if (auto r = unknown_params(t, kInspectNames)) return *r;
     const std::string* text = t.find("text");
@@ -232,14 +286,10 @@ Response inspect_json(const Target& t) {
     bool chosen = false;
     Result<formats::NodeChoice> choice = node_choice(t, chosen);
     if (!choice) return bad_request(choice.error().message);
+    Result<const formats::Format*> from = source_format(t, "from", *text);
+    if (!from) return unreadable(from.error());
     Json j;
     j.open('{');
-    Result<const formats::Format*> from = source_format(t, "from", *text);
-    if (!from) {
-        j.errors("errors", {from.error()}, "text");
-        j.close('}');
-        return json_response(200, std::move(j));
-    }
     const formats::Format& f = **from;
     Result<formats::ReadOptions> options = read_options(t, f);
     if (!options) return bad_request(options.error().message);

@@ -151,10 +151,10 @@ Service::Service(ServiceOptions options)
 Response Service::handle(const Request& request) {
     Response out = [&]() -> Response {
         if (request.target.size() > options_.max_target)
-            return text_response(414,
-                                 fmt::format("error: the request target is {} bytes, over the limit of {}; "
-                                             "POST long notations to /convert, /validate or /inspect",
-                                             request.target.size(), options_.max_target));
+            return text_response(
+                414, fmt::format("error: the request target is {} bytes, over the limit of {}; "
+                                 "POST long notations to /convert, /validate, /inspect or /problems",
+                                 request.target.size(), options_.max_target));
         Result<Target> target = parse_target(request.target);
         if (!target) return text_response(400, target.error().format("url"));
         const std::string path = target->path;  // the target is moved on below
@@ -172,7 +172,8 @@ Response Service::handle(const Request& request) {
                 return r;
             }
         }
-        const bool api = path == "/convert" || path == "/validate" || path == "/inspect";
+        const bool api =
+            path == "/convert" || path == "/validate" || path == "/inspect" || path == "/problems";
         if (request.method == "OPTIONS") {
             Response r{204, {}, {}, {}, {}};
             r.headers.emplace_back("Access-Control-Allow-Origin", "*");
@@ -214,6 +215,7 @@ Response Service::handle(const Request& request) {
                 const Target& t = std::get<Target>(params);
                 r = path == "/convert"    ? convert_json(t)
                     : path == "/validate" ? validate_json(t)
+                    : path == "/problems" ? problems_json(t)
                                           : inspect_json(t);
             });
             if (!ran) return busy();

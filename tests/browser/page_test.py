@@ -2,7 +2,7 @@
 """kifu serve's web page in a real browser: Debian's headless Chromium, driven by Selenium
 through chromedriver, types a HEN, a FEN and a PGN, and a broken notation, and checks what
 the page shows (the board image, the format, the errors, the conversions, the ply slider,
-the share links). Screenshots go to OUT_DIR.
+the share links, a Go problem solved by clicking the board). Screenshots go to OUT_DIR.
 
     tests/browser/page_test.py KIFU_BINARY OUT_DIR
 
@@ -50,6 +50,7 @@ def main():
         from selenium import webdriver
         from selenium.common.exceptions import WebDriverException, TimeoutException
         from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
     except ImportError as e:
@@ -150,6 +151,44 @@ def main():
             caret = driver.execute_script("return document.getElementById('notation').selectionStart")
             check(caret == 7, f"clicking the error puts the caret at column 8 (offset {caret})")
             driver.save_screenshot(os.path.join(out_dir, "page-error.png"))
+
+        # A Go problem: the page offers problem mode; a wrong first move gets its refutation,
+        # a right one is told right, each by clicking the board's points.
+        problem_sgf = "(;AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb][ea]C[White to kill](;W[ba]C[RIGHT])(;W[aa];B[ba]))"
+        type_notation(problem_sgf)
+        problem_status = lambda: driver.find_element(By.ID, "problem-status").text
+
+        def click_point(sgf_point):
+            # The pixel of an SGF point, from the grid the page read off the board's SVG,
+            # as an offset from the image's centre (Selenium's origin).
+            offset = driver.execute_script(
+                "const img = document.getElementById('board'); const g = JSON.parse(img.dataset.grid);"
+                "const letters = 'abcdefghijklmnopqrstuvwxyz';"
+                "const x = g.xs[letters.indexOf(arguments[0][0])] * img.clientWidth / g.width;"
+                "const y = g.ys[letters.indexOf(arguments[0][1])] * img.clientHeight / g.height;"
+                "return [Math.round(x - img.clientWidth / 2), Math.round(y - img.clientHeight / 2)];", sgf_point)
+            ActionChains(driver).move_to_element_with_offset(driver.find_element(By.ID, "board"), *offset).click().perform()
+
+        if wait("a Go problem offers problem mode", lambda: driver.find_element(By.ID, "problem-box").is_displayed()):
+            check(problem_status().startswith("White to play: goproblems (detected), 1 right first move, 1 wrong"),
+                  f"the problem box says who plays and how its answers are marked: {problem_status()!r}")
+            driver.find_element(By.ID, "problem-start").click()
+            wait("problem mode draws the start", lambda: board_shows("PL[W])"))
+            driver.save_screenshot(os.path.join(out_dir, "page-problem-start.png"))
+            click_point("ca")
+            wait("a move not among the answers is wrong", lambda: problem_status().startswith("Not among the answers"))
+            click_point("aa")
+            wait("a wrong move gets its reply and is told wrong",
+                 lambda: problem_status().startswith("Wrong") and board_shows(";W[aa];B[ba])"))
+            driver.save_screenshot(os.path.join(out_dir, "page-problem-wrong.png"))
+            driver.find_element(By.ID, "problem-restart").click()
+            wait("restart goes back to the start", lambda: board_shows("PL[W])") and "to play" in problem_status())
+            click_point("ba")
+            wait("the right move is told right", lambda: problem_status() == "Right: solved.")
+            check(board_shows(";W[ba])"), "the board shows the right move")
+            driver.save_screenshot(os.path.join(out_dir, "page-problem-right.png"))
+            driver.find_element(By.ID, "problem-leave").click()
+            wait("leaving problem mode shows the record again", lambda: board_shows("ply="))
 
         page_link = driver.find_element(By.ID, "page-link").get_attribute("value")
         check("#" in page_link and "text=" in page_link, "the page link carries the notation")

@@ -496,6 +496,28 @@ TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {
                                           .content_type = "text/plain"});
     EXPECT_NE(text.content().find("\"output\":\".9x9_5Eb.E5b.w\\n\""), std::string::npos) << text.content();
     EXPECT_NE(get("/formats").content().find("\"name\":\"hen\""), std::string::npos);
+
+    // Go problems in problem mode (go/problems.hpp), and what is not one.
+    const Response problems = service.handle({.method = "POST",
+                                              .target = "/problems",
+                                              .body = "(;SZ[9]AB[aa][ba]AW[ab][bb](;B[ca]C[RIGHT])(;B[da];W["
+                                                      "ca]))(;SZ[9]AW[ii][hi]AB[ih][hh];W[gi]C[RIGHT])",
+                                              .content_type = "text/plain"});
+    EXPECT_EQ(problems.status, 200);
+    EXPECT_NE(problems.content().find("{\"problems\":[{\"game\":1,\"convention\":\"goproblems\""),
+              std::string::npos)
+        << problems.content();
+    EXPECT_NE(problems.content().find("\"start_path\":\"0\""), std::string::npos) << problems.content();
+    EXPECT_NE(problems.content().find("\"issue\":\"duplicate\""), std::string::npos) << problems.content();
+    EXPECT_NE(problems.content().find("\"errors\":[]"), std::string::npos);
+    const Response main_line =
+        get("/problems?convention=main-line&text=(;SZ[9]AB[aa](;B[bb])(;B[cc]C[RIGHT]))");
+    EXPECT_NE(main_line.content().find("\"right\":[\"B8\"],\"wrong\":[\"C7\"]"), std::string::npos)
+        << main_line.content();
+    EXPECT_EQ(get("/problems?convention=nonsense&text=(;B[aa])").status, 400);
+    const Response chess = get("/problems?text=startpos");
+    EXPECT_EQ(chess.status, 200);
+    EXPECT_NE(chess.content().find("kifu solve"), std::string::npos);
 }
 
 TEST_F(ServiceTest, ServesFromManyThreadsAtOnce) {

@@ -89,6 +89,9 @@ Response formats_json();  // the registry: name, game, kind, description, read, 
 Response convert_json(const Target& params);
 Response validate_json(const Target& params);
 Response inspect_json(const Target& params);
+// A Go problem collection's problems, as `kifu problems --json` gives each (go/problems.hpp):
+// {"problems":[...],"errors":[...]}.
+Response problems_json(const Target& params);
 
 // The web page (web/index.html, built into the library).
 std::string_view page_html() noexcept;
