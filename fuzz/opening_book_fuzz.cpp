@@ -16,7 +16,7 @@ using namespace kifu;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-    chess::OpeningFile file = (data[0] & 1) ? chess::read_opening_tsv(text) : chess::read_scid_eco(text);
+    chess::GameFile file = (data[0] & 1) ? chess::read_opening_tsv(text) : chess::read_scid_eco(text);
     for (const Error& e : file.errors)
         if (e.line == 0 || e.column == 0 || e.offset > text.size()) std::abort();
     if (file.games.empty()) return 0;

@@ -83,8 +83,8 @@ Result<Game> entry_game(std::string_view code, std::string_view name, std::strin
 
 }  // namespace
 
-OpeningFile read_scid_eco(std::string_view text) {
-    OpeningFile out;
+GameFile read_scid_eco(std::string_view text) {
+    GameFile out;
     const Places places(text);
     std::size_t i = 0;
     const auto skip_to_line_end = [&] {
@@ -149,8 +149,8 @@ OpeningFile read_scid_eco(std::string_view text) {
     return out;
 }
 
-OpeningFile read_opening_tsv(std::string_view text) {
-    OpeningFile out;
+GameFile read_opening_tsv(std::string_view text) {
+    GameFile out;
     const Places places(text);
     std::size_t line_start = 0;
     std::optional<std::array<std::size_t, 3>> columns;  // eco, name, pgn

@@ -8,6 +8,7 @@
 #include "kifu/chess/game.hpp"
 #include "kifu/chess/opening_files.hpp"
 #include "kifu/chess/pgn_writer.hpp"
+#include "kifu/chess/puzzles.hpp"
 #include "kifu/chess/status.hpp"
 #include "kifu/feen/games.hpp"
 #include "kifu/formats/collection.hpp"
@@ -126,22 +127,25 @@ bool accepts_games(const Document& d) {
     return get<std::vector<chess::Game>>(d) != nullptr;
 }
 
-// An opening book read as chess games: the first error stops the read (a book with a wrong
-// line would name games wrongly); validate lists every entry's.
-template <chess::OpeningFile (*ReadFile)(std::string_view)>
-Result<Document> read_opening_file(std::string_view text, const ReadOptions&) {
-    chess::OpeningFile file = ReadFile(text);
+constexpr std::string_view kNoOpening = "expected an opening, found none";
+constexpr std::string_view kNoPuzzle = "expected a puzzle, found none";
+
+// A file of games that is no PGN (an opening book, lichess's puzzles) read as chess games:
+// the first error stops the read (a book with a wrong line would name games wrongly);
+// validate lists every entry's.
+template <chess::GameFile (*ReadFile)(std::string_view), const std::string_view& None>
+Result<Document> read_game_file(std::string_view text, const ReadOptions&) {
+    chess::GameFile file = ReadFile(text);
     if (!file.errors.empty()) return std::move(file.errors.front());
-    if (file.games.empty())
-        return Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected an opening, found none"};
+    if (file.games.empty()) return Error{ErrorCode::unexpected_end, {0, 1, 1}, std::string(None)};
     return Document{Value{std::move(file.games)}, {}};
 }
 
-template <chess::OpeningFile (*ReadFile)(std::string_view)>
-std::vector<Error> validate_opening_file(std::string_view text, const ReadOptions&, std::vector<Error>&) {
-    chess::OpeningFile file = ReadFile(text);
+template <chess::GameFile (*ReadFile)(std::string_view), const std::string_view& None>
+std::vector<Error> validate_game_file(std::string_view text, const ReadOptions&, std::vector<Error>&) {
+    chess::GameFile file = ReadFile(text);
     if (file.errors.empty() && file.games.empty())
-        return {Error{ErrorCode::unexpected_end, {0, 1, 1}, "expected an opening, found none"}};
+        return {Error{ErrorCode::unexpected_end, {0, 1, 1}, std::string(None)}};
     return std::move(file.errors);
 }
 
@@ -246,12 +250,25 @@ void add_chess_formats(std::vector<Format>& out) {
     out.push_back(
         {"scid-eco", Game::chess, Kind::record,
          "Scid's ECO opening file (scid.eco): B90a \"Sicilian: Najdorf\" 1.e4 c5 ... *, read as games",
-         kScidEcoExtensions, 0, detect_scid_eco, read_opening_file<chess::read_scid_eco>,
-         validate_opening_file<chess::read_scid_eco>, nullptr, nullptr});
+         kScidEcoExtensions, 0, detect_scid_eco, read_game_file<chess::read_scid_eco, kNoOpening>,
+         validate_game_file<chess::read_scid_eco, kNoOpening>, nullptr, nullptr});
     out.push_back({"openings-tsv", Game::chess, Kind::record,
                    "lichess's chess-openings TSV: eco, name and pgn columns, read as games",
-                   kOpeningTsvExtensions, 0, detect_opening_tsv, read_opening_file<chess::read_opening_tsv>,
-                   validate_opening_file<chess::read_opening_tsv>, nullptr, nullptr});
+                   kOpeningTsvExtensions, 0, detect_opening_tsv,
+                   read_game_file<chess::read_opening_tsv, kNoOpening>,
+                   validate_game_file<chess::read_opening_tsv, kNoOpening>, nullptr, nullptr});
+    out.push_back({"lichess-puzzles",
+                   Game::chess,
+                   Kind::record,
+                   "lichess's puzzle database (CSV: PuzzleId, FEN, Moves, ...), each puzzle read as a game "
+                   "from its position with its solution",
+                   {},
+                   0,
+                   chess::detect_lichess_puzzles,
+                   read_game_file<chess::read_lichess_puzzles, kNoPuzzle>,
+                   validate_game_file<chess::read_lichess_puzzles, kNoPuzzle>,
+                   nullptr,
+                   nullptr});
     out.push_back({"jsonl", Game::chess, Kind::record, "JSON Lines: one object a game (docs/pgn.md)",
                    kJsonlExtensions, kPositions, nullptr, nullptr, nullptr, accepts_games,
                    write_by_appending<append_jsonl>, append_jsonl});

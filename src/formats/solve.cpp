@@ -169,6 +169,14 @@ Result<Solution> solve(const Document& problem, std::size_t index, const SolveOp
         const auto& game = games[index];
         using Rules = typename std::decay_t<decltype(game)>::GameTraits;
         run(std::type_identity<Rules>{}, game.start, static_cast<int>(game.main_line().size()), game.line);
+        if (!out) return;
+        // The record's own answer: its first move, and whether it ends in mate.
+        typename Rules::Position at = game.start;
+        for (const NodeId id : game.main_line()) {
+            if (out->record_key.empty()) out->record_key = listed_move<Rules>(at, game.nodes[id].move);
+            Rules::play(at, game.nodes[id].move);
+        }
+        out->record_mates = Rules::status(at).outcome == "checkmate";
     });
     return out;
 }

@@ -1,6 +1,8 @@
 // kifu solve as users run it: a tsume from text and from a KIF file, the solution written as
 // KIF and read back, a chess mate in N, a collection's flaws, JSON, and the exit codes.
 
+#include <filesystem>
+
 #include "cli_fixture.hpp"
 
 namespace kifu_test {
@@ -39,6 +41,33 @@ TEST_F(Solve, AChessMateInNItsCooksAndJson) {
     const Outcome cooked = kifu({"solve", "--mate", "2", "--text", "k7/8/2K5/8/8/8/8/7R w - - 0 1"});
     ASSERT_EQ(cooked.exit_code, 0) << cooked.err;
     EXPECT_NE(cooked.err.find("note: cooked: "), std::string::npos) << cooked.err;
+}
+
+TEST_F(Solve, LichessMatePuzzlesChosenByTheirThemesAreCheckedAgainstTheirAnswers) {
+    const std::string csv =
+        (std::filesystem::path(KIFU_SOURCE_DIR) / "tests/data/problems/lichess-puzzles.csv").string();
+    const Outcome run = kifu({"solve", "--where", "Themes=mateIn", "--nodes", "2000000", csv});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("lichess-puzzles.csv: note: 74 of 120 pass the filters"), std::string::npos)
+        << run.err;
+    std::size_t lines = 0;
+    for (const char c : run.out) lines += c == '\n';
+    EXPECT_EQ(lines, 74u);
+    EXPECT_NE(run.out.find("lichess-puzzles.csv game 1: mate in 1 plies: Qxh2#"), std::string::npos)
+        << run.out;
+    EXPECT_EQ(run.err.find("does not end in mate"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("is no key"), std::string::npos) << run.err;
+    // A puzzle whose answer is not the mate: its first move is no key, and it does not mate.
+    const Outcome wrong =
+        kifu({"solve", "--text",
+              "PuzzleId,FEN,Moves\nx,2kr1b1r/p1p2pp1/2pqb3/7p/3N2n1/2NPB3/PPP2PPP/R2Q1RK1 w - - 2 "
+              "13,d4e6 d6d7\n"});
+    EXPECT_EQ(wrong.exit_code, 0) << wrong.err;
+    EXPECT_NE(wrong.err.find("note: the record's solution does not end in mate"), std::string::npos)
+        << wrong.err;
+    EXPECT_NE(wrong.err.find("note: the record's first move Qd7 is no key: Qxh2#"), std::string::npos)
+        << wrong.err;
+    EXPECT_EQ(kifu({"solve", "--where", "Themes=mate", "--text", "startpos"}).exit_code, 2);
 }
 
 TEST_F(Solve, UsageAndGo) {

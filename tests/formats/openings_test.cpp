@@ -271,7 +271,7 @@ TEST(Openings, ScidsEcoFileReadsAsGames) {
         "Exchange\"\n"
         "  1.e4 e6 2.d4 d5\n  3.exd5 exd5 *\n";
     EXPECT_GT(chess::detect_scid_eco(text), 0);
-    chess::OpeningFile file = chess::read_scid_eco(text);
+    chess::GameFile file = chess::read_scid_eco(text);
     ASSERT_TRUE(file.errors.empty()) << file.errors.front().message;
     ASSERT_EQ(file.games.size(), 3u);
     EXPECT_EQ(file.games[0].main_line().size(), 0u);
@@ -283,7 +283,7 @@ TEST(Openings, ScidsEcoFileReadsAsGames) {
 }
 
 TEST(Openings, ScidsEcoFileErrorsArePlaced) {
-    chess::OpeningFile file = chess::read_scid_eco(
+    chess::GameFile file = chess::read_scid_eco(
         "C00 \"French\" 1.e4 e6 *\nX99 \"bad\" 1.e4 *\nC01 \"x\" 1.e4 Ke7 *\n"
         "C02 \"y\" 1.e4 e5 2.Ke2 Kd7 *\nC03 \"open 1.e4 *\n");
     ASSERT_EQ(file.games.size(), 1u);
@@ -309,7 +309,7 @@ TEST(Openings, LichessTsvReadsAsGames) {
     const OpeningBook book = book_of("openings-tsv", text);
     EXPECT_EQ(book.size(), 2u);
     EXPECT_EQ(book.openings()[1].name(), "French Defense: Exchange Variation, Bad Bishop");
-    chess::OpeningFile bad = chess::read_opening_tsv("eco\tname\nC00\tFrench\n");
+    chess::GameFile bad = chess::read_opening_tsv("eco\tname\nC00\tFrench\n");
     ASSERT_EQ(bad.errors.size(), 1u);
     EXPECT_NE(bad.errors[0].message.find("pgn"), std::string::npos);
     bad = chess::read_opening_tsv("eco\tname\tpgn\nC00\tFrench\t1. e4 e5 2. Ke3 Ke6 3. Kd4 Kd5\n");

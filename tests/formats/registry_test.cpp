@@ -64,6 +64,16 @@ constexpr Sample kSamples[] = {
      "\"?\"]\n[Result "
      "\"*\"]\n[ECO \"C00\"]\n[Opening \"French\"]\n\n1. e4 e6 *\n\n",
      "pgn"},
+    {"lichess-puzzles",
+     "PuzzleId,FEN,Moves,Rating,Themes,GameUrl\n000rZ,2kr1b1r/p1p2pp1/2pqb3/7p/3N2n1/2NPB3/PPP2PPP/R2Q1RK1 w "
+     "- - 2 "
+     "13,d4e6 d6h2,633,mate mateIn1,https://lichess.org/seIMDWkD#25\n",
+     "[Event \"?\"]\n[Site \"https://lichess.org/seIMDWkD#25\"]\n[Date \"????.??.??\"]\n[Round "
+     "\"?\"]\n[White "
+     "\"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[PuzzleId \"000rZ\"]\n[Rating \"633\"]\n[Themes \"mate "
+     "mateIn1\"]\n[SetUp \"1\"]\n[FEN \"2kr1b1r/p1p2pp1/2pqN3/7p/6n1/2NPB3/PPP2PPP/R2Q1RK1 b - - 0 "
+     "13\"]\n[PuzzleLastMove \"d4e6\"]\n\n13... Qxh2# *\n\n",
+     "pgn"},
     {"feen2015", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B -",
      "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ B -"},
 };

@@ -1,6 +1,8 @@
 // kifu solve: mate problems of any game with checkmate (formats/solve.hpp): a tsume, a chess
 // or xiangqi mate, each problem of a collection solved and checked as its composer would.
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +10,7 @@
 
 #include "cli_io.hpp"
 #include "commands.hpp"
+#include "filter_options.hpp"
 #include "formats.hpp"
 #include "kifu/core/json.hpp"
 #include "kifu/formats/solve.hpp"
@@ -35,6 +38,10 @@ std::vector<std::string> defects(const formats::Solution& s) {
     if (s.verdict == "mate" && s.record_plies > 0 && s.record_plies != s.plies)
         out.push_back(
             fmt::format("the record's solution has {} plies, the shortest mate {}", s.record_plies, s.plies));
+    if (s.record_plies > 0 && !s.record_mates) out.push_back("the record's solution does not end in mate");
+    if (s.verdict == "mate" && s.record_plies == s.plies && !s.record_key.empty() &&
+        std::find(s.keys.begin(), s.keys.end(), s.record_key) == s.keys.end())
+        out.push_back(fmt::format("the record's first move {} is no key: {}", s.record_key, joined(s.keys)));
     return out;
 }
 
@@ -85,6 +92,7 @@ Run add_solve_command(CLI::App& app) {
     struct Options {
         SourceOptions source;
         OutputOptions output;
+        FilterOptions filters;  // --where, --date, --result, --player, --rating
         std::optional<int> plies;
         std::optional<int> mate;
         std::uint64_t nodes = formats::SolveOptions{}.max_nodes;
@@ -103,9 +111,11 @@ Run add_solve_command(CLI::App& app) {
         "  kifu solve --text '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n"
         "  kifu solve --to kif -o solution.kif tsume.kif\n"
         "  kifu solve --mate 3 --text '1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1'\n"
-        "  kifu solve --json problems.sfen");
+        "  kifu solve --json problems.sfen\n"
+        "  kifu solve --where Themes=mate lichess_db_puzzle.csv");
     options->source.add_to(*command, false);
     options->output.add_to(*command);
+    options->filters.add_to(*command);
     auto* plies =
         command->add_option("--plies", options->plies, "a mate within N plies (any length when not given)")
             ->check(CLI::Range(1, 2001));
@@ -133,12 +143,25 @@ Run add_solve_command(CLI::App& app) {
         solve.max_nodes = options->nodes;
         if (options->plies) solve.max_plies = *options->plies;
         if (options->mate) solve.max_plies = 2 * *options->mate - 1;
+        std::optional<formats::GameFilter> filter;
+        if (options->filters.given()) filter = options->filters.filter();
         Output out(options->output);
         int result = kOk;
         const int status = for_each_document(options->source, [&](const Input& in, const formats::Format&,
                                                                   formats::Document& d, int& code) {
             const std::size_t games = formats::is_record(d) ? formats::game_count(d) : 1;
-            for (std::size_t g = 0; g < games; ++g) {
+            if (filter && !formats::is_record(d))
+                not_applicable(options->filters.first_given(),
+                               "it selects games of a record, and " + in.source + " holds a position");
+            std::vector<std::size_t> chosen;
+            if (filter) {
+                chosen = formats::passing_games(d, *filter);
+                note(in.source,
+                     fmt::format("{} of {} pass the filters", thousands(chosen.size()), thousands(games)));
+            } else {
+                for (std::size_t g = 0; g < games; ++g) chosen.push_back(g);
+            }
+            for (const std::size_t g : chosen) {
                 const std::string name = games > 1 ? fmt::format("{} game {}", in.source, g + 1) : in.source;
                 Result<formats::Solution> s = formats::solve(d, g, solve);
                 if (!s) {

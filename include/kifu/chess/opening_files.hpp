@@ -24,21 +24,16 @@
 #include <string_view>
 #include <vector>
 
-#include "kifu/chess/game.hpp"
+#include "kifu/chess/game_file.hpp"
 #include "kifu/core/error.hpp"
 #include "kifu/core/result.hpp"
 
 namespace kifu::chess {
 
-struct OpeningFile {
-    std::vector<Game> games;    // one an entry, in the file's order
-    std::vector<Error> errors;  // the entries that could not be read (their games left out)
-};
-
 // Reads every entry of Scid's ECO file; an entry with an error is left out and its error kept.
-OpeningFile read_scid_eco(std::string_view text);
+GameFile read_scid_eco(std::string_view text);
 // The same for lichess's chess-openings TSV. A text without the three columns is one error.
-OpeningFile read_opening_tsv(std::string_view text);
+GameFile read_opening_tsv(std::string_view text);
 
 // Detector scores: a line that begins as an entry of Scid's ECO file (after its comments), a
 // header line with the TSV's columns.

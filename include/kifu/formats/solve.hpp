@@ -42,6 +42,8 @@ struct Solution {
     std::vector<MateAlternatives> alternatives;
     std::uint64_t nodes = 0;
     int record_plies = -1;          // the main line of the record the problem came from; -1 for a position
+    bool record_mates = false;      // that main line ends in checkmate
+    std::string record_key;         // its first move, in the game's plain notation
     std::uint32_t source_line = 1;  // where the problem starts in its input (a record's game)
     Document record;                // the problem's position and the solution: a record of its game
 };
