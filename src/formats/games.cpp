@@ -40,7 +40,9 @@ constexpr std::array kGames{
              "Date UTCDate",
              "Event",
              "Result",
-             "Event Site Date Round White Black WhiteElo BlackElo ECO Opening"},
+             "Event Site Date Round White Black WhiteElo BlackElo ECO Opening",
+             false,
+             2},
     GameInfo{Game::shogi,
              "shogi",
              "sente",
@@ -84,7 +86,9 @@ constexpr std::array kGames{
              "Date",
              "Event",
              "Result",
-             "Event Site Date Round Red Black RedElo BlackElo ECCO Opening"},
+             "Event Site Date Round Red Black RedElo BlackElo ECCO Opening",
+             false,
+             2},
 };
 
 // The numbers are the rows' places: checked once, here.

@@ -9,6 +9,7 @@
 #include "kifu/formats/describe.hpp"
 #include "kifu/formats/options.hpp"
 #include "kifu/formats/problems.hpp"
+#include "kifu/formats/viewer.hpp"
 #include "kifu/formats/write.hpp"
 #include "kifu/serve/service.hpp"
 
@@ -118,8 +119,10 @@ Result<Converted> write_as(const formats::Document& doc, const formats::Format& 
 
 constexpr std::string_view kConvertNames[] = {"from", "to", "text", "ply", "move", "node", "game"};
 constexpr std::string_view kValidateNames[] = {"format", "from", "text"};
-constexpr std::string_view kInspectNames[] = {"from", "text", "ply", "game"};
+constexpr std::string_view kInspectNames[] = {"from", "text", "ply", "node", "game"};
 constexpr std::string_view kProblemsNames[] = {"from", "text", "convention"};
+// The games a page's picker lists: a collection of thousands is picked from by its first.
+constexpr std::size_t kGameListLimit = 500;
 
 // A text whose format could not be settled: 200 (the request was fine), with the error.
 Response unreadable(const Error& error) {
@@ -301,6 +304,10 @@ Response inspect_json(const Target& t) {
     std::vector<Error> errors = f.validate(*text, *options, warnings);
     Result<formats::Document> doc = f.read(*text, *options);
     if (!doc && errors.empty()) errors.push_back(doc.error());
+    // A node, ply or game asked for that the record does not have: said, not a silence.
+    if (doc && chosen && formats::is_record(*doc))
+        if (Result<formats::Document> at = formats::position_in(*doc, *choice); !at)
+            errors.push_back(at.error());
     j.errors("errors", errors, "text");
     j.errors("warnings", warnings, "text", "warning");
     if (doc) {
@@ -310,6 +317,14 @@ Response inspect_json(const Target& t) {
         if (record) {
             Result<std::vector<BoardView>> views = formats::main_line_views(*doc, choice->game_index);
             j.key("plies"), j.number(views ? views->size() - 1 : 0);
+            // The game picker's list, and the chosen game's nodes for the move list
+            // (formats/viewer.hpp).
+            j.key("game_list");
+            j.raw(formats::game_list_json(*doc, kGameListLimit));
+            if (Result<std::string> nodes = formats::game_nodes_json(*doc, choice->game_index)) {
+                j.key("tree");
+                j.raw(*nodes);
+            }
             // What each game says about itself, as kifu info prints it (formats/describe.hpp).
             j.key("reports");
             j.open('[');

@@ -48,10 +48,13 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     try:
         from selenium import webdriver
-        from selenium.common.exceptions import WebDriverException, TimeoutException
+        from selenium.common.exceptions import (StaleElementReferenceException, TimeoutException,
+                                                WebDriverException)
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
         from selenium.webdriver.support.ui import WebDriverWait
     except ImportError as e:
         skip(f"python3-selenium is not installed ({e}); scripts/install-deps test installs it")
@@ -85,7 +88,8 @@ def main():
 
     def wait(what, predicate, seconds=20):
         try:
-            WebDriverWait(driver, seconds).until(lambda d: predicate())
+            WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(
+                lambda d: predicate())
             return True
         except TimeoutException:
             check(False, f"{what} (waited {seconds} s)")
@@ -131,14 +135,88 @@ def main():
             wait("coordinates redraw the board", lambda: board_shows("coordinates=1"))
             driver.save_screenshot(os.path.join(out_dir, "page-fen.png"))
 
+        body = lambda: driver.find_element(By.TAG_NAME, "body")
+        ply_label = lambda: driver.find_element(By.ID, "ply-label").text
+        conversion_texts = lambda: driver.execute_script(
+            "return [...document.querySelectorAll('#conversions pre')].map((e) => e.textContent)")
+        move_texts = lambda: driver.execute_script(
+            "return [...document.querySelectorAll('#moves .move')].map((m) => m.textContent.trim())")
+
         driver.find_element(By.CSS_SELECTOR, ".examples button[data-from=pgn]").click()
-        if wait("a PGN draws its last position", lambda: board_shows("ply=33")):
-            check(driver.find_element(By.ID, "ply-box").is_displayed(), "a record has a ply slider")
-            driver.execute_script(
-                "const s = document.getElementById('plies'); s.value = 10; s.dispatchEvent(new Event('input'));")
-            wait("the slider moves the board to ply 10", lambda: board_shows("ply=10"))
-            check(driver.find_element(By.ID, "ply-label").text == "10 of 33", "the slider says the ply")
+        if wait("a PGN draws its last position", lambda: board_shows("node=33")):
+            check(driver.find_element(By.ID, "moves").is_displayed(), "a record has a move list")
+            moves = move_texts()
+            check(len(moves) == 33 and moves[:3] == ["1. e4", "e5", "2. Nf3"], f"the move list: {moves[:3]}")
+            body().send_keys(Keys.HOME)
+            for _ in range(10):
+                body().send_keys(Keys.ARROW_RIGHT)
+            wait("the arrow keys step the board to ply 10", lambda: board_shows("node=10"))
+            check(ply_label() == "10 of 33", f"the list says the ply: {ply_label()!r}")
+            wait("the conversions follow the node",
+                 lambda: any(t.startswith("rn1qkbnr/ppp2ppp/8/4p3/4P3/5Q2/PPP2PPP/RNB1KB1R w") for t in conversion_texts()))
             driver.save_screenshot(os.path.join(out_dir, "page-pgn.png"))
+
+        # A collection: the game picker, a game's moves stepped by key, a variation followed.
+        opera = ("1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 "
+                 "9. Bg5 b5 10. Nxb5 (10. Bxf6 {the quiet way} gxf6) cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 "
+                 "13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0")
+        collection = "".join(
+            f'[Event "Game {i}"]\n[White "White {i}"]\n[Black "Black {i}"]\n[Date "1858.11.0{i}"]\n[Result "1-0"]\n\n'
+            + (opera if i == 4 else "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0") + "\n\n" for i in range(1, 7))
+        type_notation(collection)
+        if wait("a collection has a game picker",
+                lambda: len(driver.find_elements(By.CSS_SELECTOR, "#game-picker option")) == 6
+                and driver.find_element(By.ID, "game-row").is_displayed()):
+            options = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#game-picker option")]
+            check(options[3] == "4. White 4 – Black 4, 1-0, 1858.11.04, 33 moves", f"the picker names the games: {options[3]!r}")
+            Select(driver.find_element(By.ID, "game-picker")).select_by_index(3)
+            if wait("game 4 is shown", lambda: board_shows("game=4") and len(move_texts()) == 35):
+                body().send_keys(Keys.HOME)
+                for _ in range(20):
+                    body().send_keys(Keys.ARROW_RIGHT)
+                wait("move 20 of game 4", lambda: board_shows("node=20") and ply_label() == "20 of 33")
+                variation = [m for m in driver.find_elements(By.CSS_SELECTOR, "#moves .variation .move")]
+                check([m.text for m in variation] == ["10. Bxf6", "gxf6"], f"the variation is listed: {[m.text for m in variation]}")
+                variation[0].click()
+                wait("a click follows the variation", lambda: board_shows("node=18.v1"))
+                check("the quiet way" in driver.find_element(By.ID, "node-comment").text, "the move's comment is shown")
+                body().send_keys(Keys.ARROW_RIGHT)
+                wait("the arrow key goes on in the variation", lambda: board_shows("node=18.v1.1"))
+                driver.save_screenshot(os.path.join(out_dir, "page-collection.png"))
+                share = driver.find_element(By.ID, "page-link").get_attribute("value")
+                check("game=4" in share and "node=18.v1.1" in share, "the page link holds the game and the node")
+                driver.get("about:blank")
+                driver.get(share)
+                wait("a shared link reopens at the same game and node",
+                     lambda: board_shows("node=18.v1.1") and board_shows("game=4")
+                     and driver.find_element(By.CSS_SELECTOR, "#moves .move.current").text == "gxf6")
+                driver.set_window_size(375, 900)
+                time.sleep(0.5)
+                check(driver.find_element(By.ID, "board").location["y"] < driver.find_element(By.ID, "notation").location["y"],
+                      "on a narrow screen the board comes first")
+                driver.save_screenshot(os.path.join(out_dir, "page-collection-375.png"))
+                driver.set_window_size(1280, 1000)
+
+        # An SGF with variations and comments.
+        type_notation("(;SZ[9]C[the start];B[ee]C[centre](;W[gc]C[main line])(;W[cg]C[a side line]))")
+        if wait("an SGF lists its moves", lambda: move_texts() == ["1. B E5", "2. W G7", "2. W C3"]):
+            driver.find_elements(By.CSS_SELECTOR, "#moves .move")[2].click()
+            wait("the SGF's variation is shown with its comment",
+                 lambda: board_shows("node=1.v1") and driver.find_element(By.ID, "node-comment").text == "a side line")
+
+        # A file chosen: a 9 KB Shift_JIS KIF, sent as its bytes.
+        kif = os.path.join(os.environ.get("KIFU_TESTDATA_DIR", os.path.join(os.path.dirname(__file__), "../../../shared/testdata")),
+                           "shogi/records/kifu-for-js/kif/ryuou201409020101.kif")
+        if os.path.exists(kif):
+            driver.find_element(By.ID, "file").send_keys(os.path.abspath(kif))
+            if wait("a Shift_JIS KIF file is read", lambda: status().startswith("kif · shogi · record")):
+                check("bytes, sent as they are" in driver.find_element(By.ID, "file-note").text, "the file's bytes were sent")
+                moves = move_texts()
+                check(len(moves) > 100 and moves[0].startswith("1. "), f"the KIF's moves are listed: {moves[:2]}")
+                wait("its board is drawn from the position the service gave", lambda: board_shows("sfen="))
+                driver.save_screenshot(os.path.join(out_dir, "page-kif-file.png"))
+        else:
+            print(f"skip the KIF file: {kif} is absent (../shared/testdata)")
 
         type_notation(".9x9_5Gz_4Gb")
         if wait("an error is shown for a broken HEN",
@@ -188,7 +266,7 @@ def main():
             check(board_shows(";W[ba])"), "the board shows the right move")
             driver.save_screenshot(os.path.join(out_dir, "page-problem-right.png"))
             driver.find_element(By.ID, "problem-leave").click()
-            wait("leaving problem mode shows the record again", lambda: board_shows("ply="))
+            wait("leaving problem mode shows the record again", lambda: board_shows("node="))
 
         page_link = driver.find_element(By.ID, "page-link").get_attribute("value")
         check("#" in page_link and "text=" in page_link, "the page link carries the notation")

@@ -497,6 +497,34 @@ TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {
     EXPECT_NE(text.content().find("\"output\":\".9x9_5Eb.E5b.w\\n\""), std::string::npos) << text.content();
     EXPECT_NE(get("/formats").content().find("\"name\":\"hen\""), std::string::npos);
 
+    // The record viewer's data: the picker's list and the chosen game's nodes, the
+    // conversions at the node asked for.
+    const Response viewer =
+        service.handle({.method = "POST",
+                        .target = "/inspect?game=2&node=v1",
+                        .body = "[White \"A\"]\n[Black \"B\"]\n\n1. d4 *\n\n[White \"C\"]\n[Black "
+                                "\"D\"]\n[Result \"1-0\"]\n\n1. e4 {best} (1. d4 $1) e5 1-0\n",
+                        .content_type = "text/plain"});
+    EXPECT_EQ(viewer.status, 200);
+    EXPECT_NE(viewer.content().find(R"("game_list":[{"first":"A","second":"B","plies":1},)"
+                                    R"({"first":"C","second":"D","result":"1-0","plies":2}])"),
+              std::string::npos)
+        << viewer.content();
+    EXPECT_NE(viewer.content().find(
+                  R"("tree":{"moves_per_number":2,"nodes":[{"children":[1,2],"path":"0","ply":0},)"
+                  R"({"parent":0,"children":[3],"path":"1","ply":1,"side":"white","move":"e4",)"
+                  R"("comments":["best"]},)"),
+              std::string::npos)
+        << viewer.content();
+    EXPECT_NE(viewer.content().find(
+                  R"({"parent":0,"children":[],"path":"v1","ply":1,"side":"white","move":"d4","nags":[1]})"),
+              std::string::npos)
+        << viewer.content();
+    EXPECT_NE(viewer.content().find("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"),
+              std::string::npos);
+    const Response no_node = get("/inspect?node=5&text=1.e4");
+    EXPECT_NE(no_node.content().find("\"errors\":[{"), std::string::npos) << no_node.content();
+
     // Go problems in problem mode (go/problems.hpp), and what is not one.
     const Response problems = service.handle({.method = "POST",
                                               .target = "/problems",

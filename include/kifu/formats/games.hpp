@@ -53,6 +53,9 @@ struct GameInfo {
     // (a Go joseki is the same in every corner): its postings carry the symmetry, and a
     // search may match either colour (--colours any).
     bool symmetric_keys = false;
+    // How its records number moves: 2 where a number is a move of each side ("1. e4 e5",
+    // PGN's), 1 where each move has its own (KIF's, SGF's): a move list shows them so.
+    int moves_per_number = 1;
 };
 
 // The value of the first of `names` (blank-separated, as GameInfo's tag fields) that `tags`

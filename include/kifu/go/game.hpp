@@ -66,6 +66,9 @@ struct GameTraits {
     using Position = GameState;
     using Move = NodeAction;
     static constexpr std::string_view game = "go";
+    // A tree node's text is its SGF properties as written ("B[dp]"), no notation a player
+    // reads: a move list shows write_move's "B D4" instead (formats/viewer.hpp).
+    static constexpr bool move_text_is_raw = true;
     static void play(GameState& state, const NodeAction& action);  // permissive: replay_to checks
     // The stones, the player to move and the ko point that binds them.
     static std::uint64_t key(const GameState& state);

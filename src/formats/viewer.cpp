@@ -1,0 +1,144 @@
+// A game's nodes for a record viewer (formats/viewer.hpp).
+#include "kifu/formats/viewer.hpp"
+
+#include <fmt/format.h>
+
+#include "kifu/core/json.hpp"
+#include "kifu/core/walk.hpp"
+#include "kifu/formats/game_rules.hpp"
+
+namespace kifu::formats {
+namespace {
+
+template <class Traits>
+constexpr bool move_text_is_raw() {
+    if constexpr (requires { Traits::move_text_is_raw; })
+        return Traits::move_text_is_raw;
+    else
+        return false;
+}
+
+template <class Tree>
+std::string nodes_json(const Tree& tree) {
+    using Traits = typename Tree::GameTraits;
+    JsonWriter j;
+    j.open('{');
+    j.key("moves_per_number");
+    j.number(static_cast<std::uint64_t>(info_of<Traits>().moves_per_number));
+    j.key("nodes");
+    j.open('[');
+    // Paths and plies are made as the walk goes (a node's parent comes first); the position
+    // before each move is the walk's position at its parent.
+    std::vector<std::string> paths(tree.size());
+    std::vector<std::uint32_t> plies(tree.size(), 0);
+    paths[Tree::kRoot] = "0";
+    std::vector<std::string> written(tree.size());
+    walk(tree, [&](NodeId id, const typename Traits::Position& after) {
+        const auto& n = tree.nodes[id];
+        for (std::size_t k = 0; k < n.children.size(); ++k) {
+            const NodeId c = n.children[k];
+            paths[c] = child_path(paths[id], k);
+            plies[c] = plies[id] + 1;
+            const auto& child = tree.nodes[c];
+            written[c] = !move_text_is_raw<Traits>() && !child.text.empty()
+                             ? child.text
+                             : std::string(Traits::write_move(after, child.move));
+            // The side that moves is the side to move before it: the position at the parent.
+            written[c] = std::string(Traits::side_to_move(after)) + '\t' + written[c];
+        }
+        return true;
+    });
+    for (NodeId id = 0; id < tree.size(); ++id) {
+        const auto& n = tree.nodes[id];
+        j.open('{');
+        if (id != Tree::kRoot) {
+            j.key("parent");
+            j.number(static_cast<std::uint64_t>(n.parent));
+        }
+        j.key("children");
+        j.open('[');
+        for (const NodeId c : n.children) j.number(static_cast<std::uint64_t>(c));
+        j.close(']');
+        j.key("path");
+        j.string(paths[id]);
+        j.key("ply");
+        j.number(static_cast<std::uint64_t>(plies[id]));
+        if (id != Tree::kRoot) {
+            const std::string& w = written[id];
+            const std::size_t tab = w.find('\t');
+            j.key("side");
+            j.string(std::string_view(w).substr(0, tab));
+            j.key("move");
+            j.string(std::string_view(w).substr(tab + 1));
+        }
+        const auto strings = [&](std::string_view name, const std::vector<std::string>& list) {
+            if (list.empty()) return;
+            j.key(name);
+            j.open('[');
+            for (const std::string& s : list) j.string(s);
+            j.close(']');
+        };
+        strings("before", n.starting_comments());
+        strings("comments", n.comments());
+        if (!n.nags().empty()) {
+            j.key("nags");
+            j.open('[');
+            for (const std::uint8_t nag : n.nags()) j.number(static_cast<std::uint64_t>(nag));
+            j.close(']');
+        }
+        if (n.ending != Ending::none) {
+            j.key("ending");
+            j.string(to_string(n.ending));
+        }
+        j.close('}');
+    }
+    j.close(']');
+    j.close('}');
+    return j.take();
+}
+
+}  // namespace
+
+Result<std::string> game_nodes_json(const Document& record, std::size_t game) {
+    Result<std::string> out = Error{ErrorCode::unsupported, "a position has no game tree"};
+    visit_record(record, [&](const auto& games) {
+        if (game >= games.size()) {
+            out = Error{ErrorCode::out_of_range,
+                        fmt::format("there is no game {}: the record holds {}", game + 1, games.size())};
+            return;
+        }
+        out = nodes_json(games[game]);
+    });
+    return out;
+}
+
+std::string game_list_json(const Document& record, std::size_t limit) {
+    JsonWriter j;
+    j.open('[');
+    visit_record(record, [&](const auto& games) {
+        using Traits = typename std::decay_t<decltype(games[0])>::GameTraits;
+        const GameInfo& info = info_of<Traits>();
+        for (std::size_t g = 0; g < games.size() && g < limit; ++g) {
+            const auto& tree = games[g];
+            j.open('{');
+            const auto tag = [&](std::string_view key, std::string_view names) {
+                const std::string_view v = names.empty() ? std::string_view{} : named_tag(tree.tags, names);
+                if (v.empty()) return;
+                j.key(key);
+                j.string(v);
+            };
+            tag("first", info.first_tags);
+            tag("second", info.second_tags);
+            tag("result", info.result_tag);
+            tag("date", info.date_tags);
+            tag("event", info.event_tags);
+            j.key("plies");
+            j.number(static_cast<std::uint64_t>(tree.main_line().size()));
+            j.close('}');
+        }
+    });
+    j.close(']');
+    return j.take();
+}
+
+}  // namespace kifu::formats
