@@ -182,6 +182,10 @@ def main():
                 check("the quiet way" in driver.find_element(By.ID, "node-comment").text, "the move's comment is shown")
                 body().send_keys(Keys.ARROW_RIGHT)
                 wait("the arrow key goes on in the variation", lambda: board_shows("node=18.v1.1"))
+                report = driver.execute_script(
+                    "return [...document.querySelectorAll('#report tr')].map((r) => r.textContent)")
+                check("White 4" in " ".join(report) and any(r.startswith("final") and "checkmate" in r for r in report),
+                      f"the game's report is shown: {report}")
                 driver.save_screenshot(os.path.join(out_dir, "page-collection.png"))
                 share = driver.find_element(By.ID, "page-link").get_attribute("value")
                 check("game=4" in share and "node=18.v1.1" in share, "the page link holds the game and the node")
@@ -203,6 +207,13 @@ def main():
             driver.find_elements(By.CSS_SELECTOR, "#moves .move")[2].click()
             wait("the SGF's variation is shown with its comment",
                  lambda: board_shows("node=1.v1") and driver.find_element(By.ID, "node-comment").text == "a side line")
+
+        # A xiangqi PGN in its own notation.
+        type_notation('[Game "Chinese Chess"]\n[Red "A"]\n[Black "B"]\n[Result "*"]\n[Format "ICCS"]\n\n'
+                      "1. h2e2 h9g7 2. h0g2 i9h9 *\n")
+        if wait("a xiangqi PGN lists its moves", lambda: move_texts()[:2] == ["1. h2e2", "h9g7"]):
+            check(status().startswith("pgn-xiangqi · xiangqi · record"), f"xiangqi's PGN is detected: {status()!r}")
+            wait("its board is drawn at the end", lambda: board_shows("node=4"))
 
         # A file chosen: a 9 KB Shift_JIS KIF, sent as its bytes.
         kif = os.path.join(os.environ.get("KIFU_TESTDATA_DIR", os.path.join(os.path.dirname(__file__), "../../../shared/testdata")),
