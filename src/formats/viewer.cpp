@@ -40,9 +40,12 @@ std::string nodes_json(const Tree& tree) {
             paths[c] = child_path(paths[id], k);
             plies[c] = plies[id] + 1;
             const auto& child = tree.nodes[c];
-            written[c] = !move_text_is_raw<Traits>() && !child.text.empty()
-                             ? child.text
-                             : std::string(Traits::write_move(after, child.move));
+            if (!move_text_is_raw<Traits>() && !child.text.empty())
+                written[c] = child.text;
+            else if constexpr (requires { Traits::display_move(after, child.move); })
+                written[c] = Traits::display_move(after, child.move);
+            else
+                written[c] = Traits::write_move(after, child.move);
             // The side that moves is the side to move before it: the position at the parent.
             written[c] = std::string(Traits::side_to_move(after)) + '\t' + written[c];
         }

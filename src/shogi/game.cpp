@@ -29,6 +29,10 @@ std::uint64_t GameTraits::key(const Position& position) {
     return repetition_key(position);
 }
 
+std::string GameTraits::display_move(const Position& before, Move move) {
+    return kif_move(before, move);
+}
+
 std::string GameTraits::write_move(const Position& before, Move move) {
     return shogi::write_move(before, move, Notation::usi);
 }

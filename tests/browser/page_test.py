@@ -9,6 +9,7 @@ the share links, a Go problem solved by clicking the board). Screenshots go to O
 Exit 0 when every check passes, 1 when one fails, 77 (ctest's skip) when Chromium or its
 driver cannot start here, with the reason.
 """
+import base64
 import os
 import re
 import shutil
@@ -219,6 +220,7 @@ def main():
         kif = os.path.join(os.environ.get("KIFU_TESTDATA_DIR", os.path.join(os.path.dirname(__file__), "../../../shared/testdata")),
                            "shogi/records/kifu-for-js/kif/ryuou201409020101.kif")
         if os.path.exists(kif):
+            moves = []
             driver.find_element(By.ID, "file").send_keys(os.path.abspath(kif))
             if wait("a Shift_JIS KIF file is read", lambda: status().startswith("kif · shogi · record")):
                 check("bytes, sent as they are" in driver.find_element(By.ID, "file-note").text, "the file's bytes were sent")
@@ -226,6 +228,20 @@ def main():
                 check(len(moves) > 100 and moves[0].startswith("1. "), f"the KIF's moves are listed: {moves[:2]}")
                 wait("its board is drawn from the position the service gave", lambda: board_shows("sfen="))
                 driver.save_screenshot(os.path.join(out_dir, "page-kif-file.png"))
+            # The same game's 38 KB JKF, dropped on the page (a drop event with the file).
+            jkf = os.path.join(os.path.dirname(kif), "..", "jkf", "ryuou201409020101.jkf")
+            with open(jkf, "rb") as f:
+                data = f.read()
+            driver.execute_script(
+                "const bytes = Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0));"
+                "const t = new DataTransfer(); t.items.add(new File([bytes], 'ryuou.jkf'));"
+                "document.getElementById('notation').dispatchEvent(new DragEvent('drop', {dataTransfer: t, bubbles: true, cancelable: true}));",
+                base64.b64encode(data).decode())
+            if wait("a dropped JKF is read", lambda: status().startswith("jkf · shogi · record")):
+                jkf_moves = move_texts()
+                check(len(jkf_moves) == len(moves) and jkf_moves[0].startswith("1. ７六歩"),
+                      f"the JKF lists the KIF's moves in KIF's notation: {jkf_moves[:2]}, {len(jkf_moves)} of {len(moves)}")
+                driver.save_screenshot(os.path.join(out_dir, "page-jkf-drop.png"))
         else:
             print(f"skip the KIF file: {kif} is absent (../shared/testdata)")
 

@@ -9,9 +9,10 @@
 // Node 0 is the start (no parent, no move). "before" are the comments a record puts before
 // a move (PGN's, and the game's opening comment at the start), "comments" those after it.
 // "ply" counts moves from the start; "side" is the side that made the move, in the game's
-// words; "move" is the move as the record wrote it (SAN, Japanese KIF, WXF, ...), or its
-// plain notation where the record's text is no notation a player reads (SGF's raw
-// properties: Go's traits say so with `move_text_is_raw`). Keys with nothing to say are left out.
+// words; "move" is the move as the record wrote it (SAN, Japanese KIF, WXF, ...), else as
+// the traits' display_move writes it (shogi's KIF notation for a JKF), else their plain
+// notation (write_move); SGF's text is its raw properties, no notation a player reads: Go's
+// traits say so with `move_text_is_raw`. Keys with nothing to say are left out.
 
 #include <cstddef>
 #include <string>

@@ -24,6 +24,9 @@ struct GameTraits : RawMoveWords<Move> {
     static void play(Position& position, Move move) { position.play(move); }
     static std::uint64_t key(const Position& position);                // repetition_key
     static std::string write_move(const Position& before, Move move);  // USI
+    // As a move list shows a move the record gave no text for (JKF, a solution): KIF's
+    // "７六歩(77)" (formats/viewer.hpp).
+    static std::string display_move(const Position& before, Move move);
     // The rest of the game interface (core/game_rules.hpp).
     static std::string engine_move(const Position& before, Move move) {
         return write_move(before, move);
