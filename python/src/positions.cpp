@@ -309,10 +309,8 @@ std::vector<std::string> problems(const std::vector<Game>& games,
     if (convention) {
         options.convention = go::problem_convention_named(*convention);
         if (!options.convention)
-            throw py::value_error(
-                "kifu.problems: convention is one of goproblems, many-faces, uligo, easygo, "
-                "main-line, not '" +
-                *convention + "'");
+            throw py::value_error("kifu.problems: convention is one of " + go::problem_convention_names() +
+                                  ", not '" + *convention + "'");
     }
     std::vector<std::string> out;
     go::ProblemKeys keys;

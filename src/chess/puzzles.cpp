@@ -74,9 +74,9 @@ GameFile read_lichess_puzzles(std::string_view text) {
         const LineColumn lc = lines.locate(offset);
         return Error(code, TextPlace{offset, lc.line, lc.column}, std::move(message));
     };
-    std::vector<std::string> names;
+    // The columns kept as tags, each with the tag it becomes: found once, at the header.
+    std::vector<std::pair<std::size_t, std::string_view>> tag_columns;
     std::optional<std::array<std::size_t, 3>> required;
-    std::size_t site = std::string::npos;
     for (std::size_t pos = 0; pos < text.size();) {
         const std::size_t row_at = pos;
         std::optional<std::size_t> unclosed;
@@ -103,9 +103,12 @@ GameFile read_lichess_puzzles(std::string_view text) {
                     return out;
                 }
             }
-            for (const Field& f : fields) names.emplace_back(trim_blanks(f.text));
-            for (std::size_t f = 0; f < names.size(); ++f)
-                if (names[f] == "GameUrl") site = f;
+            for (std::size_t f = 0; f < fields.size(); ++f) {
+                const std::string_view name = trim_blanks(fields[f].text);
+                if (name == "GameUrl") tag_columns.emplace_back(f, "Site");
+                for (const std::string_view column : kTagColumns)
+                    if (name == column) tag_columns.emplace_back(f, column);
+            }
             required = found;
             continue;
         }
@@ -161,10 +164,8 @@ GameFile read_lichess_puzzles(std::string_view text) {
             out.errors.push_back(std::move(*bad));
             continue;
         }
-        for (const std::string_view column : kTagColumns)
-            for (std::size_t f = 0; f < names.size() && f < fields.size(); ++f)
-                if (names[f] == column && !fields[f].text.empty()) game.set_tag(column, fields[f].text);
-        if (site < fields.size() && !fields[site].text.empty()) game.set_tag("Site", fields[site].text);
+        for (const auto& [f, tag] : tag_columns)
+            if (f < fields.size() && !fields[f].text.empty()) game.set_tag(tag, fields[f].text);
         game.set_tag("SetUp", "1");
         game.set_tag("FEN", write_fen(game.start));
         game.set_tag("PuzzleLastMove", first);

@@ -32,7 +32,8 @@ std::string nodes_json(const Tree& tree) {
     std::vector<std::string> paths(tree.size());
     std::vector<std::uint32_t> plies(tree.size(), 0);
     paths[Tree::kRoot] = "0";
-    std::vector<std::string> written(tree.size());
+    std::vector<std::string> written(tree.size());     // each move's text
+    std::vector<std::string_view> sides(tree.size());  // the side that made it
     walk(tree, [&](NodeId id, const typename Traits::Position& after) {
         const auto& n = tree.nodes[id];
         for (std::size_t k = 0; k < n.children.size(); ++k) {
@@ -47,7 +48,7 @@ std::string nodes_json(const Tree& tree) {
             else
                 written[c] = Traits::write_move(after, child.move);
             // The side that moves is the side to move before it: the position at the parent.
-            written[c] = std::string(Traits::side_to_move(after)) + '\t' + written[c];
+            sides[c] = Traits::side_to_move(after);
         }
         return true;
     });
@@ -67,12 +68,10 @@ std::string nodes_json(const Tree& tree) {
         j.key("ply");
         j.number(static_cast<std::uint64_t>(plies[id]));
         if (id != Tree::kRoot) {
-            const std::string& w = written[id];
-            const std::size_t tab = w.find('\t');
             j.key("side");
-            j.string(std::string_view(w).substr(0, tab));
+            j.string(sides[id]);
             j.key("move");
-            j.string(std::string_view(w).substr(tab + 1));
+            j.string(written[id]);
         }
         const auto strings = [&](std::string_view name, const std::vector<std::string>& list) {
             if (list.empty()) return;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "kifu/core/hash.hpp"
 #include "kifu/core/json.hpp"
 #include "kifu/core/walk.hpp"
 #include "kifu/go/coordinates.hpp"
@@ -89,13 +90,6 @@ std::optional<Stone> mover_of(const Game::Node& node) {
     return node.move.moves[0].stone;
 }
 
-std::uint64_t mixed(std::uint64_t x) noexcept {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 std::uint64_t problem_key(const Board& board, Stone player) {
     BoardKeys keys(board.size());
     keys.update(board);
@@ -104,9 +98,17 @@ std::uint64_t problem_key(const Board& board, Stone player) {
         const auto sym = static_cast<Symmetry>(s);
         if (!allowed(sym, board.size())) continue;
         const Stone side = swaps_colours(sym) ? two_player_opponent(player) : player;
-        best = std::min(best, mixed(keys.key(sym) ^ (side == Stone::white ? 0x5bd1e9955bd1e995ULL : 0)));
+        best = std::min(best, splitmix64(keys.key(sym) ^ (side == Stone::white ? 0x5bd1e9955bd1e995ULL : 0)));
     }
     return best;
+}
+
+// The problem's start as a diagram: the player to move, no last move.
+Position start_position(const Problem& problem) {
+    Position start = position_of(problem.position);
+    start.turn = problem.player;
+    start.last_move.reset();
+    return start;
 }
 
 std::string colour_word(Stone s) {
@@ -357,6 +359,13 @@ class ProblemReader {
 
 }  // namespace
 
+std::string problem_convention_names() {
+    std::string out;
+    for (const ProblemConvention c : kProblemConventions)
+        out += (out.empty() ? "" : ", ") + std::string(to_string(c));
+    return out;
+}
+
 std::string_view to_string(ProblemConvention convention) noexcept {
     return kConventionNames[static_cast<std::size_t>(convention)];
 }
@@ -461,10 +470,7 @@ Record normalised_problems(const Record& record, const std::vector<Problem>& pro
 }
 
 std::string problem_start_hen(const Problem& problem) {
-    Position start = position_of(problem.position);
-    start.turn = problem.player;
-    start.last_move.reset();
-    const Result<std::string> hen = write_hen(start);
+    const Result<std::string> hen = write_hen(start_position(problem));
     return hen ? *hen : std::string();
 }
 
@@ -489,10 +495,7 @@ std::string problem_json(const Record& record, const Problem& p) {
     // draw the board), and the node path of the start in the record.
     j.key("start_sgf");
     {
-        Position start = position_of(p.position);
-        start.turn = p.player;
-        start.last_move.reset();
-        const Result<SgfCollection> sgf = hen_to_sgf(start);
+        const Result<SgfCollection> sgf = hen_to_sgf(start_position(p));
         std::string text = sgf ? write_sgf(*sgf) : std::string();
         while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
         j.string(text);

@@ -247,8 +247,8 @@ Response problems_json(const Target& t) {
     if (const std::string* name = t.find("convention")) {
         problem_options.convention = go::problem_convention_named(*name);
         if (!problem_options.convention)
-            return bad_request(fmt::format(
-                "convention: '{}' is none of goproblems, many-faces, uligo, easygo, main-line", *name));
+            return bad_request(
+                fmt::format("convention: '{}' is none of {}", *name, go::problem_convention_names()));
     }
     Result<const formats::Format*> from = source_format(t, "from", *text);
     if (!from) return unreadable(from.error());

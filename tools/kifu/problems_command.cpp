@@ -54,11 +54,9 @@ Run add_problems_command(CLI::App& app) {
         "  kifu problems --hen problems.zip");
     options->source.add_to(*command, false);
     options->output.add_to(*command);
-    std::string names;
-    for (const go::ProblemConvention c : go::kProblemConventions)
-        names += (names.empty() ? "" : ", ") + std::string(go::to_string(c));
-    command->add_option("--convention", options->convention,
-                        "read every problem's answers as this convention marks them: " + names);
+    command->add_option(
+        "--convention", options->convention,
+        "read every problem's answers as this convention marks them: " + go::problem_convention_names());
     auto* json =
         command->add_flag("--json", options->json,
                           "one JSON object a problem (JSON Lines): its start as HEN, the player, the "
@@ -77,9 +75,8 @@ Run add_problems_command(CLI::App& app) {
         if (!options->convention.empty()) {
             read.convention = go::problem_convention_named(options->convention);
             if (!read.convention)
-                not_applicable("--convention",
-                               fmt::format("'{}' is none of {}", options->convention,
-                                           "goproblems, many-faces, uligo, easygo, main-line"));
+                not_applicable("--convention", fmt::format("'{}' is none of {}", options->convention,
+                                                           go::problem_convention_names()));
         }
         if (!options->to.empty() && options->to != "sgf")
             not_applicable("--to", fmt::format("problems are written as SGF, not '{}'", options->to));

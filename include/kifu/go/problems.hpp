@@ -47,6 +47,7 @@ inline constexpr ProblemConvention kProblemConventions[] = {
 
 std::string_view to_string(ProblemConvention convention) noexcept;  // "goproblems", "many-faces", ...
 std::optional<ProblemConvention> problem_convention_named(std::string_view name) noexcept;
+std::string problem_convention_names();  // "goproblems, many-faces, ...": for messages and help
 
 // What a check finds wrong with a problem (each with the node path it is about).
 enum class ProblemIssue : std::uint8_t {
