@@ -115,4 +115,16 @@ CommentCommands parse_comment_commands(std::string_view comment) {
     return out;
 }
 
+NodeReadings comment_readings(const std::vector<std::string>& comments) {
+    NodeReadings out;
+    for (const std::string& c : comments) {
+        if (c.find("[%") == std::string::npos) continue;  // most comments hold no command
+        const CommentCommands cc = parse_comment_commands(c);
+        if (cc.clock) out.clock = cc.clock;
+        if (cc.eval && cc.eval->pawns) out.eval = cc.eval->pawns;
+        if (cc.eval && cc.eval->mate) out.eval = *cc.eval->mate > 0 ? 1000.0 : -1000.0;
+    }
+    return out;
+}
+
 }  // namespace kifu::chess

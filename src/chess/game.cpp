@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kifu/chess/board_view.hpp"
 #include "kifu/chess/comment_commands.hpp"
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/polyglot.hpp"
@@ -313,15 +314,11 @@ std::string GameTraits::status_note(const Position& position) {
 }
 
 NodeReadings GameTraits::readings(const std::vector<std::string>& comments) {
-    NodeReadings out;
-    for (const std::string& c : comments) {
-        if (c.find("[%") == std::string::npos) continue;  // most comments hold no command
-        const CommentCommands cc = parse_comment_commands(c);
-        if (cc.clock) out.clock = cc.clock;
-        if (cc.eval && cc.eval->pawns) out.eval = cc.eval->pawns;
-        if (cc.eval && cc.eval->mate) out.eval = *cc.eval->mate > 0 ? 1000.0 : -1000.0;
-    }
-    return out;
+    return comment_readings(comments);
+}
+
+std::vector<NodeMark> GameTraits::comment_marks(std::string_view comment) {
+    return chess::comment_marks(comment);
 }
 
 }  // namespace kifu::chess

@@ -98,6 +98,21 @@ Result<Document> node_document(const go::Record& record, std::size_t game, NodeI
 Result<BoardView> node_view(const go::Game& game, const go::GameState& state, NodeId node,
                             const go::GameState* before);
 
+// The readings of each node of game `game` of a record, by tree node: its traits' readings
+// of the node's comments (core/game_rules.hpp's NodeReadings); Go's are the Sabaki values of
+// its raw node (SBKV, SBKS: black's win rate in percent and score lead in points).
+template <class Tree>
+std::vector<NodeReadings> game_readings(const std::vector<Tree>& games, std::size_t game) {
+    using Traits = typename Tree::GameTraits;
+    const Tree& tree = games[game];
+    std::vector<NodeReadings> out(tree.size());
+    if constexpr (HasNodeReadings<Traits>)
+        for (NodeId id = 0; id < tree.size(); ++id)
+            if (!tree.nodes[id].comments().empty()) out[id] = Traits::readings(tree.nodes[id].comments());
+    return out;
+}
+std::vector<NodeReadings> game_readings(const go::Record& record, std::size_t game);
+
 // The report of game `index` of each record type (formats/describe.hpp), in its game's
 // formats file.
 GameReport describe_game(const go::Record& record, std::size_t index, const DescribeOptions& options);

@@ -1,5 +1,8 @@
 // Go's formats: HEN, HEN in a URL, SGF, and the servers' GIB, NGF and UGF (read as SGF).
 
+#include <charconv>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "format_support.hpp"
@@ -346,6 +349,26 @@ Result<Document> node_document(const go::Record& record, std::size_t game, NodeI
     // broken on the way to the node.
     out.warnings = record.game(game).warnings;
     for (const go::SgfWarning& w : warnings) out.warnings.push_back(go::warning_error(w));
+    return out;
+}
+
+std::vector<NodeReadings> game_readings(const go::Record& record, std::size_t game) {
+    const std::vector<std::uint32_t>& raw = record.sgf_nodes(game);
+    std::vector<NodeReadings> out(raw.size());
+    // A number as Sabaki writes it ("55.20"); a value that is none is no reading.
+    const auto number = [&](std::uint32_t node, std::string_view id) -> std::optional<double> {
+        const std::string_view* v = record.sgf.value(node, id);
+        if (!v) return std::nullopt;
+        const std::string_view t = trim_blanks(*v);
+        double x = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), x);
+        if (ec != std::errc{} || end != t.data() + t.size() || !std::isfinite(x)) return std::nullopt;
+        return x;
+    };
+    for (std::size_t id = 0; id < raw.size(); ++id) {
+        if (const auto v = number(raw[id], "SBKV"); v && *v >= 0 && *v <= 100) out[id].win_rate = *v / 100.0;
+        out[id].eval = number(raw[id], "SBKS");
+    }
     return out;
 }
 

@@ -88,10 +88,7 @@ void add_node_context(Document& out, const Tree& tree, NodeId node,
     const auto& n = tree.nodes[node];
     if constexpr (requires { last_move_of(tree.start, n.move); })
         out.last_move = last_move_of(before ? *before : tree.position_after(n.parent), n.move);
-    out.marks = n.marks();
-    if constexpr (std::is_same_v<Tree, chess::Game>)
-        for (const std::string& comment : n.comments())
-            for (NodeMark& m : chess::comment_marks(comment)) out.marks.push_back(std::move(m));
+    out.marks = node_marks(tree, node);
 }
 
 // The document of the position at a node of a record's game, with the move that led

@@ -1,8 +1,11 @@
 // A game's nodes for a record viewer (formats/viewer.hpp).
 #include "kifu/formats/viewer.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
+#include "format_support.hpp"
 #include "kifu/core/json.hpp"
 #include "kifu/core/walk.hpp"
 #include "kifu/formats/game_rules.hpp"
@@ -18,13 +21,49 @@ constexpr bool move_text_is_raw() {
         return false;
 }
 
+std::string_view mark_kind(NodeMark::Kind kind) noexcept {
+    switch (kind) {
+        case NodeMark::Kind::circle:
+            return "circle";
+        case NodeMark::Kind::square:
+            return "square";
+        case NodeMark::Kind::triangle:
+            return "triangle";
+        case NodeMark::Kind::cross:
+            return "cross";
+        case NodeMark::Kind::label:
+            return "label";
+        case NodeMark::Kind::highlight:
+            return "highlight";
+        case NodeMark::Kind::arrow:
+            return "arrow";
+    }
+    return "mark";
+}
+
+// A number with the digits a reader needs (a clock's tenths, a win rate's hundredths).
+void decimal(JsonWriter& j, double x) {
+    j.raw(fmt::format("{}", std::round(x * 1000.0) / 1000.0 + 0.0));
+}
+
 template <class Tree>
-std::string nodes_json(const Tree& tree) {
+std::string nodes_json(const Tree& tree, const std::vector<NodeReadings>& readings) {
     using Traits = typename Tree::GameTraits;
+    const GameInfo& info = info_of<Traits>();
     JsonWriter j;
     j.open('{');
     j.key("moves_per_number");
-    j.number(static_cast<std::uint64_t>(info_of<Traits>().moves_per_number));
+    j.number(static_cast<std::uint64_t>(info.moves_per_number));
+    j.key("sides");
+    j.open('[');
+    j.string(info.first);
+    j.string(info.second);
+    j.close(']');
+    j.key("colours");
+    j.open('[');
+    j.string(info.first_colour);
+    j.string(info.second_colour);
+    j.close(']');
     j.key("nodes");
     j.open('[');
     // Paths and plies are made as the walk goes (a node's parent comes first); the position
@@ -88,6 +127,51 @@ std::string nodes_json(const Tree& tree) {
             for (const std::uint8_t nag : n.nags()) j.number(static_cast<std::uint64_t>(nag));
             j.close(']');
         }
+        if (const std::vector<NodeMark> marks = node_marks(tree, id); !marks.empty()) {
+            j.key("marks");
+            j.open('[');
+            for (const NodeMark& m : marks) {
+                j.open('{');
+                j.key("kind");
+                j.string(mark_kind(m.kind));
+                j.key("cell");
+                j.raw(fmt::format("{}", m.cell));
+                if (m.to >= 0) {
+                    j.key("to");
+                    j.raw(fmt::format("{}", m.to));
+                }
+                if (!m.text.empty()) {
+                    j.key("text");
+                    j.string(m.text);
+                }
+                j.close('}');
+            }
+            j.close(']');
+        }
+        if (n.time_ms >= 0) {
+            j.key("time");
+            decimal(j, n.time_ms / 1000.0);
+        }
+        const NodeReadings& r = readings[id];
+        if (r.clock) {
+            j.key("clock");
+            decimal(j, *r.clock);
+        }
+        if (r.eval) {
+            j.key("eval");
+            decimal(j, *r.eval);
+        }
+        if (r.win_rate) {
+            j.key("win_rate");
+            decimal(j, *r.win_rate);
+        }
+        // The first player's chances, -1 to 1, that a graph plots: the win rate where the
+        // record gives one, else the evaluation on the game's logistic scale.
+        if (r.win_rate || r.eval) {
+            j.key("chances");
+            decimal(j, r.win_rate ? 2.0 * *r.win_rate - 1.0
+                                  : 2.0 / (1.0 + std::exp(-*r.eval / info.eval_scale)) - 1.0);
+        }
         if (n.ending != Ending::none) {
             j.key("ending");
             j.string(to_string(n.ending));
@@ -102,16 +186,20 @@ std::string nodes_json(const Tree& tree) {
 }  // namespace
 
 Result<std::string> game_nodes_json(const Document& record, std::size_t game) {
-    Result<std::string> out = Error{ErrorCode::unsupported, "a position has no game tree"};
-    visit_record(record, [&](const auto& games) {
-        if (game >= games.size()) {
-            out = Error{ErrorCode::out_of_range,
+    return std::visit(
+        [&](const auto& value) -> Result<std::string> {
+            if constexpr (requires { trees_of(value); }) {
+                const auto& games = trees_of(value);
+                if (game >= games.size())
+                    return Error{
+                        ErrorCode::out_of_range,
                         fmt::format("there is no game {}: the record holds {}", game + 1, games.size())};
-            return;
-        }
-        out = nodes_json(games[game]);
-    });
-    return out;
+                return nodes_json(games[game], game_readings(value, game));
+            } else {
+                return Error{ErrorCode::unsupported, "a position has no game tree"};
+            }
+        },
+        record.value);
 }
 
 std::string game_list_json(const Document& record, std::size_t limit) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "../core/move_words.hpp"
+#include "kifu/chess/comment_commands.hpp"
 #include "kifu/core/scanner.hpp"
 #include "kifu/core/text_position.hpp"
 #include "kifu/core/walk.hpp"
@@ -199,6 +200,10 @@ std::string GameTraits::status_note(const Position& position) {
     if (xiangqi::legal_moves(position).size() != 0) return {};
     return fmt::format("no legal moves: {}, {} loses", to_string(xiangqi::status(position)),
                        position.side_to_move == Color::red ? "Red" : "Black");
+}
+
+NodeReadings GameTraits::readings(const std::vector<std::string>& comments) {
+    return chess::comment_readings(comments);
 }
 
 }  // namespace kifu::xiangqi

@@ -209,6 +209,62 @@ def main():
             wait("the SGF's variation is shown with its comment",
                  lambda: board_shows("node=1.v1") and driver.find_element(By.ID, "node-comment").text == "a side line")
 
+        # A record with evaluations and clocks: the graph, the readings, a click on the graph.
+        evals = ('[White "W"]\n[Black "B"]\n[Result "1-0"]\n\n'
+                 "1. e4 { [%eval 0.2] [%clk 0:03:00] } e5 { [%eval 0.3] [%clk 0:02:58] } "
+                 "2. Qh5 { [%eval -1.5] [%clk 0:02:55] } Nc6 { a slip [%eval 0.1] [%clk 0:02:50] } "
+                 "3. Bc4 { [%eval 0.2] [%clk 0:02:40] } Nf6 { [%eval #1] [%clk 0:02:30] } 4. Qxf7# 1-0\n")
+        type_notation(evals)
+        graph_shown = lambda: driver.execute_script(
+            "const g = document.getElementById('graph'); return !g.hasAttribute('hidden') && g.querySelectorAll('path').length === 2")
+        if wait("a record with evaluations draws its graph", graph_shown):
+            check(driver.find_element(By.ID, "graph").get_attribute("aria-label").startswith("Evaluation graph of 6 moves"),
+                  "the graph is labelled for a screen reader")
+            check("[%eval" not in driver.find_element(By.ID, "moves").text, "the comment commands are not shown as text")
+            check("a slip" in driver.find_element(By.ID, "moves").text, "the comment's own words are shown")
+            clocks = driver.execute_script("return [...document.querySelectorAll('#moves .clock')].map((c) => c.textContent)")
+            check(clocks[:3] == ["3:00", "2:58", "2:55"], f"the clocks are shown: {clocks}")
+            # A click at 3/7 of the graph's width goes to ply 3 (2. Qh5).
+            driver.execute_script(
+                "const g = document.getElementById('graph'); g.scrollIntoView({block: 'center'});"
+                "const r = g.getBoundingClientRect();"
+                "g.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: r.left + r.width * 3 / 7, clientY: r.top + r.height / 2}));")
+            wait("a click on the graph goes to its move", lambda: ply_label() == "3 of 7")
+            readings = driver.find_element(By.ID, "node-readings").text
+            check("evaluation -1.50 (white's side)" in readings and "clock 2:55" in readings,
+                  f"the node's readings are shown: {readings!r}")
+            here = driver.execute_script("return document.querySelector('#graph .here').getAttribute('x1')")
+            check(here == "3", f"the graph marks the move shown: {here!r}")
+            driver.save_screenshot(os.path.join(out_dir, "page-graph.png"))
+        # The same with a real file: lichess's analysis of Carlsen-Grischuk (chess-library's copy).
+        magnus = os.path.join(os.environ.get("KIFU_TESTDATA_DIR", os.path.join(os.path.dirname(__file__), "../../../shared/testdata")),
+                              "chess/pgn/chess-library/fuzz-magnus-grischuk.pgn")
+        if os.path.exists(magnus):
+            driver.find_element(By.ID, "file").send_keys(os.path.abspath(magnus))
+            if wait("lichess's analysed game draws its graph", lambda: graph_shown() and len(move_texts()) > 100):
+                # Its 40th move (79 plies of 89, before the blunder), reached by a click on the graph.
+                driver.execute_script(
+                    "const g = document.getElementById('graph'); const r = g.getBoundingClientRect();"
+                    "g.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: r.left + r.width * 79 / 89, clientY: r.top + 5}));"
+                    "window.scrollTo(0, 0);")
+                wait("the graph's click goes to ply 79", lambda: ply_label() == "79 of 89")
+                time.sleep(0.5)
+                driver.save_screenshot(os.path.join(out_dir, "page-graph-lichess.png"))
+        else:
+            print(f"skip lichess's analysed game: {magnus} is absent (../shared/testdata)")
+        # Go: Sabaki's win rates, and marks on a node.
+        type_notation("(;SZ[9];B[ee]SBKV[55];W[cc]SBKV[48]TR[ee];B[gg]SBKV[70]LB[cc:A])")
+        if wait("Sabaki's win rates draw a graph", lambda: move_texts()[:1] == ["1. B E5"] and graph_shown()):
+            body().send_keys(Keys.HOME)
+            body().send_keys(Keys.ARROW_RIGHT)
+            body().send_keys(Keys.ARROW_RIGHT)
+            wait("a node's marks and win rate are told",
+                 lambda: "black wins 48.0%" in driver.find_element(By.ID, "node-readings").text
+                 and "marks: triangle" in driver.find_element(By.ID, "node-readings").text)
+            check("marked" in driver.find_element(By.CSS_SELECTOR, "#moves .move.current").get_attribute("class"),
+                  "a move with marks is marked in the list")
+            driver.save_screenshot(os.path.join(out_dir, "page-graph-go.png"))
+
         # A xiangqi PGN in its own notation.
         type_notation('[Game "Chinese Chess"]\n[Red "A"]\n[Black "B"]\n[Result "*"]\n[Format "ICCS"]\n\n'
                       "1. h2e2 h9g7 2. h0g2 i9h9 *\n")
@@ -294,6 +350,22 @@ def main():
             driver.save_screenshot(os.path.join(out_dir, "page-problem-right.png"))
             driver.find_element(By.ID, "problem-leave").click()
             wait("leaving problem mode shows the record again", lambda: board_shows("node="))
+
+        # A collection of problems over 8 KB (goproblems' 20, tests/data): the game picked is
+        # the problem offered.
+        gp_dir = os.path.join(os.path.dirname(__file__), "..", "data", "problems", "go", "goproblems")
+        gp = "".join(open(os.path.join(gp_dir, f), encoding="utf-8").read() + "\n" for f in sorted(os.listdir(gp_dir)))
+        check(len(gp.encode()) > 8192, f"the collection is over 8 KB ({len(gp.encode())} bytes)")
+        driver.execute_script("const n = document.getElementById('notation'); n.value = arguments[0];"
+                              "n.dispatchEvent(new Event('input'));", gp)
+        if wait("a problem collection offers its first problem",
+                lambda: len(driver.find_elements(By.CSS_SELECTOR, "#game-picker option")) == 20
+                and driver.find_element(By.ID, "problem-box").is_displayed()
+                and driver.execute_script("return problem && problem.game") == 1):
+            Select(driver.find_element(By.ID, "game-picker")).select_by_index(2)
+            wait("the third game's problem is offered",
+                 lambda: driver.execute_script("return problem && problem.game") == 3
+                 and driver.find_element(By.ID, "problem-box").is_displayed())
 
         page_link = driver.find_element(By.ID, "page-link").get_attribute("value")
         check("#" in page_link and "text=" in page_link, "the page link carries the notation")

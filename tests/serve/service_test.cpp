@@ -511,7 +511,8 @@ TEST_F(ServiceTest, ConvertValidateAndInspectAnswerInJson) {
               std::string::npos)
         << viewer.content();
     EXPECT_NE(viewer.content().find(
-                  R"("tree":{"moves_per_number":2,"nodes":[{"children":[1,2],"path":"0","ply":0},)"
+                  R"("tree":{"moves_per_number":2,"sides":["white","black"],"colours":["white","black"],)"
+                  R"("nodes":[{"children":[1,2],"path":"0","ply":0},)"
                   R"({"parent":0,"children":[3],"path":"1","ply":1,"side":"white","move":"e4",)"
                   R"("comments":["best"]},)"),
               std::string::npos)

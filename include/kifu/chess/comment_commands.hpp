@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "kifu/core/game_rules.hpp"
+
 namespace kifu::chess {
 
 struct Evaluation {
@@ -30,5 +32,9 @@ struct CommentCommands {
 };
 
 CommentCommands parse_comment_commands(std::string_view comment);
+
+// The clock and the evaluation of a move's comments (the last of each; a mate is +-1000
+// pawns): what chess's and xiangqi's traits read (core/game_rules.hpp's NodeReadings).
+NodeReadings comment_readings(const std::vector<std::string>& comments);
 
 }  // namespace kifu::chess

@@ -46,6 +46,8 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string status_note(const Position& position);  // checkmate, stalemate, a draw that stands
     // [%clk] and [%eval] of a move's comments (the last of each).
     static NodeReadings readings(const std::vector<std::string>& comments);
+    // The squares and arrows of a comment's [%csl] and [%cal] commands (board_view.hpp).
+    static std::vector<NodeMark> comment_marks(std::string_view comment);
     static GameOutcome outcome(const GameTree<GameTraits>& game);  // by termination()
     static bool in_check(const Position& position);                // the side to move's king
     // The pawns still on their first squares (white's a2-h2 bits 0-7, black's a7-h7 8-15; no

@@ -106,11 +106,13 @@ concept HasEngineSettings = requires(const std::vector<std::pair<std::string, st
     { T::engine_settings(tags) } -> std::same_as<std::vector<std::string>>;
 };
 
-// What a node's comments say in numbers, where a game's records write them there (PGN's
-// [%clk] and [%eval] comment commands).
+// What a node says in numbers, where a game's records write them (PGN's [%clk] and [%eval]
+// comment commands, ShogiGUI's and Floodgate's analysis comments, Sabaki's SBKV and SBKS).
 struct NodeReadings {
-    std::optional<double> clock;  // seconds on the mover's clock after the move
-    std::optional<double> eval;   // from the first player's side, in pawns; a mate is +-1000
+    std::optional<double> clock;     // seconds on the mover's clock after the move
+    std::optional<double> eval;      // from the first player's side, in pawns (Go: points of
+                                     // lead); a mate is +-1000
+    std::optional<double> win_rate;  // the first player's, 0..1, where the engine gave one (Go)
 };
 
 // Optional: traits whose records carry readings in comments give readings(comments).
@@ -118,6 +120,26 @@ template <class T>
 concept HasNodeReadings = requires(const std::vector<std::string>& comments) {
     { T::readings(comments) } -> std::same_as<NodeReadings>;
 };
+
+// Optional: traits whose records draw marks in comments (PGN's [%csl] and [%cal]) give
+// comment_marks(comment), the marks of one comment.
+template <class T>
+concept HasCommentMarks = requires(std::string_view comment) {
+    { T::comment_marks(comment) } -> std::same_as<std::vector<NodeMark>>;
+};
+
+// The marks a node's board shows: the node's own (SGF's, a KIF's), then those its comments
+// draw where its game's records draw them there.
+template <class Tree>
+std::vector<NodeMark> node_marks(const Tree& tree, NodeId node) {
+    using Traits = typename Tree::GameTraits;
+    const auto& n = tree.nodes[node];
+    std::vector<NodeMark> out = n.marks();
+    if constexpr (HasCommentMarks<Traits>)
+        for (const std::string& comment : n.comments())
+            for (NodeMark& m : Traits::comment_marks(comment)) out.push_back(std::move(m));
+    return out;
+}
 
 // A legal move as a position lists it: the game's plain notation (chess SAN, shogi USI,
 // xiangqi ICCS), or list_move where the traits have one because their write_move is the tree's

@@ -56,6 +56,11 @@ struct GameInfo {
     // How its records number moves: 2 where a number is a move of each side ("1. e4 e5",
     // PGN's), 1 where each move has its own (KIF's, SGF's): a move list shows them so.
     int moves_per_number = 1;
+    // The evaluation (NodeReadings::eval: pawns, Go's points of lead) at which the side ahead
+    // is taken to win 73% of games (1 / (1 + e^-1)): the logistic scale a graph of a record's
+    // evaluations maps them by. Chess: lichess's 0.00368208 a centipawn; shogi: 6 (600, the
+    // usual centipawn-to-win-rate scale of shogi engines); docs/serve.md.
+    double eval_scale = 2.716;
 };
 
 // The value of the first of `names` (blank-separated, as GameInfo's tag fields) that `tags`

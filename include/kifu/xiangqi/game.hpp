@@ -55,6 +55,8 @@ struct GameTraits : RawMoveWords<Move> {
     static std::string status_note(const Position& position);
     // By the termination marker, else the Result tag.
     static GameOutcome outcome(const GameTree<GameTraits>& game);
+    // [%clk] and [%eval] of a move's comments, as chess's PGN writes them (kifu analyse too).
+    static NodeReadings readings(const std::vector<std::string>& comments);
 };
 static_assert(GameRules<GameTraits>);
 
