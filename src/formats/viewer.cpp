@@ -21,24 +21,12 @@ constexpr bool move_text_is_raw() {
         return false;
 }
 
+// NodeMark::Kind's words, in its order.
+constexpr std::string_view kMarkKinds[] = {"circle", "square",    "triangle", "cross",
+                                           "label",  "highlight", "arrow"};
 std::string_view mark_kind(NodeMark::Kind kind) noexcept {
-    switch (kind) {
-        case NodeMark::Kind::circle:
-            return "circle";
-        case NodeMark::Kind::square:
-            return "square";
-        case NodeMark::Kind::triangle:
-            return "triangle";
-        case NodeMark::Kind::cross:
-            return "cross";
-        case NodeMark::Kind::label:
-            return "label";
-        case NodeMark::Kind::highlight:
-            return "highlight";
-        case NodeMark::Kind::arrow:
-            return "arrow";
-    }
-    return "mark";
+    const auto i = static_cast<std::size_t>(kind);
+    return i < std::size(kMarkKinds) ? kMarkKinds[i] : "mark";
 }
 
 // A number with the digits a reader needs (a clock's tenths, a win rate's hundredths).
