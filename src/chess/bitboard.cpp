@@ -1,5 +1,6 @@
 #include "kifu/chess/bitboard.hpp"
 
+#include <bit>
 #include <cstdlib>
 #include <vector>
 
@@ -9,9 +10,9 @@ namespace {
 constexpr int kDirectionsRook[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kDirectionsBishop[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-Bitboard slide(Square s, Bitboard occupied, const int (*directions)[2]) noexcept {
+Bitboard slide(Square s, Bitboard occupied, const int (*directions)[2], int count = 4) noexcept {
     Bitboard attacks = 0;
-    for (int d = 0; d < 4; ++d) {
+    for (int d = 0; d < count; ++d) {
         int f = file_of(s) + directions[d][0];
         int r = rank_of(s) + directions[d][1];
         while (f >= 0 && f < 8 && r >= 0 && r < 8) {
@@ -74,6 +75,16 @@ constexpr std::array<Bitboard, 64> kBishopMagics = {
 template <std::size_t N>
 void fill_sliders(std::array<detail::Magic, 64>& magics, std::array<Bitboard, N>& table,
                   const std::array<Bitboard, 64>& numbers, const int (*dirs)[2]) {
+    // Each direction's ray from every square on an empty board: a subset's attacks along a
+    // ray are the ray less the ray beyond its first blocker, so the 107,648 entries cost a
+    // few instructions each instead of a walk square by square (start-up of every command).
+    std::array<std::array<Bitboard, 64>, 4> rays{};
+    std::array<bool, 4> rising{};  // the ray goes to higher squares: its first blocker is the lowest
+    for (int d = 0; d < 4; ++d) {
+        const int single[1][2] = {{dirs[d][0], dirs[d][1]}};
+        rising[static_cast<std::size_t>(d)] = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+        for (Square s = 0; s < 64; ++s) rays[static_cast<std::size_t>(d)][s] = slide(s, 0, single, 1);
+    }
     std::size_t offset = 0;
     for (Square s = 0; s < 64; ++s) {
         detail::Magic& m = magics[s];
@@ -84,7 +95,17 @@ void fill_sliders(std::array<detail::Magic, 64>& magics, std::array<Bitboard, N>
         offset += std::size_t{1} << popcount(m.mask);
         Bitboard b = 0;
         do {  // every subset of the mask (Carry-Rippler)
-            table[m.index(b)] = slide(s, b, dirs);
+            Bitboard attacks = 0;
+            for (std::size_t d = 0; d < 4; ++d) {
+                Bitboard ray = rays[d][s];
+                if (const Bitboard blockers = ray & b) {
+                    const Square first =
+                        rising[d] ? lsb(blockers) : static_cast<Square>(63 - std::countl_zero(blockers));
+                    ray ^= rays[d][first];
+                }
+                attacks |= ray;
+            }
+            table[m.index(b)] = attacks;
             b = (b - m.mask) & m.mask;
         } while (b);
     }
@@ -117,10 +138,13 @@ AttackTables::AttackTables() {
     for (Square a = 0; a < 64; ++a)
         for (Square b = 0; b < 64; ++b) {
             if (a == b) continue;
-            for (const auto* dirs : {kDirectionsRook, kDirectionsBishop}) {
-                if (!(slide(a, 0, dirs) & bit(b))) continue;
-                lines[a][b] = (slide(a, 0, dirs) & slide(b, 0, dirs)) | bit(a) | bit(b);
-                betweens[a][b] = slide(a, bit(b), dirs) & slide(b, bit(a), dirs);
+            for (const bool straight : {true, false}) {
+                const auto& rays = straight ? rook_rays : bishop_rays;
+                if (!(rays[a] & bit(b))) continue;
+                const Bitboard* attacks = straight ? rook.data() : bishop.data();
+                const auto& magics = straight ? rook_magics : bishop_magics;
+                lines[a][b] = (rays[a] & rays[b]) | bit(a) | bit(b);
+                betweens[a][b] = attacks[magics[a].index(bit(b))] & attacks[magics[b].index(bit(a))];
             }
         }
 }

@@ -124,9 +124,14 @@ void OpeningBook::index_progress() {
     if (progress_.empty()) return;
     least_count_.assign(std::size_t{1} << 16, 255);
     for (const Progress& p : progress_) least_count_[p.kept] = std::min(least_count_[p.kept], p.count);
+    // By blocks: in each block of 2 * bit sets, the upper half (the sets with the bit) takes
+    // the least with the lower half, two runs of bytes side by side that the compiler vectorises
+    // (a test of the bit on every set cost 14 M instructions at each start).
+    std::uint8_t* least = least_count_.data();
     for (std::size_t bit = 1; bit < least_count_.size(); bit <<= 1)
-        for (std::size_t set = 0; set < least_count_.size(); ++set)
-            if (set & bit) least_count_[set] = std::min(least_count_[set], least_count_[set ^ bit]);
+        for (std::size_t block = 0; block < least_count_.size(); block += 2 * bit)
+            for (std::size_t i = block; i < block + bit; ++i)
+                least[i + bit] = std::min(least[i + bit], least[i]);
     progress_.clear();
     progress_.shrink_to_fit();
 }

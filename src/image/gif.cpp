@@ -55,6 +55,147 @@ void check(int status) {
     if (status != GIF_OK) throw std::runtime_error("GIF encoder failed");
 }
 
+// GIF's LZW for 8-bit indices, the codes giflib's compressor gives: a clear code first, a
+// code a longest string already in the table, the table full at 4,095 codes and cleared, the
+// code width raised after the code that fills it. Its own table (open addressing on the
+// prefix code and the next index, 32 KB, inline) instead of giflib's, which spends a
+// function call and a division a pixel: giflib still writes every block around the data,
+// and the tests read every image back with giflib's decoder.
+class LzwCompressor {
+  public:
+    // The image's data as GIF sub-blocks: a length byte, then up to 255 bytes. (Not inlined
+    // into the writer, whose state would leave its loop no registers.)
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    void
+    compress(const GifByteType* pixels, std::size_t row_length, std::size_t stride, std::size_t rows,
+             std::string& blocks) {
+        bytes_.clear();
+        bits_ = 0, held_ = 0;
+        reset();
+        emit(kClear);
+        // The first pixel is the first string. A string that is one index repeated (a run:
+        // boards are flat colour) is followed through runs_ by its length, without hashing;
+        // any other through the table. Both find the same strings, so the codes are the same.
+        std::uint32_t current = pixels[0];
+        int run_index = pixels[0];  // the index the string repeats, -1 if it is no run
+        std::size_t run_length = 1;
+        const std::uint16_t* run_codes = runs_[pixels[0]].data();  // runs_[run_index]
+        std::size_t run_codes_size = runs_[pixels[0]].size();
+        for (std::size_t y = 0; y < rows; ++y) {
+            const GifByteType* row = pixels + y * stride;
+            for (std::size_t x = y == 0 ? 1 : 0; x < row_length; ++x) {
+                const GifByteType index = row[x];
+                if (run_index == index) {
+                    if (run_length + 1 < run_codes_size && run_codes[run_length + 1] != 0) {
+                        current = run_codes[++run_length];
+                        continue;
+                    }
+                    emit(current);
+                    if (next_ >= kMaxCode)
+                        restart();
+                    else
+                        add_run(index, run_length + 1, next_++);
+                } else {
+                    const std::uint32_t key = current << 8 | index;
+                    std::uint32_t slot = hash(key), e;
+                    // (An empty slot's key, 0xFFFFF, is no string's: codes end at 4,094.)
+                    while ((e = table_[slot]) >> 12 != key && e != kEmpty) slot = (slot + 1) & (kSlots - 1);
+                    if (e != kEmpty) {
+                        current = e & 0xFFF;
+                        run_index = -1;
+                        continue;
+                    }
+                    emit(current);
+                    if (next_ >= kMaxCode)
+                        restart();
+                    else
+                        table_[slot] = key << 12 | next_++;
+                }
+                current = index, run_index = index, run_length = 1;
+                run_codes = runs_[index].data(), run_codes_size = runs_[index].size();
+            }
+        }
+        emit(current);
+        emit(kEnd);
+        if (bits_ > 0) bytes_.push_back(static_cast<char>(held_ & 0xFF));
+        for (std::size_t i = 0; i < bytes_.size(); i += 255) {
+            const std::size_t n = std::min<std::size_t>(255, bytes_.size() - i);
+            blocks.push_back(static_cast<char>(n));
+            blocks.append(bytes_, i, n);
+        }
+    }
+
+  private:
+    static constexpr std::uint32_t kClear = 256, kEnd = 257, kFirst = 258, kMaxCode = 4095;
+    static constexpr std::uint32_t kSlots = 8192, kEmpty = 0xFFFFFFFF;
+    static std::uint32_t hash(std::uint32_t key) {
+        return (key * 0x9E3779B1u) >> (32 - 13);
+    }
+    void reset() {
+        std::fill(table_.begin(), table_.end(), kEmpty);
+        for (const GifByteType i : run_indices_) runs_[i].clear();
+        run_indices_.clear();
+        next_ = kFirst, width_ = 9, limit_ = 1u << 9;
+    }
+    // The table full: a clear code, and the table afresh.
+    void restart() {
+        emit(kClear);
+        reset();
+    }
+    // The code of the run of `index` `length` long.
+    void add_run(GifByteType index, std::size_t length, std::uint32_t code) {
+        std::vector<std::uint16_t>& longer = runs_[index];
+        if (longer.empty()) run_indices_.push_back(index);
+        if (longer.size() <= length) longer.resize(length + 1, 0);
+        longer[length] = static_cast<std::uint16_t>(code);
+    }
+    // A code out (once a string: not inlined, which keeps the loop over pixels in registers).
+#if defined(__GNUC__)
+    [[gnu::noinline]]
+#endif
+    void
+    emit(std::uint32_t code) {
+        held_ |= static_cast<std::uint64_t>(code) << bits_;
+        bits_ += width_;
+        while (bits_ >= 8) {
+            bytes_.push_back(static_cast<char>(held_ & 0xFF));
+            held_ >>= 8, bits_ -= 8;
+        }
+        if (next_ >= limit_ && width_ < 12) limit_ = 1u << ++width_;
+    }
+    std::array<std::uint32_t, kSlots> table_{};           // prefix << 20 | index << 12 | code
+    std::array<std::vector<std::uint16_t>, 256> runs_{};  // by index, by length: the code (0: none)
+    std::vector<GifByteType> run_indices_;                // those with runs since the last clear
+    std::uint32_t next_ = kFirst, width_ = 9, limit_ = 1u << 9;
+    std::uint64_t held_ = 0;
+    unsigned bits_ = 0;
+    std::string bytes_;
+};
+
+// Pixels [x0, x1) of a row as palette indices into `shown`, each run of one colour looked up
+// once (`last`, `last_index` carry the run over); [first_x, last_x] where an index changed
+// (every pixel of a first frame). Apart from the writer, whose state would not leave it
+// room for registers.
+#if defined(__GNUC__)
+[[gnu::noinline]]
+#endif
+void index_row(Palette& palette, const std::uint32_t* px, GifByteType* shown, int x0, int x1, bool first,
+               std::uint32_t& last, std::uint8_t& last_index, int& first_x, int& last_x) {
+    std::uint32_t colour = last;
+    std::uint8_t index = last_index;
+    int lo = -1, hi = -1;
+    for (int x = x0; x < x1; ++x) {
+        if (px[x] != colour) colour = px[x], index = palette.index(colour);
+        if (!first && shown[x] == index) continue;
+        shown[x] = index;
+        if (lo < 0) lo = x;
+        hi = x;
+    }
+    last = colour, last_index = index, first_x = lo, last_x = hi;
+}
+
 }  // namespace
 
 // The colours of every frame seen: each distinct colour while there are at most 256 of
@@ -100,20 +241,36 @@ struct GifPalette::Counts {
 GifPalette::GifPalette() : counts_(std::make_shared<Counts>()) {}
 
 void GifPalette::count(const Pixels& frame) {
+    const PixelRect whole{0, 0, frame.width, frame.height};
+    count(frame, {&whole, 1});
+}
+
+void GifPalette::count(const Pixels& frame, std::span<const PixelRect> regions) {
     Counts& c = *counts_;
-    std::uint32_t last = ~0u;  // a flat run of one colour asks the set once
-    for (const std::uint32_t px : frame.xrgb) {
+    // A run of one colour is counted at once (boards are mostly flat colour), and asks the
+    // set once.
+    const auto count_run = [&](std::uint32_t px, std::uint64_t run) {
         Counts::Bin& b = c.bins[Palette::bin(px)];
-        ++b.n, b.r += (px >> 16) & 255, b.g += (px >> 8) & 255, b.b += px & 255;
-        if (c.few && (px & 0xFFFFFF) != last) {
-            last = px & 0xFFFFFF;
-            c.colours.insert(last);
-            if (c.colours.size() > 256) {
-                c.few = false;
-                c.colours = {};
+        b.n += run, b.r += run * ((px >> 16) & 255), b.g += run * ((px >> 8) & 255), b.b += run * (px & 255);
+        if (!c.few) return;
+        c.colours.insert(px & 0xFFFFFF);
+        if (c.colours.size() > 256) {
+            c.few = false;
+            c.colours = {};
+        }
+    };
+    for (const PixelRect& region : regions)
+        for (int y = region.y; y < region.y + region.h; ++y) {
+            const std::uint32_t* row =
+                frame.xrgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(frame.width);
+            for (int x = region.x; x < region.x + region.w;) {
+                const std::uint32_t px = row[x];
+                int end = x + 1;
+                while (end < region.x + region.w && row[end] == px) ++end;
+                count_run(px, static_cast<std::uint64_t>(end - x));
+                x = end;
             }
         }
-    }
 }
 
 struct GifWriter::State {
@@ -124,7 +281,9 @@ struct GifWriter::State {
     int width = 0, height = 0, delay_ms = 0;
     std::size_t frames = 0, added = 0;
     bool animated = false;
-    std::vector<GifByteType> previous, current;
+    std::vector<GifByteType> shown;  // the indices of the frame as shown after the last add
+    LzwCompressor lzw;
+    std::string blocks;
 
     ~State() {
         int e = 0;
@@ -165,33 +324,51 @@ GifWriter::GifWriter(const GifPalette& palette, int width, int height, std::size
         check(EGifPutExtensionBlock(s.gif, sizeof kLoop, kLoop));
         check(EGifPutExtensionTrailer(s.gif));
     }
-    s.current.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    s.shown.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
 }
 
 GifWriter::~GifWriter() = default;
 
 void GifWriter::add(const Pixels& frame) {
+    const PixelRect whole{0, 0, state_->width, state_->height};
+    add(frame, {&whole, 1});
+}
+
+void GifWriter::add(const Pixels& frame, std::span<const PixelRect> regions) {
     State& s = *state_;
     const int w = s.width, h = s.height;
     if (frame.width != w || frame.height != h) throw std::invalid_argument("GIF frames of two sizes");
-    for (std::size_t i = 0; i < s.current.size(); ++i) s.current[i] = s.palette.index(frame.xrgb[i]);
-    int left = 0, top = 0, right = w - 1, bottom = h - 1;
-    if (!s.previous.empty()) {
-        // The rectangle of what changed (one pixel where nothing did).
-        left = w, top = h, right = -1, bottom = -1;
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) {
-                const std::size_t i = static_cast<std::size_t>(y) * w + static_cast<std::size_t>(x);
-                if (s.current[i] == s.previous[i]) continue;
-                left = std::min(left, x), right = std::max(right, x);
-                top = std::min(top, y), bottom = std::max(bottom, y);
-            }
-        if (right < 0) left = top = right = bottom = 0;
+    const bool first = s.added == 0;
+    const PixelRect whole{0, 0, w, h};
+    if (first) regions = {&whole, 1};
+    // The regions' colours as palette indices, each run of one colour looked up once; the
+    // frame shown keeps its indices outside them. The rectangle of pixels whose index
+    // changed is what this frame stores (one pixel where none did).
+    int left = w, top = h, right = -1, bottom = -1;
+    std::uint32_t last = frame.xrgb.empty() ? 0 : frame.xrgb[0];
+    std::uint8_t last_index = s.palette.index(last);
+    for (PixelRect changed : regions) {
+        changed.x = std::clamp(changed.x, 0, w), changed.y = std::clamp(changed.y, 0, h);
+        changed.w = std::clamp(changed.w, 0, w - changed.x),
+        changed.h = std::clamp(changed.h, 0, h - changed.y);
+        for (int y = changed.y; y < changed.y + changed.h; ++y) {
+            const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+            const std::uint32_t* px = frame.xrgb.data() + row;
+            GifByteType* shown = s.shown.data() + row;
+            int first_x = -1, last_x = -1;
+            index_row(s.palette, px, shown, changed.x, changed.x + changed.w, first, last, last_index,
+                      first_x, last_x);
+            if (first_x < 0) continue;
+            left = std::min(left, first_x), right = std::max(right, last_x);
+            top = std::min(top, y), bottom = std::max(bottom, y);
+        }
     }
+    if (right < 0) left = top = right = bottom = 0;
+    ++s.added;
     if (s.animated) {
         GraphicsControlBlock gcb{};
         gcb.DisposalMode = DISPOSE_DO_NOT;
-        const int ms = ++s.added == s.frames ? last_frame_ms(s.delay_ms) : s.delay_ms;
+        const int ms = s.added == s.frames ? last_frame_ms(s.delay_ms) : s.delay_ms;
         gcb.DelayTime = std::clamp(ms / 10, 1, 65535);
         gcb.TransparentColor = NO_TRANSPARENT_COLOR;
         GifByteType extension[4];
@@ -199,12 +376,16 @@ void GifWriter::add(const Pixels& frame) {
         check(EGifPutExtension(s.gif, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(n), extension));
     }
     check(EGifPutImageDesc(s.gif, left, top, right - left + 1, bottom - top + 1, false, nullptr));
-    for (int y = top; y <= bottom; ++y)
-        check(EGifPutLine(s.gif,
-                          s.current.data() + static_cast<std::size_t>(y) * w + static_cast<std::size_t>(left),
-                          right - left + 1));
-    s.previous.swap(s.current);
-    s.current.resize(s.previous.size());
+    // giflib has written the descriptor and the code size; the data goes in as code blocks.
+    s.blocks.clear();
+    s.lzw.compress(s.shown.data() + static_cast<std::size_t>(top) * static_cast<std::size_t>(w) +
+                       static_cast<std::size_t>(left),
+                   static_cast<std::size_t>(right - left + 1), static_cast<std::size_t>(w),
+                   static_cast<std::size_t>(bottom - top + 1), s.blocks);
+    const auto* block = reinterpret_cast<const GifByteType*>(s.blocks.data());
+    for (std::size_t i = 0; i < s.blocks.size(); i += std::size_t{block[i]} + 1)
+        check(EGifPutCodeNext(s.gif, block + i));
+    check(EGifPutCodeNext(s.gif, nullptr));
 }
 
 std::string GifWriter::finish() {

@@ -147,7 +147,8 @@ void draw(cairo_t* cr, const Polygon& p) {
     fill_and_stroke(cr, p.fill, p.stroke);
 }
 
-void draw(cairo_t* cr, const Text& t) {
+// Text filled from its glyphs' outlines where the context puts it.
+void fill_text(cairo_t* cr, const Text& t) {
     for (const PlacedGlyph& p : lay_out(t)) {
         const auto X = [&](float x) { return p.a * x + p.e; };
         const auto Y = [&](float y) { return p.a * y + p.f; };
@@ -172,6 +173,238 @@ void draw(cairo_t* cr, const Text& t) {
     fill_and_stroke(cr, t.fill, {});
 }
 
+// A shape's bounds in the scene's units, strokes included (text by its glyphs' ink).
+struct Bounds {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool empty = true;
+    void add(double x, double y) {
+        if (empty) {
+            x0 = x1 = x, y0 = y1 = y, empty = false;
+            return;
+        }
+        x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    void widen(double d) { x0 -= d, y0 -= d, x1 += d, y1 += d; }
+};
+
+double reach(const Stroke& s) {
+    return s.color.visible() && s.width > 0 ? s.width / 2 : 0;
+}
+
+Bounds bounds(const Rect& r) {
+    Bounds b;
+    b.add(r.x, r.y), b.add(r.x + r.w, r.y + r.h), b.widen(reach(r.stroke));
+    return b;
+}
+Bounds bounds(const Circle& c) {
+    Bounds b;
+    b.add(c.cx - c.r, c.cy - c.r), b.add(c.cx + c.r, c.cy + c.r), b.widen(reach(c.stroke));
+    return b;
+}
+Bounds bounds(const Line& l) {
+    Bounds b;
+    b.add(l.x1, l.y1), b.add(l.x2, l.y2), b.widen(reach(l.stroke));
+    return b;
+}
+Bounds bounds(const Polygon& p) {
+    Bounds b;
+    for (const Point& q : p.points) b.add(q.x, q.y);
+    b.widen(reach(p.stroke));  // a miter may reach further: widened again in pixels below
+    return b;
+}
+Bounds bounds(const Text& t) {
+    Bounds b;
+    for (const PlacedGlyph& p : lay_out(t)) {
+        b.add(p.a * p.glyph->ink_left + p.e, p.a * p.glyph->ink_top + p.f);
+        b.add(p.a * p.glyph->ink_right + p.e, p.a * p.glyph->ink_bottom + p.f);
+    }
+    return b;
+}
+
+// Text as sprites, as the shaded discs are: a glyph's outline is hundreds of curves that
+// cairo flattens and rasterises at every fill (a chess piece at 720 pixels costs 0.5 M
+// instructions), so each look is filled once a thread, at a scale and a position within the
+// pixel in quarters, and copied wherever that look stands: a whole board's pieces, and an
+// animation's frames, paint from copies. (The text lands within an eighth of a pixel of
+// where a fill would put it.)
+class TextSprites {
+  public:
+    ~TextSprites() { clear(); }
+    // The sprite of `t` (drawn at its own x, y in scene units); `corner`: where the sprite's
+    // top left goes relative to the device pixel the text's (x, y) falls in.
+    cairo_surface_t* get(const Text& t, double sx, double sy, int phase_x, int phase_y, int& corner_x,
+                         int& corner_y) {
+        for (Entry& e : entries_)
+            if (e.sx == sx && e.sy == sy && e.phase_x == phase_x && e.phase_y == phase_y &&
+                e.text.text == t.text && e.text.size == t.size && e.text.fill == t.fill &&
+                e.text.font == t.font && e.text.upside_down == t.upside_down &&
+                e.text.centre_on_ink == t.centre_on_ink) {
+                corner_x = e.corner_x, corner_y = e.corner_y;
+                return e.surface;
+            }
+        if (entries_.size() >= 512) clear();
+        Text at_origin = t;
+        at_origin.x = at_origin.y = 0;
+        const Bounds b = bounds(at_origin);
+        Entry e{at_origin, sx, sy, phase_x, phase_y, 0, 0, nullptr};
+        if (b.empty) {
+            e.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        } else {
+            e.corner_x = static_cast<int>(std::floor(b.x0 * sx)) - 2;
+            e.corner_y = static_cast<int>(std::floor(b.y0 * sy)) - 2;
+            const int w = static_cast<int>(std::ceil(b.x1 * sx)) + 3 - e.corner_x;
+            const int h = static_cast<int>(std::ceil(b.y1 * sy)) + 3 - e.corner_y;
+            e.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+            cairo_t* cr = cairo_create(e.surface);
+            cairo_translate(cr, phase_x / 4.0 - e.corner_x, phase_y / 4.0 - e.corner_y);
+            cairo_scale(cr, sx, sy);
+            fill_text(cr, at_origin);
+            cairo_destroy(cr);
+        }
+        entries_.push_back(e);
+        corner_x = e.corner_x, corner_y = e.corner_y;
+        return e.surface;
+    }
+
+  private:
+    struct Entry {
+        Text text;
+        double sx, sy;
+        int phase_x, phase_y, corner_x, corner_y;
+        cairo_surface_t* surface;
+    };
+    void clear() {
+        for (Entry& e : entries_) cairo_surface_destroy(e.surface);
+        entries_.clear();
+    }
+    std::vector<Entry> entries_;
+};
+
+void draw(cairo_t* cr, const Text& t) {
+    thread_local TextSprites sprites;
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    if (m.xy != 0 || m.yx != 0) {  // turned or sheared (never by kifu's painter): filled as it is
+        fill_text(cr, t);
+        return;
+    }
+    double x = t.x, y = t.y;
+    cairo_user_to_device(cr, &x, &y);
+    const double fx = std::floor(x), fy = std::floor(y);
+    const int px = static_cast<int>(std::lround((x - fx) * 4)),
+              py = static_cast<int>(std::lround((y - fy) * 4));
+    int corner_x = 0, corner_y = 0;
+    cairo_surface_t* sprite = sprites.get(t, m.xx, m.yy, px, py, corner_x, corner_y);
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_surface(cr, sprite, fx + corner_x, fy + corner_y);
+    cairo_paint(cr);
+    cairo_restore(cr);
+}
+
+// The pixels a shape may touch at scale (sx, sy), clipped to the image: two pixels wider
+// on each side for antialiasing and stroke joins.
+PixelRect pixel_bounds(const Shape& shape, double sx, double sy, int width, int height) {
+    const Bounds b = std::visit([](const auto& x) { return bounds(x); }, shape);
+    if (b.empty) return {};
+    const double pad = 2 + (std::holds_alternative<Polygon>(shape)
+                                ? std::get<Polygon>(shape).stroke.width * std::max(sx, sy) * 2
+                                : 0);
+    const int x0 = std::max(0, static_cast<int>(std::floor(b.x0 * sx - pad)));
+    const int y0 = std::max(0, static_cast<int>(std::floor(b.y0 * sy - pad)));
+    const int x1 = std::min(width, static_cast<int>(std::ceil(b.x1 * sx + pad)));
+    const int y1 = std::min(height, static_cast<int>(std::ceil(b.y1 * sy + pad)));
+    if (x1 <= x0 || y1 <= y0) return {};
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+PixelRect unite(PixelRect a, PixelRect b) {
+    if (a.empty()) return b;
+    if (b.empty()) return a;
+    const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+    const int x1 = std::max(a.x + a.w, b.x + b.w), y1 = std::max(a.y + a.h, b.y + b.h);
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+bool meet(PixelRect a, PixelRect b) {
+    return !a.empty() && !b.empty() && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h &&
+           b.y < a.y + a.h;
+}
+
+std::pair<double, double> scale_of(const Scene& scene, int width, int height) {
+    if (scene.width <= 0 || scene.height <= 0) return {1, 1};
+    return {width / scene.width, height / scene.height};
+}
+
+// The scene painted on a cairo surface over `data` (rows of `stride` bytes) whose top left
+// is the image's pixel (x, y): the shapes for which `keep` holds.
+template <class Keep>
+void paint_at(const Scene& scene, double sx, double sy, unsigned char* data, int x, int y, int w, int h,
+              int stride, Keep keep) {
+    cairo_surface_t* surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24, w, h, stride);
+    cairo_t* cr = cairo_create(surface);
+    cairo_translate(cr, -x, -y);
+    if (scene.width > 0 && scene.height > 0) cairo_scale(cr, sx, sy);
+    source(cr, scene.background);
+    cairo_paint(cr);
+    for (std::size_t i = 0; i < scene.shapes.size(); ++i)
+        if (keep(i)) std::visit([&](const auto& shape) { draw(cr, shape); }, scene.shapes[i]);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    cairo_surface_destroy(surface);
+}
+
+// The scene into `out` (of its size), all of it, or only `clips` (then `bounds` are its
+// shapes' pixels). A clip is painted on a surface of its own a few pixels larger, then
+// copied in: cairo rasterises an antialiased edge under cairo_clip, or at a surface's edge,
+// a level or a few of colour off the edge it draws inside a surface. Only the shapes that
+// reach the clip are drawn (the margin, not copied, may lack the others).
+void paint_into(const Scene& scene, Pixels& out, std::span<const PixelRect> clips,
+                std::span<const PixelRect> bounds) {
+    // Cairo's RGB24 rows are 4 bytes a pixel with no padding at these widths, so it paints
+    // straight into the vector.
+    const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, out.width);
+    const auto [sx, sy] = scale_of(scene, out.width, out.height);
+    if (clips.empty()) {
+        paint_at(scene, sx, sy, reinterpret_cast<unsigned char*>(out.xrgb.data()), 0, 0, out.width,
+                 out.height, stride, [](std::size_t) { return true; });
+        return;
+    }
+    thread_local std::vector<std::uint32_t> room;
+    constexpr int kMargin = 4;
+    for (const PixelRect& c : clips) {
+        const int x0 = std::max(0, c.x - kMargin), y0 = std::max(0, c.y - kMargin);
+        const int x1 = std::min(out.width, c.x + c.w + kMargin),
+                  y1 = std::min(out.height, c.y + c.h + kMargin);
+        const PixelRect around{x0, y0, x1 - x0, y1 - y0};
+        room.resize(static_cast<std::size_t>(around.w) * static_cast<std::size_t>(around.h));
+        paint_at(scene, sx, sy, reinterpret_cast<unsigned char*>(room.data()), around.x, around.y, around.w,
+                 around.h, around.w * 4, [&](std::size_t i) { return meet(c, bounds[i]); });
+        for (int y = c.y; y < c.y + c.h; ++y)
+            std::copy_n(
+                room.data() + static_cast<std::size_t>(y - around.y) * static_cast<std::size_t>(around.w) +
+                    static_cast<std::size_t>(c.x - around.x),
+                c.w,
+                out.xrgb.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(out.width) + c.x);
+    }
+}
+
+// Adds `r` to rectangles that do not overlap: any it meets are merged into it first.
+void add_disjoint(std::vector<PixelRect>& rects, PixelRect r) {
+    if (r.empty()) return;
+    for (bool merged = true; merged;) {
+        merged = false;
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            if (meet(rects[i], r)) {
+                r = unite(r, rects[i]);
+                rects.erase(rects.begin() + static_cast<std::ptrdiff_t>(i));
+                merged = true;
+                break;
+            }
+    }
+    rects.push_back(r);
+}
+
 }  // namespace
 
 Pixels paint(const Scene& scene, int width, int height) {
@@ -185,20 +418,50 @@ void paint(const Scene& scene, int width, int height, Pixels& out) {
     out.height = std::max(height, 1);
     // Not cleared: the background is painted over every pixel first.
     out.xrgb.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.height));
-    const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, out.width);
-    // Cairo's RGB24 rows are 4 bytes a pixel with no padding at these widths, so it paints
-    // straight into the vector.
-    cairo_surface_t* surface = cairo_image_surface_create_for_data(
-        reinterpret_cast<unsigned char*>(out.xrgb.data()), CAIRO_FORMAT_RGB24, out.width, out.height, stride);
-    cairo_t* cr = cairo_create(surface);
-    if (scene.width > 0 && scene.height > 0)
-        cairo_scale(cr, out.width / scene.width, out.height / scene.height);
-    source(cr, scene.background);
-    cairo_paint(cr);
-    for (const Shape& s : scene.shapes) std::visit([&](const auto& shape) { draw(cr, shape); }, s);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    cairo_surface_destroy(surface);
+    paint_into(scene, out, {}, {});
+}
+
+FramePainter::FramePainter(int width, int height) {
+    pixels_.width = std::max(width, 1);
+    pixels_.height = std::max(height, 1);
+}
+
+std::span<const PixelRect> FramePainter::paint(const Scene& scene) {
+    const int w = pixels_.width, h = pixels_.height;
+    const auto [sx, sy] = scale_of(scene, w, h);
+    bounds_.clear();
+    for (const Shape& shape : scene.shapes) bounds_.push_back(pixel_bounds(shape, sx, sy, w, h));
+    regions_.clear();
+    const Scene* before = previous_;
+    if (!before || before->width != scene.width || before->height != scene.height ||
+        before->background != scene.background || before->board_end != scene.board_end ||
+        before->shapes.size() < before->board_end || scene.shapes.size() < scene.board_end ||
+        !std::equal(before->shapes.begin(),
+                    before->shapes.begin() + static_cast<std::ptrdiff_t>(before->board_end),
+                    scene.shapes.begin())) {
+        image::paint(scene, w, h, pixels_);
+        regions_.push_back({0, 0, w, h});
+    } else {
+        // The shapes on the board matched in order, each of this scene with the next equal
+        // one of the scene before (those passed over are gone); what matches draws the same
+        // pixels in the same order, so only what is unmatched on either side changes a pixel.
+        std::size_t i = before->board_end;
+        for (std::size_t j = scene.board_end; j < scene.shapes.size(); ++j) {
+            std::size_t k = i;
+            while (k < before->shapes.size() && !(before->shapes[k] == scene.shapes[j])) ++k;
+            if (k == before->shapes.size()) {
+                add_disjoint(regions_, bounds_[j]);
+                continue;
+            }
+            for (; i < k; ++i) add_disjoint(regions_, previous_bounds_[i]);
+            i = k + 1;
+        }
+        for (; i < before->shapes.size(); ++i) add_disjoint(regions_, previous_bounds_[i]);
+        if (!regions_.empty()) paint_into(scene, pixels_, regions_, bounds_);
+    }
+    previous_ = &scene;
+    previous_bounds_.swap(bounds_);
+    return regions_;
 }
 
 }  // namespace kifu::image

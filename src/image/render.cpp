@@ -99,18 +99,20 @@ Result<std::string> render_animation(std::span<const BoardView> views, const Ren
     const auto [w, h] = pixel_size(scenes.front(), options.size);
     if (options.format == ImageFormat::svg)
         return write_svg_animation(scenes, w, h, options.delay_ms, title(views.back(), texts), texts);
-    // Frame by frame, twice (the palette sees every frame first): one frame's pixels held,
-    // not the animation's.
-    Pixels pixels;
+    // One frame's pixels held, not the animation's: each frame painted only where it differs
+    // from the one before (the squares of a move and of the last move's marks), twice: the
+    // palette sees every frame first, then the writer stores each frame's change.
     GifPalette palette;
+    FramePainter counting(w, h);
     for (const Scene& s : scenes) {
-        paint(s, w, h, pixels);
-        palette.count(pixels);
+        const std::span<const PixelRect> changed = counting.paint(s);
+        palette.count(counting.pixels(), changed);
     }
     GifWriter writer(palette, w, h, scenes.size(), options.delay_ms, texts);
+    FramePainter writing(w, h);
     for (const Scene& s : scenes) {
-        paint(s, w, h, pixels);
-        writer.add(pixels);
+        const std::span<const PixelRect> changed = writing.paint(s);
+        writer.add(writing.pixels(), changed);
     }
     return writer.finish();
 }

@@ -55,6 +55,34 @@ Pixels paint(const Scene& scene, int width, int height);
 // The same into `into`, reusing its storage (a loop drawing image after image).
 void paint(const Scene& scene, int width, int height, Pixels& into);
 
+// A rectangle of pixels, (x, y) its top left.
+struct PixelRect {
+    int x = 0, y = 0, w = 0, h = 0;
+    bool empty() const noexcept { return w <= 0 || h <= 0; }
+    bool operator==(const PixelRect&) const = default;
+};
+
+// The scenes of an animation painted one after another into one frame of pixels, each only
+// where it differs from the scene before: where the shapes one has and the other has not
+// stand (shapes both have, in the same order, draw the same pixels and are left alone),
+// widened for antialiasing, and the whole frame where the board, the size or the background
+// differ. Inside those regions only the shapes that reach them are drawn; the pixels come out
+// the same as paint() of the scene gives. A move repaints its squares and its marks, not the
+// board between.
+class FramePainter {
+  public:
+    FramePainter(int width, int height);
+    // The next scene, which outlives the painter's next paint(); the regions of the frame it
+    // changed, none overlapping another (the whole frame for the first scene).
+    std::span<const PixelRect> paint(const Scene& scene);
+    const Pixels& pixels() const noexcept { return pixels_; }
+
+  private:
+    Pixels pixels_;
+    const Scene* previous_ = nullptr;
+    std::vector<PixelRect> previous_bounds_, bounds_, regions_;  // bounds: a shape's pixels
+};
+
 // A PNG of the pixels with the texts as tEXt/iTXt chunks. `level`: libdeflate's, 1-12.
 std::string write_png(const Pixels& pixels, std::span<const ImageText> texts, int level = 1);
 
@@ -72,6 +100,8 @@ class GifPalette {
   public:
     GifPalette();
     void count(const Pixels& frame);
+    // Only `regions` of the frame (not overlapping): the rest is as in a frame counted before.
+    void count(const Pixels& frame, std::span<const PixelRect> regions);
 
   private:
     friend class GifWriter;
@@ -89,7 +119,10 @@ class GifWriter {
     GifWriter& operator=(const GifWriter&) = delete;
 
     void add(const Pixels& frame);  // of the writer's width and height
-    std::string finish();           // the GIF; the writer is spent
+    // A frame that differs from the one added before only within `changed` (the first
+    // frame is taken whole).
+    void add(const Pixels& frame, std::span<const PixelRect> changed);
+    std::string finish();  // the GIF; the writer is spent
 
   private:
     struct State;

@@ -35,6 +35,7 @@ inline constexpr Color kNone{0};
 struct Stroke {
     Color color = kNone;
     double width = 0;
+    bool operator==(const Stroke&) const = default;
 };
 
 struct Rect {
@@ -42,6 +43,7 @@ struct Rect {
     Color fill = kNone;
     Stroke stroke{};
     double radius = 0;  // rounded corners
+    bool operator==(const Rect&) const = default;
 };
 
 // A disc; with `highlight`, shaded from that colour at its upper left to `fill` (a stone).
@@ -50,20 +52,24 @@ struct Circle {
     Color fill = kNone;
     Stroke stroke{};
     std::optional<Color> highlight{};
+    bool operator==(const Circle&) const = default;
 };
 
 struct Line {
     double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
     Stroke stroke{};
+    bool operator==(const Line&) const = default;
 };
 
 struct Point {
     double x = 0, y = 0;
+    bool operator==(const Point&) const = default;
 };
 struct Polygon {
     std::vector<Point> points;
     Color fill = kNone;
     Stroke stroke{};
+    bool operator==(const Polygon&) const = default;
 };
 
 // The fonts text is drawn with; image/glyphs.hpp says which files they are.
@@ -82,6 +88,7 @@ struct Text {
     Font font = Font::sans;
     bool upside_down = false;   // turned 180 degrees about (x, y): the second shogi player's pieces
     bool centre_on_ink = true;  // false: on the cap height, so a row of letters shares one baseline
+    bool operator==(const Text&) const = default;
 };
 
 using Shape = std::variant<Rect, Circle, Line, Polygon, Text>;
