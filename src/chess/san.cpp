@@ -250,6 +250,14 @@ Error move_error(ErrorCode code, const Position& pos, std::string_view text, std
                              utf8::snippet(text), side_name(pos), why)};
 }
 
+// A null move passes the turn, which a side in check may not do: its king would stay attacked,
+// and the next move could take it.
+Result<Move> null_move(const Position& pos, std::string_view text) {
+    if (pos.checkers())
+        return move_error(ErrorCode::illegal_move, pos, text, ": a null move leaves the king in check");
+    return Move::null();
+}
+
 // The usual SAN shapes, read in one pass: [NBRQK][file][rank][x]square[=Q][+#].
 bool quick_pattern(std::string_view t, Pattern& p) noexcept {
     std::size_t n = t.size();
@@ -387,7 +395,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
                         "or UCI such as g1f3",
                         utf8::snippet(text), side_name(pos)));
     const Pattern& p = *pattern;
-    if (p.null) return Move::null();
+    if (p.null) return null_move(pos, text);
     if (const Move quick = quick_match(pos, p)) return quick;
 
     const MoveList moves = legal_moves(pos);
@@ -453,7 +461,7 @@ std::string write_uci(const Position& pos, Move m) {
 }
 
 Result<Move> parse_uci(const Position& pos, std::string_view text) {
-    if (text == "0000") return Move::null();
+    if (text == "0000") return null_move(pos, text);
     const bool shape = (text.size() == 4 || text.size() == 5) && is_file(text[0]) && is_rank(text[1]) &&
                        is_file(text[2]) && is_rank(text[3]) &&
                        (text.size() == 4 || promotion_of(text[4]) != PieceType::none);

@@ -124,6 +124,16 @@ TEST(Pgn, NullMovesAndUciAndZeroCastling) {
     EXPECT_TRUE(g.node(g.main_line()[1]).move.is_null());
 }
 
+TEST(Pgn, ANullMoveInCheckIsIllegal) {
+    // Passing the turn in check would let the next move take the king (Qxe8 here).
+    const Game g = only("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ -- 5. Qxe8 *");
+    ASSERT_FALSE(g.errors.empty());
+    EXPECT_EQ(g.errors[0].code, ErrorCode::illegal_move);
+    EXPECT_EQ(g.errors[0].column, 41u);
+    EXPECT_EQ(g.errors[0].message, "illegal move '--' (black to move): a null move leaves the king in check");
+    EXPECT_EQ(g.main_line().size(), 7u);
+}
+
 TEST(Pgn, Chess960FromShredderFen) {
     // King c1, rooks b1 and h1: O-O-O leaves the king on c1 and brings the rook to d1.
     const Game g = only(

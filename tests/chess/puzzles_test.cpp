@@ -59,6 +59,10 @@ TEST(LichessPuzzles, ErrorsArePlacedAtTheirLineAndColumn) {
         {"Id,FEN,Moves\nx," + fen + ",d4e6\n", 1, 1, "it has no 'PuzzleId'"},
         {"PuzzleId,FEN,Moves\nx," + fen + ",d4e6 h2h1\n", 2, 72, "'h2h1' is no legal move here"},
         {"PuzzleId,FEN,Moves\nx,8/8/8/8 w - - 0 1,d4e6\n", 2, 3, ""},
+        // A null move as the opponent's move while in check (found by lichess_puzzles_fuzz): the
+        // start would have the side not to move in check, which no PGN of it could read.
+        {"PuzzleId,FEN,Moves\nx,6Qk/p1p3pp/4N3/1p6/2q1r1n1/2B5/PP4PP/3R1R1K b - - 0 28,0000 f1f8\n", 2, 58,
+         "a null move leaves the king in check"},
         {"PuzzleId,FEN,Moves\nx," + fen + "\n", 2, 66, "expected at least 3 comma-separated fields, found 2"},
         {"PuzzleId,FEN,Moves\nx," + fen + ",\n", 2, 67, "expected the puzzle's moves (UCI), found none"},
         {"PuzzleId,FEN,Moves\n\"x," + fen + ",d4e6\n", 2, 1, "expected the '\"' that closes this field"},

@@ -53,6 +53,13 @@ TEST(San, ReadsPermissively) {
     EXPECT_EQ(*parse_san(promo, "e8Q"), *parse_san(promo, "e8=Q"));
     EXPECT_EQ(*parse_san(promo, "e7e8q"), *parse_san(promo, "e8=Q"));
     for (const char* null : {"--", "Z0", "0000"}) EXPECT_TRUE(parse_san(start, null)->is_null()) << null;
+    const Position check = at("4k3/8/8/8/8/8/8/4RK2 b - - 0 1");
+    for (const char* null : {"--", "Z0", "0000"}) {
+        const Result<Move> m = parse_san(check, null);
+        ASSERT_FALSE(m) << null;
+        EXPECT_EQ(m.error().code, ErrorCode::illegal_move);
+    }
+    EXPECT_FALSE(parse_uci(check, "0000"));
 }
 
 TEST(San, ThreeDistinctErrors) {

@@ -8,7 +8,8 @@
 //
 // Reading is permissive: 0-0, promotions without '=', over-specified and long
 // algebraic moves (Ng1f3, e2-e4, Nb1xc3), UCI (e2e4, e7e8q), trailing + # ! ? !! ??
-// !? ?!, and null moves (--, Z0, 0000). It fails with one of three errors:
+// !? ?!, and null moves (--, Z0, 0000), which are illegal in check (the king would
+// stay attacked). It fails with one of three errors:
 // unexpected_character (not a move at all), illegal_move, ambiguous_move, each
 // naming the move text and the side to move.
 
