@@ -20,7 +20,7 @@ PieceType piece_type_of(char c) {
     return piece_type_from_letter(c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
 }
 
-struct Field {
+struct FenField {
     std::string_view text;
     std::size_t offset;
 };
@@ -45,7 +45,7 @@ class FenReader {
         : text_(text), options_(options), diagnostics_(diagnostics) {}
 
     std::optional<Position> read() {
-        std::vector<Field> fields;
+        std::vector<FenField> fields;
         if (Result<void> ok = split(fields); !ok) return fail(ok.error());
         const std::size_t minimum = options_.relaxed ? 4 : 6;
         if (fields.size() < minimum || fields.size() > 6)
@@ -99,7 +99,7 @@ class FenReader {
         return diagnostics_.add(r.error().code, r.error().offset, r.error().message);
     }
 
-    Result<void> split(std::vector<Field>& fields) {
+    Result<void> split(std::vector<FenField>& fields) {
         std::size_t i = 0;
         const std::size_t n = text_.size();
         if (options_.relaxed)
@@ -123,7 +123,7 @@ class FenReader {
         return {};
     }
 
-    bool read_placement(const Field& field, Position& pos) {
+    bool read_placement(const FenField& field, Position& pos) {
         const PlacementRules rules{.ranks = 8,
                                    .files = 8,
                                    .adjacent_counts = options_.relaxed,
@@ -165,7 +165,7 @@ class FenReader {
         return ok;
     }
 
-    Result<void> read_castling(const Field& field, Position& pos) {
+    Result<void> read_castling(const FenField& field, Position& pos) {
         if (field.text == "-") return {};
         std::vector<CastlingLetter> letters;
         for (std::size_t k = 0; k < field.text.size(); ++k) {
@@ -234,7 +234,7 @@ class FenReader {
         return castling_index(c, king_side);
     }
 
-    Result<void> read_en_passant(const Field& field, Position& pos) {
+    Result<void> read_en_passant(const FenField& field, Position& pos) {
         if (field.text == "-") return {};
         const std::string_view t = field.text;
         if (t.size() != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8')
@@ -249,7 +249,7 @@ class FenReader {
         return {};
     }
 
-    Result<int> read_number(const Field& field, int minimum, std::string_view what) {
+    Result<int> read_number(const FenField& field, int minimum, std::string_view what) {
         Scanner in(field.text);
         const Scanner::Number n = in.read_number(1'000'000);
         if (n.digits == 0 || !in.at_end())

@@ -17,16 +17,17 @@
 namespace kifu::chess {
 namespace {
 
-struct Field {
+struct CsvField {
     std::string text;        // unquoted
     std::size_t offset = 0;  // of its first character in the file
 };
 
 // The fields of one row from `at` to its end (a quoted field may hold commas and doubled
 // quotes; lichess's own file quotes none). Sets `at` past the row's line break.
-std::vector<Field> row_fields(std::string_view text, std::size_t& at, std::optional<std::size_t>& unclosed) {
-    std::vector<Field> fields;
-    Field f;
+std::vector<CsvField> row_fields(std::string_view text, std::size_t& at,
+                                 std::optional<std::size_t>& unclosed) {
+    std::vector<CsvField> fields;
+    CsvField f;
     f.offset = at;
     bool quoted = false;
     for (; at < text.size(); ++at) {
@@ -47,7 +48,7 @@ std::vector<Field> row_fields(std::string_view text, std::size_t& at, std::optio
             f.offset = at + 1;
         } else if (c == ',') {
             fields.push_back(std::move(f));
-            f = Field{};
+            f = CsvField{};
             f.offset = at + 1;
         } else if (c == '\n') {
             ++at;
@@ -80,7 +81,7 @@ GameFile read_lichess_puzzles(std::string_view text) {
     for (std::size_t pos = 0; pos < text.size();) {
         const std::size_t row_at = pos;
         std::optional<std::size_t> unclosed;
-        std::vector<Field> fields = row_fields(text, pos, unclosed);
+        std::vector<CsvField> fields = row_fields(text, pos, unclosed);
         if (unclosed) {
             out.errors.push_back(
                 at(*unclosed, ErrorCode::unexpected_end, "expected the '\"' that closes this field"));
@@ -120,7 +121,7 @@ GameFile read_lichess_puzzles(std::string_view text) {
                                                 need + 1, fields.size())));
             continue;
         }
-        const Field& fen = fields[(*required)[1]];
+        const CsvField& fen = fields[(*required)[1]];
         Result<Position> start = parse_fen(fen.text);
         if (!start) {
             Error e = start.error();
@@ -128,7 +129,7 @@ GameFile read_lichess_puzzles(std::string_view text) {
             continue;
         }
         // The moves: the opponent's, then the solution's.
-        const Field& moves = fields[(*required)[2]];
+        const CsvField& moves = fields[(*required)[2]];
         Game game;
         Position now = *start;
         NodeId node = Game::kRoot;

@@ -19,10 +19,6 @@ using Json = nlohmann::json;
 constexpr std::string_view kPerspective = "reportAnalysisWinratesAs";
 constexpr std::chrono::milliseconds kTerminateGrace{2000};
 
-Clock::time_point after(std::chrono::milliseconds ms) {
-    return Clock::now() + ms;
-}
-
 // An answer, when the line is a JSON object (KataGo also logs plain lines on its stderr,
 // which kifu reads with its output).
 std::optional<Json> json_object(std::string_view line) {
@@ -146,12 +142,12 @@ Result<Analysis> Engine::analyse_katago(const std::vector<std::string>& position
     };
     const std::chrono::milliseconds timeout = search_timeout(limit);
     Result<void> r = read_until(
-        after(timeout), "its answer", [](std::string_view) {}, done);
+        Clock::now() + timeout, "its answer", [](std::string_view) {}, done);
     if (!r && process_.running()) {  // past the deadline: terminate the query, then its answer
         const Json terminate = {{"id", id + "-stop"}, {"action", "terminate"}, {"terminateId", id}};
         if (Result<void> s = send(terminate.dump()); !s) return s.error();
         r = read_until(
-            after(kTerminateGrace), "its answer", [](std::string_view) {}, done);
+            Clock::now() + kTerminateGrace, "its answer", [](std::string_view) {}, done);
         if (!r && process_.running())
             return fault(fmt::format("hung: no answer {} ms after the search's deadline and 'terminate'",
                                      timeout.count() + kTerminateGrace.count()));

@@ -8,10 +8,10 @@
 namespace kifu::image {
 namespace {
 
-constexpr double kCell = 40;      // between two lines
+constexpr double kGoCell = 40;    // between two lines
 constexpr double kStone = 19.2;   // a stone's radius
-constexpr double kMargin = 24;    // wood beyond the edge lines
-constexpr double kCoords = 36;    // the band coordinates stand in
+constexpr double kGoMargin = 24;  // wood beyond the edge lines
+constexpr double kGoCoords = 36;  // the band coordinates stand in
 constexpr double kOverhang = 20;  // grid drawn past a cut edge of a crop
 
 struct StoneLook {
@@ -93,19 +93,19 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
     using Coordinates = DrawOptions::Coordinates;
     const Region r = region(v, options.crop);
     const bool coords = options.coordinates != Coordinates::none;
-    const double band = coords ? kCoords : 0;
-    const double left = band + (r.cut_left ? kOverhang : kMargin);
-    const double top = band + (r.cut_top ? kOverhang : kMargin);
-    const double right = band + (r.cut_right ? kOverhang : kMargin);
-    const double bottom = band + (r.cut_bottom ? kOverhang : kMargin);
+    const double band = coords ? kGoCoords : 0;
+    const double left = band + (r.cut_left ? kOverhang : kGoMargin);
+    const double top = band + (r.cut_top ? kOverhang : kGoMargin);
+    const double right = band + (r.cut_right ? kOverhang : kGoMargin);
+    const double bottom = band + (r.cut_bottom ? kOverhang : kGoMargin);
     const bool passed = v.last_move && v.last_move->to < 0;
     const double caption = passed && !options.pass_over_board ? 34 : 0;
-    scene.width = left + (r.x1 - r.x0) * kCell + right;
-    scene.height = top + (r.y1 - r.y0) * kCell + bottom + caption;
+    scene.width = left + (r.x1 - r.x0) * kGoCell + right;
+    scene.height = top + (r.y1 - r.y0) * kGoCell + bottom + caption;
     scene.background = theme.board;
-    const Grid grid{left - r.x0 * kCell, top - r.y0 * kCell, kCell, kCell, v.width};
-    const auto X = [&](int x) { return grid.x0 + x * kCell; };
-    const auto Y = [&](int y) { return grid.y0 + y * kCell; };
+    const Grid grid{left - r.x0 * kGoCell, top - r.y0 * kGoCell, kGoCell, kGoCell, v.width};
+    const auto X = [&](int x) { return grid.x0 + x * kGoCell; };
+    const auto Y = [&](int y) { return grid.y0 + y * kGoCell; };
 
     // The grid: lines over the shown region, on past a cut side; the edges bolder.
     const double gx0 = X(r.x0) - (r.cut_left ? kOverhang : 0), gx1 = X(r.x1) + (r.cut_right ? kOverhang : 0);
@@ -179,7 +179,7 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
         const int x = m.cell % v.width, y = m.cell / v.width;
         return m.cell < 0 || x < r.x0 || x > r.x1 || y < r.y0 || y > r.y1;
     });
-    draw_marks(scene, shown, grid, kCell, theme, dark_at, true, theme.board);
+    draw_marks(scene, shown, grid, kGoCell, theme, dark_at, true, theme.board);
     // A pass is said in words: under the board, or (an animation's frame) in a box over its
     // centre, so that the frame keeps the board's shape.
     const std::string words = !passed                     ? std::string{}
@@ -189,8 +189,8 @@ void draw_go(Scene& scene, const BoardView& v, const DrawOptions& options, const
         scene.shapes.push_back(Text{scene.width / 2, scene.height - caption / 2 - 4, 18, words, theme.line,
                                     Font::sans, false, false});
     if (passed && options.pass_over_board) {
-        const double size = 0.5 * kCell, box_w = 0.62 * size * static_cast<double>(words.size()) + size * 1.6,
-                     box_h = size * 2;
+        const double size = 0.5 * kGoCell,
+                     box_w = 0.62 * size * static_cast<double>(words.size()) + size * 1.6, box_h = size * 2;
         const double cx = (X(r.x0) + X(r.x1)) / 2, cy = (Y(r.y0) + Y(r.y1)) / 2;
         scene.shapes.push_back(Rect{cx - box_w / 2, cy - box_h / 2, box_w, box_h,
                                     Color{(theme.board.rgba & 0xFFFFFF00u) | 0xC0u}, Stroke{theme.line, 1.5},

@@ -8,8 +8,8 @@ namespace kifu::image {
 namespace {
 
 constexpr double kW = 40, kH = 44;  // a square: taller than wide, as on a real board
-constexpr double kMargin = 10;
-constexpr double kCoords = 22;
+constexpr double kShogiMargin = 10;
+constexpr double kShogiCoords = 22;
 constexpr double kHand = 44;  // a hand's column
 
 // The kanji of a piece letter (upper or lower case), unpromoted and promoted. The king is
@@ -68,10 +68,10 @@ void piece(Scene& scene, Point c, std::string_view text, bool promoted, bool ups
 void draw_shogi(Scene& scene, const BoardView& v, const DrawOptions& options, const Theme& theme) {
     const bool coords = options.coordinates != DrawOptions::Coordinates::none;
     const int bottom_side = options.flip ? 1 : 0;
-    const double top = kMargin + (coords ? kCoords : 0);
-    const double left = kHand + kMargin;
-    scene.width = left + v.width * kW + kMargin + (coords ? kCoords : 0) + kHand;
-    scene.height = top + v.height * kH + kMargin;
+    const double top = kShogiMargin + (coords ? kShogiCoords : 0);
+    const double left = kHand + kShogiMargin;
+    scene.width = left + v.width * kW + kShogiMargin + (coords ? kShogiCoords : 0) + kHand;
+    scene.height = top + v.height * kH + kShogiMargin;
     scene.background = theme.board;
     const Grid grid{left + kW / 2, top + kH / 2, kW, kH, v.width};
     const double right = left + v.width * kW, bottom = top + v.height * kH;
@@ -88,11 +88,11 @@ void draw_shogi(Scene& scene, const BoardView& v, const DrawOptions& options, co
                 scene.shapes.push_back(Circle{left + x * kW, top + y * kH, 3, theme.line, {}, std::nullopt});
     if (coords) {
         for (int x = 0; x < v.width; ++x)
-            scene.shapes.push_back(Text{grid.x0 + x * kW, top - kCoords / 2 - 2, 15,
+            scene.shapes.push_back(Text{grid.x0 + x * kW, top - kShogiCoords / 2 - 2, 15,
                                         full_width_digit(v.file_names[static_cast<std::size_t>(x)]),
                                         theme.line, Font::cjk, false, true});
         for (int y = 0; y < v.height; ++y)
-            scene.shapes.push_back(Text{right + kMargin / 2 + kCoords / 2, grid.y0 + y * kH, 15,
+            scene.shapes.push_back(Text{right + kShogiMargin / 2 + kShogiCoords / 2, grid.y0 + y * kH, 15,
                                         kanji_rank(v.rank_names[static_cast<std::size_t>(y)]), theme.line,
                                         Font::cjk, false, true});
     }

@@ -7,9 +7,9 @@
 namespace kifu::image {
 namespace {
 
-constexpr double kCell = 40;
-constexpr double kMargin = 28;
-constexpr double kCoords = 22;
+constexpr double kXiangqiCell = 40;
+constexpr double kXiangqiMargin = 28;
+constexpr double kXiangqiCoords = 22;
 constexpr double kPiece = 18;
 
 // Red's characters, then Black's, by letter (K A B N R C P).
@@ -38,14 +38,14 @@ std::string_view character(char letter, int side) {
 
 void draw_xiangqi(Scene& scene, const BoardView& v, const DrawOptions& options, const Theme& theme) {
     const bool coords = options.coordinates != DrawOptions::Coordinates::none;
-    const double band = coords ? kCoords : 0;
-    const double left = band + kMargin, top = kMargin;
-    scene.width = left + (v.width - 1) * kCell + kMargin;
-    scene.height = top + (v.height - 1) * kCell + kMargin + band;
+    const double band = coords ? kXiangqiCoords : 0;
+    const double left = band + kXiangqiMargin, top = kXiangqiMargin;
+    scene.width = left + (v.width - 1) * kXiangqiCell + kXiangqiMargin;
+    scene.height = top + (v.height - 1) * kXiangqiCell + kXiangqiMargin + band;
     scene.background = theme.board;
-    const Grid grid{left, top, kCell, kCell, v.width};
-    const auto X = [&](double x) { return left + x * kCell; };
-    const auto Y = [&](double y) { return top + y * kCell; };
+    const Grid grid{left, top, kXiangqiCell, kXiangqiCell, v.width};
+    const auto X = [&](double x) { return left + x * kXiangqiCell; };
+    const auto Y = [&](double y) { return top + y * kXiangqiCell; };
     const Stroke thin{theme.line, 1.2}, bold{theme.line, 2.4};
     const int river = v.height / 2;  // the river runs between rows river-1 and river
     for (int y = 0; y < v.height; ++y)
@@ -96,7 +96,7 @@ void draw_xiangqi(Scene& scene, const BoardView& v, const DrawOptions& options, 
             Text{p.x, p.y, 21, std::string(character(c.piece[0], c.side)), ink, Font::cjk, false, true});
     }
     draw_marks(
-        scene, v, grid, kCell, theme, [](int) { return false; }, false, kNone);
+        scene, v, grid, kXiangqiCell, theme, [](int) { return false; }, false, kNone);
 }
 
 }  // namespace kifu::image

@@ -18,10 +18,6 @@
 namespace kifu::index {
 namespace {
 
-Error io_error(std::string message) {
-    return Error{ErrorCode::io_error, std::move(message)};
-}
-
 formats::Written failed(ErrorCode code, std::string message) {
     formats::Written w;
     w.error = Error{code, std::move(message)};
@@ -70,7 +66,7 @@ class SourceFile {
         Result<std::unique_ptr<ByteSource>> source = open_input(name);
         if (!source) return source.error();
         Result<std::string> head = formats::read_head(**source);
-        if (!head) return io_error(name + ": " + head.error().message);
+        if (!head) return Error{ErrorCode::io_error, name + ": " + head.error().message};
         const Result<formats::CollectionFormat> plan = formats::collection_format(*head, name);
         if (plan && plan->streams && plan->format->game == formats::Game::chess) {
             file->format_ = plan->format;
@@ -79,7 +75,7 @@ class SourceFile {
         }
         PrefixedSource whole(std::move(*head), **source);
         Result<std::string> bytes = read_all(whole);
-        if (!bytes) return io_error(name + ": " + bytes.error().message);
+        if (!bytes) return Error{ErrorCode::io_error, name + ": " + bytes.error().message};
         if (!plan) {
             file->failure_ = plan.error();
             return file;

@@ -16,17 +16,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Error io_error(std::string message) {
-    return Error{ErrorCode::io_error, std::move(message)};
-}
-
 // An archive entry's data as a byte source.
 class ArchiveEntrySource : public ByteSource {
   public:
     ArchiveEntrySource(archive* a, std::string name) : archive_(a), name_(std::move(name)) {}
     Result<std::size_t> read(char* buffer, std::size_t size) override {
         const la_ssize_t n = archive_read_data(archive_, buffer, size);
-        if (n < 0) return io_error(name_ + ": " + archive_error_string(archive_));
+        if (n < 0) return Error{ErrorCode::io_error, name_ + ": " + archive_error_string(archive_)};
         return static_cast<std::size_t>(n);
     }
 
@@ -46,12 +42,12 @@ Result<void> visit_archive(const std::string& path,
         ~Closer() { archive_read_free(a); }
     } closer{a};
     if (archive_read_open_filename(a, path.c_str(), 1 << 16) != ARCHIVE_OK)
-        return io_error(path + ": " + archive_error_string(a));
+        return Error{ErrorCode::io_error, path + ": " + archive_error_string(a)};
     for (;;) {
         archive_entry* entry = nullptr;
         const int rc = archive_read_next_header(a, &entry);
         if (rc == ARCHIVE_EOF) return {};
-        if (rc < ARCHIVE_WARN) return io_error(path + ": " + archive_error_string(a));
+        if (rc < ARCHIVE_WARN) return Error{ErrorCode::io_error, path + ": " + archive_error_string(a)};
         if (archive_entry_filetype(entry) != AE_IFREG) continue;
         const char* name = archive_entry_pathname(entry);
         if (!name || !formats::format_of_file_name(name)) continue;
@@ -86,7 +82,7 @@ Result<std::vector<std::string>> record_files(const std::string& directory) {
         const std::string name = it->path().string();
         if (is_archive_name(name) || formats::format_of_file_name(name)) files.push_back(name);
     }
-    if (ec) return io_error(directory + ": " + ec.message());
+    if (ec) return Error{ErrorCode::io_error, directory + ": " + ec.message()};
     std::sort(files.begin(), files.end());
     return files;
 }
@@ -108,7 +104,7 @@ Result<void> for_each_input(std::span<const std::string> paths,
 }
 
 Result<std::unique_ptr<ByteSource>> open_input(const std::string& name) {
-    if (name == "<stdin>") return io_error("<stdin>: standard input cannot be read again");
+    if (name == "<stdin>") return Error{ErrorCode::io_error, "<stdin>: standard input cannot be read again"};
     std::error_code ec;
     if (!fs::exists(name, ec))
         for (std::size_t colon = name.find(':'); colon != std::string::npos;
@@ -120,16 +116,16 @@ Result<std::unique_ptr<ByteSource>> open_input(const std::string& name) {
                 visit_archive(archive, [&](const std::string& shown, ByteSource& s) -> Result<void> {
                     if (bytes || shown != name) return {};
                     Result<std::string> all = read_all(s);
-                    if (!all) return io_error(name + ": " + all.error().message);
+                    if (!all) return Error{ErrorCode::io_error, name + ": " + all.error().message};
                     bytes = std::move(*all);
                     return {};
                 });
             if (!walked) return walked.error();
-            if (!bytes) return io_error(name + ": no such entry in " + archive);
+            if (!bytes) return Error{ErrorCode::io_error, name + ": no such entry in " + archive};
             return std::unique_ptr<ByteSource>(new PrefixedSource(std::move(*bytes), nullptr));
         }
     Result<std::unique_ptr<ByteSource>> source = open_byte_source(name);
-    if (!source) return io_error(name + ": " + source.error().message);
+    if (!source) return Error{ErrorCode::io_error, name + ": " + source.error().message};
     return source;
 }
 

@@ -22,8 +22,6 @@ using record::one_line;
 using record::skip_spaces;
 using record::trim;
 
-enum class Flavour : std::uint8_t { kif, ki2 };
-
 bool is_side_mark_at(std::string_view t, std::size_t i) {
     for (const std::string_view mark : {"▲", "△", "☗", "☖"})
         if (t.substr(i, mark.size()) == mark) return true;
@@ -43,7 +41,7 @@ int variation_number(std::string_view line) {
 
 class KifReader {
   public:
-    KifReader(std::string_view text, Flavour flavour) : text_(text), flavour_(flavour) {}
+    KifReader(std::string_view text, record::KifFlavour flavour) : text_(text), flavour_(flavour) {}
 
     Result<Game> read() {
         record::Lines lines(text_);
@@ -90,10 +88,10 @@ class KifReader {
             if (!diagram) return diagram.error();
             if (*diagram) return {};
         }
-        if (flavour_ == Flavour::kif ? is_digit(t[0]) : is_side_mark_at(t, 0)) {
+        if (flavour_ == record::KifFlavour::kif ? is_digit(t[0]) : is_side_mark_at(t, 0)) {
             if (Result<void> r = begin_moves(line.offset); !r) return r.error();
             const std::size_t at = line.offset + static_cast<std::size_t>(t.data() - line.text.data());
-            return flavour_ == Flavour::kif ? kif_move(t, at) : ki2_moves(t, at);
+            return flavour_ == record::KifFlavour::kif ? kif_move(t, at) : ki2_moves(t, at);
         }
         if (const std::size_t colon = colon_of(t); colon != std::string_view::npos)
             return header(t, colon, line);
@@ -417,7 +415,7 @@ class KifReader {
     }
 
     std::string_view text_;
-    Flavour flavour_;
+    record::KifFlavour flavour_;
     Game game_;
     NodeId current_ = Game::kRoot;  // the last node read: the end of the line read last
     std::size_t depth_ = 0;         // its depth: the moves from the start to it
@@ -432,7 +430,8 @@ class KifReader {
     bool line_ended_ = false;
 };
 
-Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour, std::string_view charset) {
+Result<std::vector<Game>> read_record(std::string_view bytes, record::KifFlavour flavour,
+                                      std::string_view charset) {
     Result<std::string> text = decode_record(bytes, charset);
     if (!text) return text.error();
     Result<Game> game = KifReader(*text, flavour).read();
@@ -446,11 +445,11 @@ Result<std::vector<Game>> read_record(std::string_view bytes, Flavour flavour, s
 }  // namespace
 
 Result<std::vector<Game>> read_kif(std::string_view bytes, std::string_view charset) {
-    return read_record(bytes, Flavour::kif, charset);
+    return read_record(bytes, record::KifFlavour::kif, charset);
 }
 
 Result<std::vector<Game>> read_ki2(std::string_view bytes, std::string_view charset) {
-    return read_record(bytes, Flavour::ki2, charset);
+    return read_record(bytes, record::KifFlavour::ki2, charset);
 }
 
 }  // namespace kifu::shogi

@@ -16,8 +16,6 @@ namespace {
 
 using record::one_line;
 
-enum class Flavour : std::uint8_t { kif, ki2 };
-
 // Columns as the fixed-width layout counts them: two for every character beyond ASCII.
 std::size_t columns(std::string_view text) {
     std::size_t n = 0;
@@ -42,7 +40,7 @@ std::string kif_time(std::int32_t ms, std::int64_t total_ms) {
 
 class KifWriter {
   public:
-    KifWriter(const Game& game, Flavour flavour, std::vector<std::string>& notes)
+    KifWriter(const Game& game, record::KifFlavour flavour, std::vector<std::string>& notes)
         : game_(game), flavour_(flavour), notes_(notes) {
         const Handicap* h = handicap_of(game.start);
         handicap_ = h && h->japanese != "平手";
@@ -50,7 +48,7 @@ class KifWriter {
     }
 
     std::string write() {
-        if (flavour_ == Flavour::kif) out_ += "#KIF version=2.0 encoding=UTF-8\n";
+        if (flavour_ == record::KifFlavour::kif) out_ += "#KIF version=2.0 encoding=UTF-8\n";
         // 手合割 (or the diagram) comes before the players, as Kifu for Windows writes it.
         bool start_written = false;
         for (const auto& [key, value] : game_.tags) {
@@ -61,10 +59,10 @@ class KifWriter {
             out_ += fmt::format("{}：{}\n", one_line(key), one_line(value));
         }
         if (!start_written) start();
-        if (flavour_ == Flavour::kif)
+        if (flavour_ == record::KifFlavour::kif)
             out_ += timed_ ? "手数----指手---------消費時間--\n" : "手数----指手--\n";
         annotations(Game::kRoot);
-        if (flavour_ == Flavour::ki2 && timed_) notes_.push_back("the times of the moves");
+        if (flavour_ == record::KifFlavour::ki2 && timed_) notes_.push_back("the times of the moves");
         // Lines to write, each from its first node on; the top is written next.
         std::vector<NodeId> pending;
         if (!game_.node(Game::kRoot).children.empty()) {
@@ -92,7 +90,7 @@ class KifWriter {
         const Game::Node& n = game_.node(id);
         record::append_comments(out_, "*", n.comments());
         if (!n.name().empty()) {
-            if (flavour_ == Flavour::kif)
+            if (flavour_ == record::KifFlavour::kif)
                 out_ += fmt::format("&{}\n", one_line(n.name()));
             else
                 notes_.push_back("the bookmark '&" + n.name() + "'");
@@ -116,8 +114,8 @@ class KifWriter {
         Position position = game_.position_after(parent);
         std::array<std::int64_t, 2> totals = totals_before(parent);
         if (parent != Game::kRoot || first != game_.node(Game::kRoot).children.front()) {
-            out_ += flavour_ == Flavour::kif ? fmt::format("\n変化：{}手\n", ply)
-                                             : fmt::format("\n変化：{:>4}手\n", ply);
+            out_ += flavour_ == record::KifFlavour::kif ? fmt::format("\n変化：{}手\n", ply)
+                                                        : fmt::format("\n変化：{:>4}手\n", ply);
         }
         Square previous = parent == Game::kRoot ? kNoSquare : game_.node(parent).move.to();
         std::vector<NodeId> nodes;
@@ -129,7 +127,7 @@ class KifWriter {
             const NodeId up = n.parent;
             const ChildList& siblings = game_.node(up).children;
             const bool more = siblings[siblings.size() - 1] != id;  // a variation of this move follows
-            if (flavour_ == Flavour::kif) {
+            if (flavour_ == record::KifFlavour::kif) {
                 out_ += fmt::format("{:>4} ", ply);
                 const std::string text = kif_move(position, n.move, previous);
                 totals[index(mover)] += std::max(n.time_ms, 0);
@@ -168,7 +166,7 @@ class KifWriter {
             position.play(n.move);
             if (n.children.empty()) break;
         }
-        if (flavour_ == Flavour::ki2 && on_line > 0) out_ += '\n';
+        if (flavour_ == record::KifFlavour::ki2 && on_line > 0) out_ += '\n';
         ending(nodes.back(), ply + 1, position, totals);
         // The branches of this line, the last first: pushed so that they come off in that order.
         for (const NodeId id : nodes) {
@@ -187,7 +185,7 @@ class KifWriter {
                 std::array<std::int64_t, 2>& totals) {
         const Game::Node& n = game_.node(leaf);
         if (n.ending == Ending::none) return;
-        if (flavour_ == Flavour::kif) {
+        if (flavour_ == record::KifFlavour::kif) {
             out_ += fmt::format("{:>4} ", number);
             const Color mover = position.side_to_move();
             totals[index(mover)] += std::max(n.ending_time_ms, 0);
@@ -204,7 +202,7 @@ class KifWriter {
     }
 
     const Game& game_;
-    Flavour flavour_;
+    record::KifFlavour flavour_;
     std::vector<std::string>& notes_;
     std::string out_;
     std::size_t last_move_at_ = 0;
@@ -234,11 +232,11 @@ std::string kif_move(const Position& position, Move move, Square previous) {
 }
 
 std::string write_kif(const Game& game, std::vector<std::string>& notes) {
-    return KifWriter(game, Flavour::kif, notes).write();
+    return KifWriter(game, record::KifFlavour::kif, notes).write();
 }
 
 std::string write_ki2(const Game& game, std::vector<std::string>& notes) {
-    return KifWriter(game, Flavour::ki2, notes).write();
+    return KifWriter(game, record::KifFlavour::ki2, notes).write();
 }
 
 }  // namespace kifu::shogi

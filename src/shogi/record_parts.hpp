@@ -23,6 +23,9 @@ inline std::int32_t capped_time_ms(std::int64_t ms) noexcept {
     return static_cast<std::int32_t>(ms < kLongestTimeMs ? ms : kLongestTimeMs);
 }
 
+// The two Japanese record formats, which share their reader and their writer.
+enum class KifFlavour : std::uint8_t { kif, ki2 };
+
 // One line of a text, without its line end (LF or CR LF), and where it starts.
 struct Line {
     std::string_view text;

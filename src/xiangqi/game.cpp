@@ -22,13 +22,13 @@ constexpr std::uint64_t mix(std::uint64_t x) noexcept {
     return x ^ (x >> 31);
 }
 
-struct Keys {
+struct ZobristKeys {
     std::array<std::array<std::uint64_t, 14>, kSquares> piece{};  // [square][type + 7 * color]
     std::uint64_t black_to_move = 0;
 };
 
-constexpr Keys build_keys() {
-    Keys k;
+constexpr ZobristKeys build_keys() {
+    ZobristKeys k;
     std::uint64_t n = 0x5851F42D4C957F2Dull;  // the seed: any fixed number
     for (auto& square : k.piece)
         for (auto& key : square) key = mix(n++);
@@ -36,7 +36,7 @@ constexpr Keys build_keys() {
     return k;
 }
 
-constexpr Keys kKeys = build_keys();
+constexpr ZobristKeys kKeys = build_keys();
 
 }  // namespace
 

@@ -45,14 +45,14 @@ std::uint8_t xqf_of(Square s) noexcept {
 }
 
 // The keys of versions 11 and later (all zero before).
-struct Keys {
+struct XqfKeys {
     std::uint8_t pieces = 0, from = 0, to = 0;
     std::uint32_t comment = 0;
     std::array<std::uint8_t, 32> stream{};
 };
 
-Keys keys_of(std::string_view header, std::uint8_t version) {
-    Keys k;
+XqfKeys keys_of(std::string_view header, std::uint8_t version) {
+    XqfKeys k;
     if (version <= kVersion10) return k;
     const auto byte = [&](std::size_t i) {
         return static_cast<unsigned>(static_cast<unsigned char>(header[i]));
@@ -338,7 +338,7 @@ class Reader {
     std::vector<Error>* warnings_;
     std::vector<Error> said_;
     std::uint8_t version_ = kVersion10;
-    Keys keys_;
+    XqfKeys keys_;
     std::string body_;  // the decrypted records (versions 11 and later)
 };
 

@@ -14,14 +14,12 @@
 #include "kifu/chess/pgn_writer.hpp"
 #include "kifu/chess/status.hpp"
 
+#include "../support/chess.hpp"
+
 namespace kifu::chess {
 namespace {
 
-Game only(std::string_view text, const PgnReadOptions& options = {}) {
-    std::vector<Game> games = read_pgn(text, options);
-    EXPECT_EQ(games.size(), 1u) << text;
-    return games.empty() ? Game{} : std::move(games.front());
-}
+using test::only;
 
 std::string json_of(std::string_view text) {
     std::string out;

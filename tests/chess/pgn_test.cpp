@@ -20,14 +20,12 @@
 #include "kifu/chess/san.hpp"
 #include "kifu/core/byte_source.hpp"
 
+#include "../support/chess.hpp"
+
 namespace kifu::chess {
 namespace {
 
-Game only(std::string_view text) {
-    std::vector<Game> games = read_pgn(text);
-    EXPECT_EQ(games.size(), 1u) << text;
-    return games.empty() ? Game() : std::move(games.front());
-}
+using test::only;
 
 std::vector<std::string> sans(const Game& g) {
     std::vector<std::string> out;

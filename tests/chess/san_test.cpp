@@ -6,12 +6,12 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
 
+#include "../support/chess.hpp"
+
 namespace kifu::chess {
 namespace {
 
-Position at(std::string_view fen) {
-    return *parse_fen(fen, {.relaxed = true});
-}
+using test::at;
 
 std::string san(std::string_view fen, std::string_view uci) {
     const Position pos = at(fen);

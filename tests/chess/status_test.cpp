@@ -5,12 +5,12 @@
 #include "kifu/chess/fen.hpp"
 #include "kifu/chess/san.hpp"
 
+#include "../support/chess.hpp"
+
 namespace kifu::chess {
 namespace {
 
-Position at(std::string_view fen) {
-    return *parse_fen(fen, {.relaxed = true});
-}
+using test::at;
 
 TEST(Status, MateStalemateAndCheck) {
     EXPECT_EQ(game_status(at("R5k1/5ppp/8/8/8/8/8/4K3 b - - 1 1")).outcome, Outcome::checkmate);

@@ -13,8 +13,6 @@ namespace kifu_test {
 namespace {
 
 const std::string kFake = std::string(KIFU_SOURCE_DIR) + "/tests/engine/fake_engine.py";
-const std::string kExamples = KIFU_EXAMPLES_DIR;
-
 bool installed(const std::string& program) {
     for (const char* dir : {"/usr/games/", "/usr/bin/", "/usr/local/bin/"})
         if (std::filesystem::exists(std::string(dir) + program)) return true;

@@ -17,6 +17,9 @@
 
 namespace kifu_test {
 
+// The project's examples/ directory (the records the README shows).
+inline const std::string kExamples = KIFU_EXAMPLES_DIR;
+
 struct Outcome {
     int exit_code;
     std::string out;

@@ -17,8 +17,6 @@ namespace {
 
 using namespace kifu_test;
 
-const std::string kExamples = KIFU_EXAMPLES_DIR;
-
 TEST_F(Cli, ConvertsSpecExample1ToCanonicalHen) {
     const Outcome r = kifu({"convert", "--to", "hen", "--always-size", kExamples + "/example1.hen"});
     EXPECT_EQ(r.exit_code, 0) << r.err;

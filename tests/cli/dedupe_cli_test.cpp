@@ -12,7 +12,7 @@ using DedupeCli = Cli;
 
 // Four games: 0, its copy under other tags with a comment (a duplicate by moves), a game
 // reaching 0's final position in another order, and a game of its own.
-constexpr std::string_view kGames =
+constexpr std::string_view kDedupeGames =
     "[Event \"first\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
     "[Event \"copy\"]\n\n1. e4 {main} e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n\n"
     "[Event \"transposed\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 *\n\n"
@@ -23,7 +23,7 @@ std::size_t games_in(const std::string& pgn) {
 }
 
 TEST_F(DedupeCli, KeepsTheFirstOfEachGameAcrossInputsAsTheirTextIs) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kDedupeGames;
     // The second input, compressed: a copy of the transposed game and of the other.
     std::ofstream(dir_ / "b.pgn") << "[Event \"again\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 0-1\n\n"
                                      "[Event \"other again\"]\n\n1. d4 d5 1-0\n";
@@ -69,18 +69,18 @@ TEST_F(DedupeCli, KeepsTheFirstOfEachGameAcrossInputsAsTheirTextIs) {
 TEST_F(DedupeCli, ConvertUniqueWritesTheFirstOfEachInAnyFormat) {
     const Outcome r =
         kifu({"convert", "--to", "jsonl", "--unique", "-", "--duplicates", (dir_ / "dup.jsonl").string()},
-             std::string(kGames));
+             std::string(kDedupeGames));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3) << r.out;
     const std::string dup = slurp(dir_ / "dup.jsonl");
     EXPECT_EQ(std::count(dup.begin(), dup.end(), '\n'), 1) << dup;
     // The final positions as FEN, one a position.
     const Outcome f =
-        kifu({"convert", "--to", "fen", "--unique", "--by", "position", "-"}, std::string(kGames));
+        kifu({"convert", "--to", "fen", "--unique", "--by", "position", "-"}, std::string(kDedupeGames));
     EXPECT_EQ(f.exit_code, 0) << f.err;
     EXPECT_EQ(std::count(f.out.begin(), f.out.end(), '\n'), 2) << f.out;
     // Through the tree (a position target) and the streamed writer, the same counts.
-    const Outcome t = kifu({"convert", "--to", "fen", "--unique", "-"}, std::string(kGames));
+    const Outcome t = kifu({"convert", "--to", "fen", "--unique", "-"}, std::string(kDedupeGames));
     EXPECT_EQ(std::count(t.out.begin(), t.out.end(), '\n'), 3) << t.out;
 }
 
@@ -100,7 +100,7 @@ TEST_F(DedupeCli, GoGamesRotatedOrColourSwappedAreDuplicates) {
 }
 
 TEST_F(DedupeCli, AnIndexSearchShowsOneGameOfEachSet) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kDedupeGames;
     std::ofstream(dir_ / "b.pgn") << "[Event \"again\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 0-1\n";
     std::ofstream(dir_ / "go.sgf") << "(;GM[1]SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq])\n"
                                    << "(;GM[1]SZ[19];W[dd];B[pp];W[dq];B[pd];W[nq])\n";
@@ -124,7 +124,7 @@ TEST_F(DedupeCli, AnIndexSearchShowsOneGameOfEachSet) {
 }
 
 TEST_F(DedupeCli, UsageErrors) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kDedupeGames;
     std::ofstream(dir_ / "a.sgf") << "(;SZ[9];B[ee])\n";
     const std::string a = (dir_ / "a.pgn").string();
     Outcome r = kifu({"dedupe", "--by", "depth:x", a});
@@ -141,11 +141,11 @@ TEST_F(DedupeCli, UsageErrors) {
     EXPECT_NE(r.err.find("compares the games of records"), std::string::npos) << r.err;
     r = kifu({"dedupe", a, "--duplicates", a});
     EXPECT_EQ(r.exit_code, 3) << r.err;
-    EXPECT_EQ(slurp(dir_ / "a.pgn"), kGames) << "an input is never written";
+    EXPECT_EQ(slurp(dir_ / "a.pgn"), kDedupeGames) << "an input is never written";
 }
 
 TEST_F(DedupeCli, AGameWithAnErrorIsKeptAsItIsOrGoesToKeepBroken) {
-    const std::string text = std::string(kGames) + "[Event \"broken\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    const std::string text = std::string(kDedupeGames) + "[Event \"broken\"]\n\n1. e4 e5 2. Ke3 *\n\n";
     Outcome r = kifu({"dedupe", "-"}, text);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("<stdin>:19:"), std::string::npos) << r.err;

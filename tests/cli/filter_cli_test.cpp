@@ -9,28 +9,28 @@ namespace {
 
 using FilterCli = Cli;
 
-constexpr std::string_view kGames =
+constexpr std::string_view kFilterGames =
     "[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2019.01.02\"]\n[WhiteElo \"2100\"]\n[BlackElo \"2050\"]\n"
     "[ECO \"B00\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
     "[White \"Bob\"]\n[Black \"Ann\"]\n[Date \"2021.??.??\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n"
     "[White \"Cid\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n\n1. c4 1/2-1/2\n\n";
 
-std::size_t games_in(const std::string& pgn) {
+std::size_t games_listed_in(const std::string& pgn) {
     return occurrences(pgn, "[White ");
 }
 
 TEST_F(FilterCli, AStreamedPgnOnOneAndTwoThreads) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kFilterGames;
     const std::string a = (dir_ / "a.pgn").string();
     for (const std::string threads : {"1", "2"}) {
         Outcome r = kifu({"convert", "--to", "pgn", "--threads", threads, "--player", "ann", a});
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        EXPECT_EQ(games_in(r.out), 2u) << r.out;
+        EXPECT_EQ(games_listed_in(r.out), 2u) << r.out;
         EXPECT_NE(r.err.find("2 of 3 games pass the filters"), std::string::npos) << r.err;
         r = kifu(
             {"convert", "--to", "pgn", "--threads", threads, "--result", "0-1", "--where", "White=bO", a});
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        EXPECT_EQ(games_in(r.out), 1u) << r.out;
+        EXPECT_EQ(games_listed_in(r.out), 1u) << r.out;
         EXPECT_NE(r.out.find("1. d4 d5 0-1"), std::string::npos) << r.out;
     }
     Outcome r = kifu({"convert", "--to", "csv", "--columns", "White,result", "--date", "..2020", a});
@@ -39,14 +39,14 @@ TEST_F(FilterCli, AStreamedPgnOnOneAndTwoThreads) {
     r = kifu({"convert", "--to", "csv", "--columns", "White", "--rating", "2000..2100", a});
     EXPECT_EQ(r.out, "White\nAnn\n") << r.err;
     // --text is streamed as well.
-    r = kifu({"convert", "--to", "jsonl", "--result", "draw", "--text", std::string(kGames)});
+    r = kifu({"convert", "--to", "jsonl", "--result", "draw", "--text", std::string(kFilterGames)});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("\"White\":\"Cid\""), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("\"White\":\"Ann\""), std::string::npos) << r.out;
 }
 
 TEST_F(FilterCli, NothingPassingIsAnAnswer) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kFilterGames;
     const Outcome r = kifu({"convert", "--to", "pgn", "--player", "nobody", (dir_ / "a.pgn").string()});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "");
@@ -77,17 +77,17 @@ TEST_F(FilterCli, RecordsReadWholeOfEveryGame) {
 }
 
 TEST_F(FilterCli, TheOpeningABookNamesIsFiltered) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kFilterGames;
     std::ofstream(dir_ / "book.pgn") << "[ECO \"C20\"]\n[Opening \"King's pawn game\"]\n\n1. e4 e5 *\n";
     const Outcome r = kifu({"convert", "--to", "pgn", "--openings", (dir_ / "book.pgn").string(), "--where",
                             "ECO=C20", (dir_ / "a.pgn").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(games_in(r.out), 1u) << r.out;
+    EXPECT_EQ(games_listed_in(r.out), 1u) << r.out;
     EXPECT_NE(r.out.find("[ECO \"C20\"]"), std::string::npos) << r.out;
 }
 
 TEST_F(FilterCli, UsageErrors) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kFilterGames;
     const std::string a = (dir_ / "a.pgn").string();
     Outcome r = kifu({"convert", "--to", "pgn", "--date", "20x", a});
     EXPECT_EQ(r.exit_code, 2);
@@ -111,13 +111,13 @@ TEST_F(FilterCli, UsageErrors) {
 // kifu search --duplicate-groups: the sets across collections, the index's own copies of a
 // file given again among them, by --by's rule, narrowed by the filters; and its usage errors.
 TEST_F(FilterCli, DuplicateGroupsAcrossTheIndexsCollections) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kFilterGames;
     // b.pgn: the first game's moves under other tags, and two games of its own.
     std::ofstream(dir_ / "b.pgn") << "[White \"Ann B.\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n"
                                      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
                                      "[White \"Dee\"]\n[Black \"Eve\"]\n[Result \"*\"]\n\n1. Nf3 *\n\n"
                                      "[White \"Fay\"]\n[Black \"Eve\"]\n[Result \"*\"]\n\n1. e4 c5 *\n\n";
-    std::ofstream(dir_ / "c.pgn") << kGames;  // a's games again: copies the index does not store
+    std::ofstream(dir_ / "c.pgn") << kFilterGames;  // a's games again: copies the index does not store
     const std::string db = (dir_ / "g.db").string();
     Outcome r =
         kifu({"index", db, (dir_ / "a.pgn").string(), (dir_ / "b.pgn").string(), (dir_ / "c.pgn").string()});

@@ -8,7 +8,6 @@ namespace {
 
 using namespace kifu_test;
 
-const std::string kExamples = KIFU_EXAMPLES_DIR;
 const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 TEST_F(Cli, IndexSearchExploreAndMerge) {

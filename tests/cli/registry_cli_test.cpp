@@ -10,7 +10,6 @@ namespace {
 
 using namespace kifu_test;
 
-const std::string kExamples = KIFU_EXAMPLES_DIR;
 const std::string kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const std::string kShogiStart = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 

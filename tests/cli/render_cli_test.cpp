@@ -7,8 +7,6 @@ namespace {
 
 using namespace kifu_test;
 
-const std::string kExamples = KIFU_EXAMPLES_DIR;
-
 TEST_F(Cli, RenderEveryGameAndReadTheImageBack) {
     struct Case {
         std::string input, to, back;

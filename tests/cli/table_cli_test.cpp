@@ -11,14 +11,14 @@ namespace {
 
 using TableCli = Cli;
 
-constexpr std::string_view kGames =
+constexpr std::string_view kTableGames =
     "[Event \"Cup, round 1\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[WhiteElo \"2100\"]\n[Result \"1-0\"]\n\n"
     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
     "[Event \"Cup\"]\n[White \"Bob\"]\n[Black \"Ann\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n";
 
 TEST_F(TableCli, OneHeaderForEveryInputOfTheOutput) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
-    std::ofstream(dir_ / "b.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kTableGames;
+    std::ofstream(dir_ / "b.pgn") << kTableGames;
     for (const std::string_view threads : {"1", "2"}) {
         const Outcome r = kifu({"convert", "--to", "csv", "--threads", std::string(threads),
                                 (dir_ / "a.pgn").string(), (dir_ / "b.pgn").string()});
@@ -78,7 +78,7 @@ TEST_F(TableCli, JsonLinesPositionsAreAFieldOfEveryMove) {
 }
 
 TEST_F(TableCli, DuplicatesGetTheirOwnHeader) {
-    std::ofstream(dir_ / "a.pgn") << kGames << kGames;
+    std::ofstream(dir_ / "a.pgn") << kTableGames << kTableGames;
     const Outcome r = kifu({"convert", "--to", "csv", "--unique", "--duplicates", (dir_ / "dup.csv").string(),
                             (dir_ / "a.pgn").string(), "-o", (dir_ / "out.csv").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -89,7 +89,7 @@ TEST_F(TableCli, DuplicatesGetTheirOwnHeader) {
 }
 
 TEST_F(TableCli, AnIndexSearchExportsOneTable) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kTableGames;
     const std::string db = (dir_ / "games.db").string();
     ASSERT_EQ(kifu({"index", db, (dir_ / "a.pgn").string()}).exit_code, 0);
     const Outcome r =
@@ -102,7 +102,7 @@ TEST_F(TableCli, AnIndexSearchExportsOneTable) {
 }
 
 TEST_F(TableCli, UsageErrors) {
-    std::ofstream(dir_ / "a.pgn") << kGames;
+    std::ofstream(dir_ / "a.pgn") << kTableGames;
     const std::string a = (dir_ / "a.pgn").string();
     Outcome r = kifu({"convert", "--to", "pgn", "--columns", "White", a});
     EXPECT_EQ(r.exit_code, 2);

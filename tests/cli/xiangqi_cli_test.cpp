@@ -8,8 +8,6 @@ namespace {
 
 using namespace kifu_test;
 
-const std::string kExamples = KIFU_EXAMPLES_DIR;
-
 TEST_F(Cli, XiangqiPerftAndMoves) {
     const Outcome perft = kifu({"perft", "--game", "xiangqi", "--divide", "startpos", "2"});
     EXPECT_EQ(perft.exit_code, 0) << perft.err;

@@ -13,17 +13,15 @@
 
 #include "kifu/formats/duplicates.hpp"
 
+#include "../support/documents.hpp"
+
 namespace kifu::formats {
 namespace {
 
 namespace fs = std::filesystem;
 using Kind = DuplicateRule::Kind;
 
-Document read_as(std::string_view format, std::string_view text) {
-    Result<Document> d = find_format(format)->read(text, {});
-    EXPECT_TRUE(d) << format << ": " << d.error().message;
-    return std::move(*d);
-}
+using test::read_as;
 
 std::vector<std::uint64_t> keys_of(std::string_view format, std::string_view text, DuplicateRule rule) {
     return duplicate_keys(read_as(format, text), rule);

@@ -14,14 +14,12 @@
 #include "kifu/formats/duplicates.hpp"
 #include "kifu/formats/openings.hpp"
 
+#include "../support/documents.hpp"
+
 namespace kifu::formats {
 namespace {
 
-Document read_as(std::string_view format, std::string_view text) {
-    Result<Document> d = find_format(format)->read(text, {});
-    EXPECT_TRUE(d) << format << ": " << d.error().message;
-    return std::move(*d);
-}
+using test::read_as;
 
 OpeningBook book_of(std::string_view format, std::string_view text) {
     Result<OpeningBook> book = OpeningBook::of(read_as(format, text));

@@ -12,16 +12,14 @@
 #include "kifu/go/hen.hpp"
 #include "kifu/go/problems.hpp"
 
+#include "../support/go.hpp"
+
 namespace kifu::go {
 namespace {
 
 namespace fs = std::filesystem;
 
-Record must_read(std::string_view text) {
-    Result<Record> r = read_record(text);
-    EXPECT_TRUE(r) << (r ? "" : r.error().message);
-    return r ? std::move(*r) : Record{};
-}
+using test::must_read;
 
 Problem must_problem(const Record& r, std::size_t game = 0, ProblemOptions options = {}) {
     Result<Problem> p = read_problem(r, game, options);

@@ -8,14 +8,12 @@
 #include "kifu/go/hen.hpp"
 #include "kifu/go/record.hpp"
 
+#include "../support/go.hpp"
+
 namespace kifu::go {
 namespace {
 
-Record must_read(std::string_view text) {
-    Result<Record> r = read_record(text);
-    EXPECT_TRUE(r) << (r ? "" : r.error().message);
-    return r ? std::move(*r) : Record{};
-}
+using test::must_read;
 
 TEST(GoRecord, EveryTreeNodeMapsToTheRawNodeItCameFrom) {
     const Record r = must_read("(;SZ[9]AB[cc];B[dd]C[a](;W[ee];B[ff])(;W[gg]LB[gg:x]))(;SZ[5];B[aa])");

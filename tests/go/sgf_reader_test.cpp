@@ -6,7 +6,7 @@
 namespace kifu::go {
 namespace {
 
-SgfCollection read(std::string_view text) {
+SgfCollection read_collection(std::string_view text) {
     Result<SgfCollection> sgf = read_sgf(text);
     EXPECT_TRUE(sgf) << text << "\n" << (sgf ? "" : sgf.error().format("<sgf>"));
     return sgf ? std::move(*sgf) : SgfCollection{};
@@ -26,7 +26,7 @@ std::vector<SgfIssue> issues(const SgfCollection& sgf) {
 }
 
 TEST(SgfReader, NodesPropertiesAndVariations) {
-    const SgfCollection sgf = read("(;GM[1]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
+    const SgfCollection sgf = read_collection("(;GM[1]SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))");
     ASSERT_EQ(sgf.games().size(), 1u);
     const std::uint32_t root = sgf.games()[0];
     EXPECT_EQ(*sgf.value(root, "SZ"), "9");
@@ -42,13 +42,14 @@ TEST(SgfReader, NodesPropertiesAndVariations) {
 }
 
 TEST(SgfReader, CollectionsAndBlanks) {
-    const SgfCollection sgf = read(" \n(;GM[1] ;B [aa]\r\n C [hi] ) \n ( ; GM[1] )\n");
+    const SgfCollection sgf = read_collection(" \n(;GM[1] ;B [aa]\r\n C [hi] ) \n ( ; GM[1] )\n");
     EXPECT_EQ(sgf.games().size(), 2u);
     EXPECT_EQ(*sgf.value(sgf.children(sgf.games()[0])[0], "C"), "hi");
 }
 
 TEST(SgfReader, LongNamesOfOldFormatsBecomeFF4Ids) {
-    const SgfCollection sgf = read("(;GaMe[1]PlayerBlack[Honinbo]AddBlack[aa][bb];Black[cc]Comment[x])");
+    const SgfCollection sgf =
+        read_collection("(;GaMe[1]PlayerBlack[Honinbo]AddBlack[aa][bb];Black[cc]Comment[x])");
     const std::uint32_t root = sgf.games()[0];
     EXPECT_EQ(*sgf.value(root, "GM"), "1");
     EXPECT_EQ(*sgf.value(root, "PB"), "Honinbo");
@@ -58,7 +59,7 @@ TEST(SgfReader, LongNamesOfOldFormatsBecomeFF4Ids) {
 }
 
 TEST(SgfReader, RepeatedPropertiesMergeWithAWarning) {
-    const SgfCollection sgf = read("(;AW[aa]AB[cc]AW[bb])");
+    const SgfCollection sgf = read_collection("(;AW[aa]AB[cc]AW[bb])");
     const std::uint32_t root = sgf.games()[0];
     EXPECT_EQ(value_texts(sgf, root, "AW"), (std::vector<std::string>{"aa", "bb"}));
     EXPECT_EQ(sgf.properties(root).size(), 2u);
@@ -67,7 +68,7 @@ TEST(SgfReader, RepeatedPropertiesMergeWithAWarning) {
 }
 
 TEST(SgfReader, EscapesAndUnescapedBrackets) {
-    const SgfCollection sgf = read("(;C[a \\] b \\\\]GC[foo [1k\\]: hi];C[broken ] text]PB[x])");
+    const SgfCollection sgf = read_collection("(;C[a \\] b \\\\]GC[foo [1k\\]: hi];C[broken ] text]PB[x])");
     const std::uint32_t root = sgf.games()[0];
     EXPECT_EQ(sgf_text(*sgf.value(root, "C")), "a ] b \\");
     EXPECT_EQ(sgf_text(*sgf.value(root, "GC")), "foo [1k]: hi");
@@ -78,19 +79,19 @@ TEST(SgfReader, EscapesAndUnescapedBrackets) {
 }
 
 TEST(SgfReader, JunkAroundTreesIsAWarning) {
-    const SgfCollection sgf = read("Game record (see below)\n(;GM[1]) -- end of mail");
+    const SgfCollection sgf = read_collection("Game record (see below)\n(;GM[1]) -- end of mail");
     EXPECT_EQ(sgf.games().size(), 1u);
     EXPECT_EQ(issues(sgf), (std::vector<SgfIssue>{SgfIssue::junk_outside_tree}));
 }
 
 TEST(SgfReader, NodeWithoutSemicolon) {
-    const SgfCollection sgf = read("(\r\nTE[x]\r\n;B[pd])");
+    const SgfCollection sgf = read_collection("(\r\nTE[x]\r\n;B[pd])");
     EXPECT_EQ(*sgf.value(sgf.games()[0], "TE"), "x");
     EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::missing_node_start});
 }
 
 TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
-    const SgfCollection sgf = read("(;B[dd];;((( ;W[cb]))))");
+    const SgfCollection sgf = read_collection("(;B[dd];;((( ;W[cb]))))");
     EXPECT_EQ(sgf.node_count(), 4u);
     const std::uint32_t empty = sgf.children(sgf.games()[0])[0];
     const std::uint32_t second = sgf.children(empty)[0];
@@ -103,12 +104,12 @@ TEST(SgfReader, EmptyNodesAndRedundantParentheses) {
 // "(;a(;b);c)" is no SGF, but old editors wrote it: c becomes another variation of a
 // (after b, as written), with a warning; written back, the file is valid SGF.
 TEST(SgfReader, NodesAfterAVariationAreAnotherVariation) {
-    const SgfCollection sgf = read("(;B[aa](;W[bb]);W[cc];B[dd])");
+    const SgfCollection sgf = read_collection("(;B[aa](;W[bb]);W[cc];B[dd])");
     EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::node_after_variation});
     EXPECT_EQ(sgf.warnings()[0].where.column, 16u);
     EXPECT_EQ(sgf.children(0).size(), 2u);
     EXPECT_EQ(write_sgf(sgf), "(;FF[4]CA[UTF-8]B[aa]\n(;W[bb])\n(;W[cc]\n;B[dd]))\n");
-    EXPECT_TRUE(read("(;B[aa](;W[bb])(;W[cc]))").warnings().empty());
+    EXPECT_TRUE(read_collection("(;B[aa](;W[bb])(;W[cc]))").warnings().empty());
 }
 
 // A file cut short is read up to where it stops (Sabaki and SGFC do the same), with a
@@ -162,24 +163,24 @@ TEST(SgfReader, DeepTreesNeedNoRecursion) {
     for (int i = 0; i < 20000; ++i) nested += "(;B[aa]";
     for (int i = 0; i < 20000; ++i) nested += ")";
     nested += ")";
-    EXPECT_EQ(read(deep).node_count(), 100001u);
-    const SgfCollection sgf = read(nested);
+    EXPECT_EQ(read_collection(deep).node_count(), 100001u);
+    const SgfCollection sgf = read_collection(nested);
     EXPECT_EQ(sgf.node_count(), 20001u);
     const std::string written = write_sgf(sgf);
-    EXPECT_EQ(read(written).node_count(), 20001u);
+    EXPECT_EQ(read_collection(written).node_count(), 20001u);
 }
 
 TEST(SgfReader, CharsetsDecodeToUtf8) {
     // "囲碁" in Shift_JIS; its second byte 0x5C is '\' and must not be an escape.
     const std::string sjis = "(;CA[Shift_JIS]C[\x88\xcd\x8c\xe9 \x95\x5c])";
-    const SgfCollection sgf = read(sjis);
+    const SgfCollection sgf = read_collection(sjis);
     EXPECT_EQ(sgf_text(*sgf.value(sgf.games()[0], "C")), "囲碁 表");
     EXPECT_EQ(sgf.charset(), "CP932");
     // ISO-8859-1 when declared; a BOM is skipped.
-    EXPECT_EQ(*read("(;CA[ISO-8859-1]PB[Jos\xe9])").value(0, "PB"), "José");
-    EXPECT_EQ(*read("\xEF\xBB\xBF(;PB[Jos\xc3\xa9])").value(0, "PB"), "José");
+    EXPECT_EQ(*read_collection("(;CA[ISO-8859-1]PB[Jos\xe9])").value(0, "PB"), "José");
+    EXPECT_EQ(*read_collection("\xEF\xBB\xBF(;PB[Jos\xc3\xa9])").value(0, "PB"), "José");
     // Declared UTF-8 with a cut character: replaced, with a warning.
-    const SgfCollection cut = read("(;CA[UTF-8]PB[\xe5\x9b])");
+    const SgfCollection cut = read_collection("(;CA[UTF-8]PB[\xe5\x9b])");
     EXPECT_EQ(*cut.value(0, "PB"), "\xEF\xBF\xBD\xEF\xBF\xBD");
     EXPECT_EQ(issues(cut), std::vector<SgfIssue>{SgfIssue::invalid_text});
 }
@@ -191,7 +192,7 @@ TEST(SgfReader, EachGameHasItsOwnCharset) {
         "(;CA[GB2312]PB[\xbf\xc2\xbd\xe0]C[\xce\xa7\xc6\xe5])\n"  // 柯洁, 围棋 in GB2312
         "(;CA[Shift_JIS]PB[\x83\x5c]C[\x95\x5c])\n"               // ソ, 表: second bytes '\\'
         "(;PB[x]C[\xc3\xa9])";                                    // none: UTF-8, as the first
-    const SgfCollection sgf = read(file);
+    const SgfCollection sgf = read_collection(file);
     ASSERT_EQ(sgf.games().size(), 4u);
     EXPECT_EQ(sgf_simple_text(*sgf.value(sgf.games()[0], "PB")), "古力");
     EXPECT_EQ(sgf_simple_text(*sgf.value(sgf.games()[1], "PB")), "柯洁");
@@ -210,7 +211,7 @@ TEST(SgfReader, EachGameHasItsOwnCharset) {
     EXPECT_EQ(forced->charset(1), "ISO-8859-1");
     // CA is a hint: UTF-8 text that kept its CA[GB2312] (re-encoded, pasted, a Python str)
     // reads as UTF-8.
-    const SgfCollection kept = read("(;CA[GB2312]PB[\xe6\x9f\xaf\xe6\xb4\x81])");  // 柯洁 in UTF-8
+    const SgfCollection kept = read_collection("(;CA[GB2312]PB[\xe6\x9f\xaf\xe6\xb4\x81])");  // 柯洁 in UTF-8
     EXPECT_EQ(sgf_simple_text(*kept.value(kept.games()[0], "PB")), "柯洁");
     EXPECT_EQ(kept.charset(0), "UTF-8");
     EXPECT_TRUE(kept.warnings().empty());
@@ -218,22 +219,22 @@ TEST(SgfReader, EachGameHasItsOwnCharset) {
 
 // Without CA the guess is said, with how sure it is.
 TEST(SgfReader, GuessedCharsetIsAWarning) {
-    const SgfCollection sgf = read("(;SZ[19]PB[\xc4\xf4\xce\xc0\xc6\xbd])");  // 聂卫平 in GB2312
+    const SgfCollection sgf = read_collection("(;SZ[19]PB[\xc4\xf4\xce\xc0\xc6\xbd])");  // 聂卫平 in GB2312
     EXPECT_EQ(sgf_simple_text(*sgf.value(0, "PB")), "聂卫平");
     EXPECT_EQ(issues(sgf), std::vector<SgfIssue>{SgfIssue::charset_guessed});
     EXPECT_EQ(sgf.warnings()[0].where.message,
               "no CA: the text was read as GB18030, a guess from little text (confidence 10 of 100); CA or "
               "--charset decides");
-    EXPECT_TRUE(read("(;SZ[19]PB[\xe5\x8f\xa4])").warnings().empty());  // UTF-8 needs no guess
+    EXPECT_TRUE(read_collection("(;SZ[19]PB[\xe5\x8f\xa4])").warnings().empty());  // UTF-8 needs no guess
 }
 
 // Found by the fuzzer: a "CA[" inside another value is no declaration, so what the
 // writer writes (CA[UTF-8]) is what the reader reads again.
 TEST(SgfReader, CharsetDeclarationIsAProperty) {
-    const SgfCollection sgf = read("(;GM[1CA[Shift_JIS]C[\xc3\xa9])");
+    const SgfCollection sgf = read_collection("(;GM[1CA[Shift_JIS]C[\xc3\xa9])");
     EXPECT_EQ(sgf.charset(), "UTF-8");
     EXPECT_EQ(*sgf.value(0, "C"), "é");
-    EXPECT_EQ(write_sgf(read(write_sgf(sgf))), write_sgf(sgf));
+    EXPECT_EQ(write_sgf(read_collection(write_sgf(sgf))), write_sgf(sgf));
 }
 
 TEST(SgfValues, TextAndSimpleText) {
@@ -265,14 +266,14 @@ TEST(SgfValues, ComposeAndPointLists) {
 
 TEST(SgfWriter, Ff4OneNodeALineAndRereadable) {
     const SgfCollection sgf =
-        read("(;FF[3]GM[1]CA[Latin1]PB[x];B[aa](;W[bb]C[a\\]b];B[cc])(;W[dd]LB[ee:x\\:y]))");
+        read_collection("(;FF[3]GM[1]CA[Latin1]PB[x];B[aa](;W[bb]C[a\\]b];B[cc])(;W[dd]LB[ee:x\\:y]))");
     const std::string written = write_sgf(sgf);
     EXPECT_EQ(written,
               "(;GM[1]FF[4]CA[UTF-8]PB[x]\n;B[aa]\n(;W[bb]C[a\\]b]\n;B[cc])\n(;W[dd]LB[ee:x\\:y]))\n");
-    const SgfCollection again = read(written);
+    const SgfCollection again = read_collection(written);
     EXPECT_EQ(write_sgf(again), written);
     // An unescaped ']' taken in as text is escaped on the way out.
-    EXPECT_EQ(write_sgf(read("(;C[a ] b])")), "(;FF[4]CA[UTF-8]C[a \\] b])\n");
+    EXPECT_EQ(write_sgf(read_collection("(;C[a ] b])")), "(;FF[4]CA[UTF-8]C[a \\] b])\n");
 }
 
 TEST(SgfCollection, BuildingByHand) {

@@ -16,7 +16,7 @@
 namespace kifu::xiangqi {
 namespace {
 
-Game must_read(std::string_view text, std::vector<Error>* warnings = nullptr) {
+Game must_read_dhtmlxq(std::string_view text, std::vector<Error>* warnings = nullptr) {
     Result<std::vector<Game>> games = read_dhtmlxq(text, warnings);
     EXPECT_TRUE(games) << (games ? "" : games.error().message);
     if (!games || games->size() != 1) return Game{};
@@ -30,7 +30,7 @@ std::string iccs(const Game& g, NodeId n) {
 TEST(Dhtmlxq, VariationsLeaveTheMoveTheyReplaceAndCommentsFollowTheirMove) {
     // The example of the cloud-manual readers: variation 1 replaces move 2 of the main line,
     // variation 2 replaces move 4 of variation 1.
-    const Game g = must_read(
+    const Game g = must_read_dhtmlxq(
         "<p>page text</p>[DhtmlXQ]\n[DhtmlXQ_red]许银川[/DhtmlXQ_red]\n[DhtmlXQ_black]吕钦[/DhtmlXQ_black]\n"
         "[DhtmlXQ_result]红胜[/DhtmlXQ_result]\n[DhtmlXQ_movelist]774772427967706289798081[/"
         "DhtmlXQ_movelist]\n"
@@ -63,8 +63,8 @@ TEST(Dhtmlxq, BinitGivesTheStartAndTheFirstMoveTheSideToMove) {
     binit.replace(8, 2, "39");   // red general d0
     binit.replace(40, 2, "40");  // black general e9
     binit.replace(32, 2, "00");  // black chariot a9
-    const Game g = must_read("[DhtmlXQ][DhtmlXQ_binit]" + binit +
-                             "[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist][/DhtmlXQ]");
+    const Game g = must_read_dhtmlxq("[DhtmlXQ][DhtmlXQ_binit]" + binit +
+                                     "[/DhtmlXQ_binit][DhtmlXQ_movelist]0001[/DhtmlXQ_movelist][/DhtmlXQ]");
     EXPECT_EQ(write_fen(g.start), "r3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
     ASSERT_EQ(g.size(), 2u);
     // Written back, the same binit (each piece in its kind's first place).
@@ -86,8 +86,8 @@ TEST(Dhtmlxq, ErrorsAndTheLinesCutAtAnIllegalMove) {
               "2:19: a move list is four digits a move (from file, from row, to file, to row)");
     EXPECT_EQ(error("hello"), "1:1: expected a DhtmlXQ record: [DhtmlXQ_movelist] and its tags");
     std::vector<Error> warnings;
-    const Game g =
-        must_read("[DhtmlXQ]\n[DhtmlXQ_movelist]774777477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]", &warnings);
+    const Game g = must_read_dhtmlxq(
+        "[DhtmlXQ]\n[DhtmlXQ_movelist]774777477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]", &warnings);
     EXPECT_EQ(g.size(), 2u);  // h2e2, then h2e2 again: not a move
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0].line, 2u);
@@ -109,7 +109,7 @@ TEST(Dhtmlxq, WrittenAndReadBackTheSameGameFromPgnToo) {
         << *written;
     EXPECT_NE(written->find("[DhtmlXQ_move_0_2_1]12421927[/DhtmlXQ_move_0_2_1]"), std::string::npos)
         << *written;
-    const Game back = must_read(*written);
+    const Game back = must_read_dhtmlxq(*written);
     EXPECT_EQ(back.tag("Event"), "全国赛");
     EXPECT_EQ(back.result, "1/2-1/2");
     EXPECT_EQ(back.size(), pgn->front().size());
@@ -125,7 +125,7 @@ TEST(Dhtmlxq, VschessSampleEveryVariationAndCommentRead) {
     std::string text = s.str();
     text.erase(0, 3);  // the BOM (the registry drops it)
     std::vector<Error> warnings;
-    const Game g = must_read(text, &warnings);
+    const Game g = must_read_dhtmlxq(text, &warnings);
     EXPECT_EQ(g.tag("Title"), "仙人指路全集（史上最全最新版）");
     EXPECT_EQ(g.line_count(), 1447u);  // the main line and its 1,446 variations: each one reached
     EXPECT_EQ(g.size(), 106998u);
@@ -138,7 +138,7 @@ TEST(Dhtmlxq, VschessSampleEveryVariationAndCommentRead) {
     // Written and read back: the same tree, and the same text again.
     Result<std::string> written = write_dhtmlxq(g);
     ASSERT_TRUE(written);
-    const Game back = must_read(*written);
+    const Game back = must_read_dhtmlxq(*written);
     EXPECT_TRUE(same_tree(g, back, [](const Game& x) { return x.result; }));
     EXPECT_EQ(write_dhtmlxq(back).value(), *written);
 }

@@ -25,7 +25,7 @@ std::string data(std::string_view name) {
     return s.str();
 }
 
-Game must_read(std::string_view bytes, std::vector<Error>* warnings = nullptr) {
+Game must_read_xqf(std::string_view bytes, std::vector<Error>* warnings = nullptr) {
     Result<Game> g = read_xqf(bytes, {}, warnings);
     EXPECT_TRUE(g) << (g ? "" : g.error().message);
     return g ? std::move(*g) : Game{};
@@ -55,7 +55,7 @@ std::vector<std::string> lines_of(const Game& g) {
 
 TEST(Xqf, ElephantEyesSampleReadsAsElephantEyesOwnConversionOfIt) {
     // SAMPLE.PGN is what ElephantEye's xqf2pgn made of SAMPLE.XQF (version 18, encrypted).
-    const Game g = must_read(data("eleeye-SAMPLE.XQF"));
+    const Game g = must_read_xqf(data("eleeye-SAMPLE.XQF"));
     Result<charset::Converted> pgn_text = charset::to_utf8(data("eleeye-SAMPLE.PGN"), "GB18030");
     ASSERT_TRUE(pgn_text);
     std::string text = pgn_text->text;  // its line ends as kifu's reading of the XQF gives them
@@ -83,7 +83,7 @@ TEST(Xqf, ElephantEyesSampleReadsAsElephantEyesOwnConversionOfIt) {
 
 TEST(Xqf, EveryVersionReadsWithItsVariations) {
     // The lines cchess's tests expect of its files (tests/test_read_xqf.py), in ICCS.
-    const Game five = must_read(data("cchess-test_5_variations.xqf"));
+    const Game five = must_read_xqf(data("cchess-test_5_variations.xqf"));
     EXPECT_EQ(lines_of(five), (std::vector<std::string>{
                                   "h2e2 h7e7 h0g2 h9g7 g3g4 i9h9",
                                   "h2e2 h7e7 h0g2 h9g7 i0h0 i9i8 h0h6 i8d8",
@@ -91,7 +91,7 @@ TEST(Xqf, EveryVersionReadsWithItsVariations) {
                                   "h2e2 h7e7 h0g2 h9g7 i0i1 i9h9 i1d1 b9c7 b0c2 c6c5",
                                   "h2d2 h9g7 h0g2 i9h9 i0h0",
                               }));
-    const Game six = must_read(data("cchess-game_varations.xqf"));
+    const Game six = must_read_xqf(data("cchess-game_varations.xqf"));
     EXPECT_EQ(six.line_count(), 6u);
     EXPECT_EQ(six.tag("Title"), "中炮对屏风马");
     EXPECT_EQ(six.tag("Red"), "红方棋手");
@@ -103,7 +103,7 @@ TEST(Xqf, EveryVersionReadsWithItsVariations) {
         const std::string bytes = data(name);
         EXPECT_EQ(bytes[2], version) << name;
         std::vector<Error> warnings;
-        const Game g = must_read(bytes, &warnings);
+        const Game g = must_read_xqf(bytes, &warnings);
         EXPECT_TRUE(warnings.empty()) << name << ": " << warnings.front().message;
         EXPECT_EQ(g.main_line().size(), static_cast<std::size_t>(plies)) << name;
     }
@@ -114,7 +114,7 @@ TEST(Xqf, AnIllegalMoveIsLeftOutWithTheMovesAfterItAndSaidAtItsByte) {
     // the red horse on f7. (cchess skips that record and hangs the moves after it on the
     // position before it; kifu leaves them out: docs/xqf.md.)
     std::vector<Error> warnings;
-    const Game g = must_read(data("cchess-WildHouse.xqf"), &warnings);
+    const Game g = must_read_xqf(data("cchess-WildHouse.xqf"), &warnings);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0].code, ErrorCode::illegal_move);
     EXPECT_EQ(warnings[0].offset, 4510u);
@@ -130,7 +130,7 @@ TEST(Xqf, Version10IsWrittenByteForByteAsXqStudioWroteIt) {
     // An XQStudio 1.0 file (cchess's BadMoveTest1: a 1999 internet game with the players'
     // chat as comments): read and written back, and through xiangqi PGN and back.
     const std::string original = data("cchess-BadMoveTest1.xqf");
-    const Game g = must_read(original);
+    const Game g = must_read_xqf(original);
     EXPECT_EQ(g.tag("Site"), "bj.cchess.com");
     std::vector<std::string> notes;
     Result<std::string> written = write_xqf(g, &notes);
@@ -147,13 +147,13 @@ TEST(Xqf, Version10IsWrittenByteForByteAsXqStudioWroteIt) {
 TEST(Xqf, VariationsAreWrittenAsVersion18AndReadBack) {
     for (const std::string_view name : {"cchess-test_5_variations.xqf", "cchess-FiveGoatsTest.xqf",
                                         "eleeye-SAMPLE.XQF", "cchess-WildHouse.xqf"}) {
-        const Game g = must_read(data(name));
+        const Game g = must_read_xqf(data(name));
         std::vector<std::string> notes;
         Result<std::string> written = write_xqf(g, &notes);
         ASSERT_TRUE(written) << name;
         EXPECT_EQ((*written)[2], g.line_count() > 1 ? 18 : 10) << name;
         std::vector<Error> warnings;
-        const Game back = must_read(*written, &warnings);
+        const Game back = must_read_xqf(*written, &warnings);
         EXPECT_TRUE(warnings.empty()) << name;
         EXPECT_TRUE(same_tree(g, back, [](const Game& x) { return x.result; })) << name;
         EXPECT_EQ(back.tags, g.tags) << name;
@@ -195,7 +195,7 @@ TEST(Xqf, AFileLaidOutAsTheFormatDescriptionSays) {
     // 1. C2.5 (h2e2: X 7 Y 2 to X 4 Y 2), 1... H8+7 (h9g7: X 7 Y 9 to X 6 Y 7).
     const std::string bytes = version10({{72, 42}, {79, 67}}, "\xD6\xD0\xC5\xDA\r\n");  // 中炮 in GBK
     EXPECT_TRUE(looks_like_xqf(bytes));
-    const Game g = must_read(bytes);
+    const Game g = must_read_xqf(bytes);
     EXPECT_EQ(g.start, Position::start());
     EXPECT_EQ(lines_of(g), std::vector<std::string>{"h2e2 h9g7"});
     EXPECT_EQ(g.node(g.main_line()[0]).comments(), std::vector<std::string>{"中炮"});
@@ -210,12 +210,12 @@ TEST(Xqf, AFileLaidOutAsTheFormatDescriptionSays) {
     std::string with_line_end = bytes;
     with_line_end[0x140] = 3;
     with_line_end.replace(0x141, 3, "B\r\n");
-    const Game kept = must_read(with_line_end);
+    const Game kept = must_read_xqf(with_line_end);
     EXPECT_EQ(kept.tag("Black"), "B\r\n");
     ASSERT_TRUE(write_xqf(kept));
     EXPECT_EQ(*write_xqf(kept), with_line_end);
     // Black's first move makes Black the side to move at the start.
-    const Game black = must_read(version10({{79, 67}}));
+    const Game black = must_read_xqf(version10({{79, 67}}));
     EXPECT_EQ(black.start.side_to_move, Color::black);
 }
 
@@ -240,14 +240,14 @@ TEST(Xqf, DamagedFilesAreErrorsOrWarningsAtTheirByte) {
     std::string cut = version10({{72, 42}, {79, 67}});
     cut.resize(cut.size() - 5);
     std::vector<Error> warnings;
-    Game g = must_read(cut, &warnings);
+    Game g = must_read_xqf(cut, &warnings);
     EXPECT_EQ(g.main_line().size(), 1u);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0].message,
               "at byte 1040 (0x410): the file ends inside the move tree: its first 2 record(s) are read");
     // Bytes after the tree's last record.
     warnings.clear();
-    g = must_read(version10({{72, 42}}) + "junk", &warnings);
+    g = must_read_xqf(version10({{72, 42}}) + "junk", &warnings);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_EQ(warnings[0].offset, 0x410u);
     // Version 18's comment lengths carry a key (767 with zero keys): less is damage.
@@ -270,7 +270,7 @@ TEST(Xqf, TheWriterSaysWhatItCannotHold) {
     EXPECT_EQ(notes, std::vector<std::string>{"the Event past its field's 63 bytes"});
     // Black to move without a move: version 18, whose header says who moves.
     EXPECT_EQ((*written)[2], 18);
-    const Game back = must_read(*written);
+    const Game back = must_read_xqf(*written);
     EXPECT_EQ(back.start, g.start);
     // 40 letters and 11 characters of two bytes: 62 bytes, no character cut in two.
     EXPECT_EQ(back.tag("Event"), std::string(40, 'x') + "象棋象棋象棋象棋象棋象");
