@@ -68,66 +68,91 @@ void draw_shaded(cairo_t* cr, const Circle& c) {
     fill_and_stroke(cr, kNone, c.stroke);
 }
 
-// Sprites of shaded discs at one scale, by look and by where the centre falls within a
-// pixel (in quarters), so that a copied sprite lands where the disc itself would be drawn.
-// Kept a thread: a server drawing board after board draws each look once.
-class Sprites {
+// Sprites: a shape's look (the shape drawn at the origin, the scale, and where its anchor
+// falls within a device pixel, in quarters) drawn once into an ARGB surface, then copied
+// wherever that look stands, so that each copy lands where the shape itself would be
+// drawn. Kept a thread: a server drawing board after board, and an animation frame after
+// frame, draw each look once; cleared past `limit` looks (a server drawing many sizes).
+struct Sprite {
+    cairo_surface_t* surface = nullptr;
+    int corner_x = 0, corner_y = 0;  // the top left, relative to the anchor's device pixel
+};
+
+template <class Look>
+class SpriteCache {
   public:
-    ~Sprites() { clear(); }
-    cairo_surface_t* get(const Circle& c, double scale, int phase_x, int phase_y, int& offset) {
-        const Key key{c.r,     c.fill.rgba, c.highlight->rgba, c.stroke.color.rgba, c.stroke.width, scale,
-                      phase_x, phase_y};
-        const double reach = (c.r + c.stroke.width) * scale;
-        offset = static_cast<int>(std::ceil(reach)) + 1;
-        for (const auto& [k, s] : sprites_)
-            if (k == key) return s;
-        if (sprites_.size() >= 256) clear();
-        const int side = 2 * offset + 1;
-        cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
-        cairo_t* cr = cairo_create(s);
-        cairo_translate(cr, offset + phase_x / 4.0, offset + phase_y / 4.0);
-        cairo_scale(cr, scale, scale);
-        Circle at_origin = c;
-        at_origin.cx = at_origin.cy = 0;
-        draw_shaded(cr, at_origin);
-        cairo_destroy(cr);
-        sprites_.push_back({key, s});
-        return s;
+    explicit SpriteCache(std::size_t limit) : limit_(limit) {}
+    ~SpriteCache() { clear(); }
+    SpriteCache(const SpriteCache&) = delete;
+    SpriteCache& operator=(const SpriteCache&) = delete;
+
+    // The sprite of `look`, made by `make(look)` the first time it is asked for.
+    template <class Make>
+    Sprite get(const Look& look, Make make) {
+        for (const auto& [k, sprite] : sprites_)
+            if (k == look) return sprite;
+        if (sprites_.size() >= limit_) clear();
+        sprites_.emplace_back(look, make(look));
+        return sprites_.back().second;
     }
 
   private:
-    struct Key {
-        double r;
-        std::uint32_t fill, highlight, stroke;
-        double stroke_width, scale;
-        int phase_x, phase_y;
-        bool operator==(const Key&) const = default;
-    };
     void clear() {
-        for (auto& [k, s] : sprites_) cairo_surface_destroy(s);
+        for (auto& [k, sprite] : sprites_) cairo_surface_destroy(sprite.surface);
         sprites_.clear();
     }
-    std::vector<std::pair<Key, cairo_surface_t*>> sprites_;
+    std::size_t limit_;
+    std::vector<std::pair<Look, Sprite>> sprites_;
 };
+
+// Where a scene point falls on the device: the pixel, and the quarter within it.
+struct DevicePlace {
+    double pixel_x, pixel_y;
+    int phase_x, phase_y;
+};
+DevicePlace device_place(cairo_t* cr, double x, double y) {
+    cairo_user_to_device(cr, &x, &y);
+    const double fx = std::floor(x), fy = std::floor(y);
+    return {fx, fy, static_cast<int>(std::lround((x - fx) * 4)), static_cast<int>(std::lround((y - fy) * 4))};
+}
+
+void paint_sprite(cairo_t* cr, const Sprite& sprite, const DevicePlace& at) {
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_surface(cr, sprite.surface, at.pixel_x + sprite.corner_x, at.pixel_y + sprite.corner_y);
+    cairo_paint(cr);
+    cairo_restore(cr);
+}
+
+struct DiscLook {
+    Circle disc;  // centred on the origin
+    double scale;
+    int phase_x, phase_y;
+    bool operator==(const DiscLook&) const = default;
+};
+
+Sprite make_disc_sprite(const DiscLook& look) {
+    const Circle& c = look.disc;
+    const int offset = static_cast<int>(std::ceil((c.r + c.stroke.width) * look.scale)) + 1;
+    const int side = 2 * offset + 1;
+    cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
+    cairo_t* cr = cairo_create(s);
+    cairo_translate(cr, offset + look.phase_x / 4.0, offset + look.phase_y / 4.0);
+    cairo_scale(cr, look.scale, look.scale);
+    draw_shaded(cr, c);
+    cairo_destroy(cr);
+    return {s, -offset, -offset};
+}
 
 void draw(cairo_t* cr, const Circle& c) {
     if (c.highlight) {
-        thread_local Sprites sprites;
-        // Where the centre falls in device pixels (the context only scales).
-        double x = c.cx, y = c.cy;
-        cairo_user_to_device(cr, &x, &y);
-        double scale = 1, unused = 0;
+        thread_local SpriteCache<DiscLook> sprites(256);
+        const DevicePlace at = device_place(cr, c.cx, c.cy);
+        double scale = 1, unused = 0;  // the context only scales
         cairo_user_to_device_distance(cr, &scale, &unused);
-        const double fx = std::floor(x), fy = std::floor(y);
-        const int px = static_cast<int>(std::lround((x - fx) * 4)),
-                  py = static_cast<int>(std::lround((y - fy) * 4));
-        int offset = 0;
-        cairo_surface_t* sprite = sprites.get(c, scale, px, py, offset);
-        cairo_save(cr);
-        cairo_identity_matrix(cr);
-        cairo_set_source_surface(cr, sprite, fx - offset, fy - offset);
-        cairo_paint(cr);
-        cairo_restore(cr);
+        Circle disc = c;
+        disc.cx = disc.cy = 0;
+        paint_sprite(cr, sprites.get({disc, scale, at.phase_x, at.phase_y}, make_disc_sprite), at);
         return;
     }
     cairo_arc(cr, c.cx, c.cy, c.r, 0, 2 * std::numbers::pi);
@@ -223,83 +248,45 @@ Bounds bounds(const Text& t) {
 
 // Text as sprites, as the shaded discs are: a glyph's outline is hundreds of curves that
 // cairo flattens and rasterises at every fill (a chess piece at 720 pixels costs 0.5 M
-// instructions), so each look is filled once a thread, at a scale and a position within the
-// pixel in quarters, and copied wherever that look stands: a whole board's pieces, and an
-// animation's frames, paint from copies. (The text lands within an eighth of a pixel of
-// where a fill would put it.)
-class TextSprites {
-  public:
-    ~TextSprites() { clear(); }
-    // The sprite of `t` (drawn at its own x, y in scene units); `corner`: where the sprite's
-    // top left goes relative to the device pixel the text's (x, y) falls in.
-    cairo_surface_t* get(const Text& t, double sx, double sy, int phase_x, int phase_y, int& corner_x,
-                         int& corner_y) {
-        for (Entry& e : entries_)
-            if (e.sx == sx && e.sy == sy && e.phase_x == phase_x && e.phase_y == phase_y &&
-                e.text.text == t.text && e.text.size == t.size && e.text.fill == t.fill &&
-                e.text.font == t.font && e.text.upside_down == t.upside_down &&
-                e.text.centre_on_ink == t.centre_on_ink) {
-                corner_x = e.corner_x, corner_y = e.corner_y;
-                return e.surface;
-            }
-        if (entries_.size() >= 512) clear();
-        Text at_origin = t;
-        at_origin.x = at_origin.y = 0;
-        const Bounds b = bounds(at_origin);
-        Entry e{at_origin, sx, sy, phase_x, phase_y, 0, 0, nullptr};
-        if (b.empty) {
-            e.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-        } else {
-            e.corner_x = static_cast<int>(std::floor(b.x0 * sx)) - 2;
-            e.corner_y = static_cast<int>(std::floor(b.y0 * sy)) - 2;
-            const int w = static_cast<int>(std::ceil(b.x1 * sx)) + 3 - e.corner_x;
-            const int h = static_cast<int>(std::ceil(b.y1 * sy)) + 3 - e.corner_y;
-            e.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-            cairo_t* cr = cairo_create(e.surface);
-            cairo_translate(cr, phase_x / 4.0 - e.corner_x, phase_y / 4.0 - e.corner_y);
-            cairo_scale(cr, sx, sy);
-            fill_text(cr, at_origin);
-            cairo_destroy(cr);
-        }
-        entries_.push_back(e);
-        corner_x = e.corner_x, corner_y = e.corner_y;
-        return e.surface;
-    }
-
-  private:
-    struct Entry {
-        Text text;
-        double sx, sy;
-        int phase_x, phase_y, corner_x, corner_y;
-        cairo_surface_t* surface;
-    };
-    void clear() {
-        for (Entry& e : entries_) cairo_surface_destroy(e.surface);
-        entries_.clear();
-    }
-    std::vector<Entry> entries_;
+// instructions), so a whole board's pieces, and an animation's frames, paint from copies.
+// (The text lands within an eighth of a pixel of where a fill would put it.)
+struct TextLook {
+    Text text;  // at the origin
+    double sx, sy;
+    int phase_x, phase_y;
+    bool operator==(const TextLook&) const = default;
 };
 
+Sprite make_text_sprite(const TextLook& look) {
+    const Bounds b = bounds(look.text);
+    if (b.empty) return {cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), 0, 0};
+    Sprite sprite;
+    sprite.corner_x = static_cast<int>(std::floor(b.x0 * look.sx)) - 2;
+    sprite.corner_y = static_cast<int>(std::floor(b.y0 * look.sy)) - 2;
+    const int w = static_cast<int>(std::ceil(b.x1 * look.sx)) + 3 - sprite.corner_x;
+    const int h = static_cast<int>(std::ceil(b.y1 * look.sy)) + 3 - sprite.corner_y;
+    sprite.surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* cr = cairo_create(sprite.surface);
+    cairo_translate(cr, look.phase_x / 4.0 - sprite.corner_x, look.phase_y / 4.0 - sprite.corner_y);
+    cairo_scale(cr, look.sx, look.sy);
+    fill_text(cr, look.text);
+    cairo_destroy(cr);
+    return sprite;
+}
+
 void draw(cairo_t* cr, const Text& t) {
-    thread_local TextSprites sprites;
+    thread_local SpriteCache<TextLook> sprites(512);
     cairo_matrix_t m;
     cairo_get_matrix(cr, &m);
     if (m.xy != 0 || m.yx != 0) {  // turned or sheared (never by kifu's painter): filled as it is
         fill_text(cr, t);
         return;
     }
-    double x = t.x, y = t.y;
-    cairo_user_to_device(cr, &x, &y);
-    const double fx = std::floor(x), fy = std::floor(y);
-    const int px = static_cast<int>(std::lround((x - fx) * 4)),
-              py = static_cast<int>(std::lround((y - fy) * 4));
-    int corner_x = 0, corner_y = 0;
-    cairo_surface_t* sprite = sprites.get(t, m.xx, m.yy, px, py, corner_x, corner_y);
-    cairo_save(cr);
-    cairo_identity_matrix(cr);
-    cairo_set_source_surface(cr, sprite, fx + corner_x, fy + corner_y);
-    cairo_paint(cr);
-    cairo_restore(cr);
+    const DevicePlace at = device_place(cr, t.x, t.y);
+    Text text = t;
+    text.x = text.y = 0;
+    paint_sprite(cr, sprites.get({std::move(text), m.xx, m.yy, at.phase_x, at.phase_y}, make_text_sprite),
+                 at);
 }
 
 // The pixels a shape may touch at scale (sx, sy), clipped to the image: two pixels wider
