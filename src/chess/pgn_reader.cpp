@@ -29,20 +29,28 @@ PgnSplitter::PgnSplitter(std::string_view text, std::size_t max_game_bytes)
 
 bool PgnSplitter::refill() {
     if (eof_) return false;
-    buffer_.erase(0, start_);
+    // What is not yet handed out moves to the front.
+    const std::size_t kept = buffer_size_ - start_;
+    if (kept > 0 && start_ > 0) std::memmove(buffer_.get(), buffer_.get() + start_, kept);
+    buffer_size_ = kept;
     offset_ += start_;
     start_ = 0;
     // Read at least as much again as is held, so rescanning a long game stays linear, but
     // not much past the limit of a game: what is held stays under it and 1 MiB.
     // The first reads are small (a short input costs no megabyte), then 1 MiB at a time.
-    const std::size_t held = buffer_.size();
+    const std::size_t held = buffer_size_;
     const std::size_t want =
         std::max(chunk_, std::min(held, max_game_bytes_ > held ? max_game_bytes_ - held : std::size_t{0}));
     chunk_ = std::min(chunk_ * 2, std::size_t{1} << 20);
-    std::size_t have = buffer_.size();
-    buffer_.resize(have + want);
-    while (have < buffer_.size()) {
-        auto n = source_->read(buffer_.data() + have, buffer_.size() - have);
+    std::size_t have = buffer_size_;
+    if (have + want > buffer_capacity_) {
+        std::unique_ptr<char[]> larger = std::make_unique_for_overwrite<char[]>(have + want);
+        if (have > 0) std::memcpy(larger.get(), buffer_.get(), have);
+        buffer_ = std::move(larger);
+        buffer_capacity_ = have + want;
+    }
+    while (have < held + want) {
+        auto n = source_->read(buffer_.get() + have, held + want - have);
         if (!n) {
             error_ = n.error();
             eof_ = true;
@@ -54,8 +62,8 @@ bool PgnSplitter::refill() {
         }
         have += *n;
     }
-    buffer_.resize(have);
-    data_ = buffer_;
+    buffer_size_ = have;
+    data_ = std::string_view(buffer_.get(), buffer_size_);
     return true;
 }
 
@@ -192,8 +200,7 @@ class GameEndFinder {
 }  // namespace
 
 void PgnSplitter::advance_to(std::size_t to) {
-    line_ += static_cast<std::uint32_t>(std::count(data_.begin() + static_cast<std::ptrdiff_t>(start_),
-                                                   data_.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+    line_ += static_cast<std::uint32_t>(count_line_ends(data_.substr(start_, to - start_)));
     start_ = to;
 }
 

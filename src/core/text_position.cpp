@@ -2,11 +2,38 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <fmt/format.h>
 
 #include "kifu/core/utf8.hpp"
 
 namespace kifu {
+
+std::size_t count_line_ends(std::string_view text) noexcept {
+    const char* p = text.data();
+    std::size_t n = text.size(), count = 0;
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    while (n >= 16) {
+        // Each byte lane counts its matches (a match is -1, subtracted) for up to 255 blocks,
+        // then the lanes are summed.
+        const std::size_t blocks = std::min<std::size_t>(n / 16, 255);
+        __m128i lanes = _mm_setzero_si128();
+        for (std::size_t b = 0; b < blocks; ++b, p += 16)
+            lanes =
+                _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), lf));
+        const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+        count += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
+                 static_cast<std::size_t>(_mm_extract_epi16(sums, 4));
+        n -= blocks * 16;
+    }
+#endif
+    for (; n > 0; --n, ++p) count += *p == '\n';
+    return count;
+}
 
 LineColumn locate(std::string_view text, std::size_t offset) noexcept {
     if (offset > text.size()) offset = text.size();

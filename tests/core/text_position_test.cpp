@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <string>
+
 #include "kifu/core/diagnostics.hpp"
 
 namespace kifu {
@@ -55,6 +59,27 @@ TEST(Diagnostics, StopsAtTheLimit) {
 }  // namespace
 // The index carries on from its last lookup along a line: whatever the order of the
 // lookups, each agrees with locate() from the start of the text.
+TEST(TextPosition, LineEndsCountedAsStdCountCountsThem) {
+    // Every length to past 255 blocks of 16 (one round of the byte counters), from every
+    // alignment, of texts from all line ends to none.
+    std::mt19937 random(7);
+    for (const double share : {0.0, 0.02, 0.5, 1.0}) {
+        std::bernoulli_distribution is_lf(share);
+        std::string text(255 * 16 * 2 + 40, 'x');
+        for (char& c : text)
+            if (is_lf(random)) c = '\n';
+        for (std::size_t begin = 0; begin < 17; ++begin)
+            for (std::size_t length :
+                 {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16}, std::size_t{17},
+                  std::size_t{255 * 16}, std::size_t{255 * 16 + 1}, text.size() - begin}) {
+                const std::string_view part = std::string_view(text).substr(begin, length);
+                ASSERT_EQ(count_line_ends(part),
+                          static_cast<std::size_t>(std::count(part.begin(), part.end(), '\n')))
+                    << share << " " << begin << " " << length;
+            }
+    }
+}
+
 TEST(LineIndex, AgreesWithLocateInAnyOrder) {
     const std::string text = "ab\r\nc\u00e9d\u00e9\r\n\n\u7881x\ry\nlast";
     const LineIndex index(text);
