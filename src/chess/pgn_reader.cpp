@@ -28,27 +28,25 @@ PgnSplitter::PgnSplitter(std::string_view text, std::size_t max_game_bytes)
     : max_game_bytes_(max_game_bytes), data_(text), eof_(true) {}
 
 bool PgnSplitter::refill() {
-    if (eof_) return false;
+    if (eof_) return false;  // a text given whole never refills: data_ is the buffer's bytes here
     // What is not yet handed out moves to the front.
-    const std::size_t kept = buffer_size_ - start_;
-    if (kept > 0 && start_ > 0) std::memmove(buffer_.get(), buffer_.get() + start_, kept);
-    buffer_size_ = kept;
+    const std::size_t held = data_.size() - start_;
+    if (held > 0 && start_ > 0) std::memmove(buffer_.get(), buffer_.get() + start_, held);
     offset_ += start_;
     start_ = 0;
     // Read at least as much again as is held, so rescanning a long game stays linear, but
     // not much past the limit of a game: what is held stays under it and 1 MiB.
     // The first reads are small (a short input costs no megabyte), then 1 MiB at a time.
-    const std::size_t held = buffer_size_;
     const std::size_t want =
         std::max(chunk_, std::min(held, max_game_bytes_ > held ? max_game_bytes_ - held : std::size_t{0}));
     chunk_ = std::min(chunk_ * 2, std::size_t{1} << 20);
-    std::size_t have = buffer_size_;
-    if (have + want > buffer_capacity_) {
-        std::unique_ptr<char[]> larger = std::make_unique_for_overwrite<char[]>(have + want);
-        if (have > 0) std::memcpy(larger.get(), buffer_.get(), have);
+    if (held + want > buffer_capacity_) {
+        std::unique_ptr<char[]> larger = std::make_unique_for_overwrite<char[]>(held + want);
+        if (held > 0) std::memcpy(larger.get(), buffer_.get(), held);
         buffer_ = std::move(larger);
-        buffer_capacity_ = have + want;
+        buffer_capacity_ = held + want;
     }
+    std::size_t have = held;
     while (have < held + want) {
         auto n = source_->read(buffer_.get() + have, held + want - have);
         if (!n) {
@@ -62,8 +60,7 @@ bool PgnSplitter::refill() {
         }
         have += *n;
     }
-    buffer_size_ = have;
-    data_ = std::string_view(buffer_.get(), buffer_size_);
+    data_ = std::string_view(buffer_.get(), have);
     return true;
 }
 

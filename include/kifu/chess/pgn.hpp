@@ -62,10 +62,10 @@ class PgnSplitter {
     std::unique_ptr<ByteSource> source_;
     std::size_t max_game_bytes_;
     std::size_t chunk_ = std::size_t{64} << 10;  // the least the next refill reads
-    // What is read of the source and not yet handed out, grown without being cleared first
+    // What is read of the source (data_ views its bytes), grown without being cleared first
     // (a std::string would write every megabyte twice).
     std::unique_ptr<char[]> buffer_;
-    std::size_t buffer_size_ = 0, buffer_capacity_ = 0;
+    std::size_t buffer_capacity_ = 0;
     std::string oversized_start_;  // the beginning of the last oversized game
     std::string_view data_;        // what is in memory: buffer_, or the whole text
     std::size_t start_ = 0;        // first byte not yet handed out
